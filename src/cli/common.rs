@@ -1,0 +1,89 @@
+//! Arguments shared by the timing commands, and the one way to write their output.
+
+use crate::error::{Error, Result};
+use crate::kex::{GroupOptions, KeyExchange};
+use crate::measure::{Clock, MeasureConfig};
+use crate::params;
+use clap::Args;
+use std::path::PathBuf;
+
+/// How to measure: seed, time budget, clock, output format.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Seed of the ChaCha20 RNG that makes every secret and input (same seed, same inputs).
+    #[arg(long, default_value_t = 1995)]
+    pub seed: u64,
+    /// Time budget per timed operation, in seconds (at least 11 samples are taken anyway).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    pub time: f64,
+    /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as in 1995).
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    pub clock: Clock,
+    /// Print one JSON object on stdout instead of the table (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunArgs {
+    /// The harness configuration for these arguments.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when `--time` is not a positive number.
+    pub fn measure_config(&self) -> Result<MeasureConfig> {
+        if !(self.time.is_finite() && self.time > 0.0) {
+            return Err(Error::input(format!(
+                "--time {}: give a positive number of seconds, e.g. --time 0.5",
+                self.time
+            )));
+        }
+        Ok(MeasureConfig::with_budget_secs(self.time, self.clock))
+    }
+}
+
+/// Which group to use: a built-in name or a params file, and how to compute in it.
+#[derive(Debug, Clone, Args)]
+pub struct GroupArgs {
+    /// Group: gf2-155 (Oakley 3), gf2-185 (Oakley 4), modp-512 … modp-8192, ffdhe2048 …
+    /// ffdhe8192, p256, k256, x25519, or an alias such as oakley-3 or ike-14
+    /// (`pkbench groups` lists them all).
+    #[arg(
+        long,
+        value_name = "GROUP",
+        default_value = "gf2-155",
+        visible_alias = "group"
+    )]
+    pub field: String,
+    /// Your own mod-p group from a TOML file with `p`, `g` and optionally `q` and `name`
+    /// (hex strings or integers); overrides --field.
+    #[arg(long, value_name = "FILE")]
+    pub params: Option<PathBuf>,
+    /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or
+    /// `num-bigint`.
+    #[arg(long, value_name = "BACKEND")]
+    pub backend: Option<String>,
+    /// Force the portable GF(2^m) code even where the CPU has carry-less multiply
+    /// (same as PKBENCH_NO_CLMUL=1).
+    #[arg(long)]
+    pub no_clmul: bool,
+}
+
+impl GroupArgs {
+    /// Opens the group these arguments name, with or without a fixed-base table.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for an unknown group, an invalid params file or a backend not built in.
+    pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
+        let mut opts = GroupOptions {
+            table,
+            backend: self.backend.clone(),
+            ..GroupOptions::default()
+        };
+        if self.no_clmul {
+            opts.clmul = false;
+        }
+        match &self.params {
+            Some(path) => params::open_file(&params::read_file(path)?, &opts),
+            None => params::open(&self.field, &opts),
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! `pkbench dh`: times Offer and Reply of one group and prints Total = 2*Offer + Reply.
+//!
+//! Flow: group from the registry → a pool of fresh secrets and peer values from a seeded
+//! ChaCha20 RNG (made before timing) → every pool entry checked (both parties' shared secrets
+//! equal; the table Offer equals the variable-base Reply on the generator) → Offer and Reply
+//! timed by the harness → the outputs of the timed runs checked again → table or JSON.
+
+use crate::cli::common::{GroupArgs, RunArgs};
+use crate::error::{Error, Result};
+use crate::kex::{ExpBits, GroupInfo, KeyExchange, TableInfo};
+use crate::measure::{self, Machine, Stats};
+use crate::report;
+use clap::Args;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use serde::Serialize;
+use std::hint::black_box;
+
+/// Secrets and peer values in the pool (each timed op uses the next one, cyclically).
+pub const POOL: usize = 32;
+
+/// Arguments of `pkbench dh`.
+#[derive(Debug, Clone, Args)]
+pub struct DhArgs {
+    #[command(flatten)]
+    pub group: GroupArgs,
+    /// Secret exponent size: `full` (the prime subgroup order's size, e.g. 152 bits for
+    /// gf2-155) or a number of bits such as 128 (a "short exponent").
+    #[arg(long, value_name = "full|N", default_value = "full")]
+    pub exp_bits: ExpBits,
+    /// Use a precomputed fixed-base table for Offer (the default).
+    #[arg(long, overrides_with = "no_table")]
+    pub table: bool,
+    /// Time Offer without the fixed-base table (plain variable-base multiplication).
+    #[arg(long)]
+    pub no_table: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The result record of one `dh` run (the JSON of `pkbench dh --json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct DhRecord {
+    /// Always "dh".
+    pub command: &'static str,
+    /// Canonical group name.
+    pub field: String,
+    /// The group's description and source.
+    pub group: GroupInfo,
+    /// Secret size used, in bits.
+    pub exp_bits: u32,
+    /// Whether Offer used the fixed-base table.
+    pub table: bool,
+    /// The table's method, bytes and build time (ms), when used.
+    pub table_info: Option<TableInfo>,
+    /// Bignum backend and version for mod-p groups.
+    pub backend: Option<String>,
+    /// Whether carry-less-multiply code ran (EC2N only).
+    pub clmul: Option<bool>,
+    /// Offer statistics (ms per operation).
+    pub offer: Stats,
+    /// Reply statistics (ms per operation), peer validation included.
+    pub reply: Stats,
+    /// Total = 2*Offer + Reply, from the medians (ms): elapsed time of one exchange.
+    pub total_ms: f64,
+    /// CPU sum 2*Offer + 2*Reply, from the medians (ms): work of both parties.
+    pub cpu_total_ms: f64,
+    /// Clock that timed the samples.
+    pub clock: String,
+    /// RNG seed of the inputs.
+    pub seed: u64,
+    /// Machine and build.
+    pub machine: Machine,
+}
+
+/// One checked pool of inputs for timing a group.
+pub struct Pool {
+    /// Secrets of party A (exp_bits each).
+    pub secrets: Vec<Vec<u8>>,
+    /// Public values of party B, the peers of A's Reply.
+    pub peers: Vec<Vec<u8>>,
+    /// Expected Offer outputs for `secrets`.
+    pub offers: Vec<Vec<u8>>,
+    /// Expected shared secrets reply(secrets[i], peers[i]).
+    pub shared: Vec<Vec<u8>>,
+}
+
+/// Makes a pool of `n` inputs from `rng` and checks every entry outside any timed region:
+/// A's Offer equals the variable-base Reply on the generator, and both parties' shared secrets
+/// are equal.
+///
+/// # Errors
+/// [`Error::Runtime`] when a check fails (the code under test is wrong).
+pub fn make_pool(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    n: usize,
+    rng: &mut ChaCha20Rng,
+) -> Result<Pool> {
+    let g = kx.generator();
+    let name = &kx.info().name;
+    let mut pool = Pool {
+        secrets: vec![],
+        peers: vec![],
+        offers: vec![],
+        shared: vec![],
+    };
+    for _ in 0..n {
+        let a = kx.random_secret(exp_bits, rng);
+        let b = kx.random_secret(exp_bits, rng);
+        let pa = kx.offer(&a);
+        let pb = kx.offer(&b);
+        let pa_check = kx.reply(&a, &g)?;
+        if pa != pa_check {
+            return Err(Error::runtime(format!(
+                "{name}: self-check failed: Offer (table) disagrees with Reply on the generator"
+            )));
+        }
+        let sab = kx.reply(&a, &pb)?;
+        let sba = kx.reply(&b, &pa)?;
+        if sab != sba {
+            return Err(Error::runtime(format!(
+                "{name}: self-check failed: the two parties' shared secrets differ"
+            )));
+        }
+        pool.secrets.push(a);
+        pool.peers.push(pb);
+        pool.offers.push(pa);
+        pool.shared.push(sab);
+    }
+    Ok(pool)
+}
+
+/// Times Offer and Reply of `kx` over `pool`, then checks the outputs of the timed runs.
+///
+/// # Errors
+/// [`Error::Runtime`] when a timed operation returned a wrong result.
+pub fn time_offer_reply(
+    kx: &dyn KeyExchange,
+    pool: &Pool,
+    cfg: &measure::MeasureConfig,
+) -> Result<(Stats, Stats)> {
+    let n = pool.secrets.len();
+    let mut out: Vec<Vec<u8>> = vec![Vec::new(); n];
+    let offer = measure::measure(cfg, |i| {
+        let k = i % n;
+        out[k] = black_box(kx.offer(black_box(&pool.secrets[k])));
+    });
+    check_outputs(kx, "Offer", &out, &pool.offers)?;
+    let mut failed = false;
+    let reply = measure::measure(cfg, |i| {
+        let k = i % n;
+        match kx.reply(black_box(&pool.secrets[k]), black_box(&pool.peers[k])) {
+            Ok(s) => out[k] = black_box(s),
+            Err(_) => failed = true,
+        }
+    });
+    if failed {
+        return Err(Error::runtime(format!(
+            "{}: a timed Reply rejected a valid peer value",
+            kx.info().name
+        )));
+    }
+    check_outputs(kx, "Reply", &out, &pool.shared)?;
+    Ok((offer, reply))
+}
+
+fn check_outputs(
+    kx: &dyn KeyExchange,
+    what: &str,
+    got: &[Vec<u8>],
+    want: &[Vec<u8>],
+) -> Result<()> {
+    for (g, w) in got.iter().zip(want) {
+        if !g.is_empty() && g != w {
+            return Err(Error::runtime(format!(
+                "{}: a timed {what} returned a wrong value",
+                kx.info().name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Runs `pkbench dh` and renders its output.
+///
+/// # Errors
+/// [`Error::Input`] for bad arguments; [`Error::Runtime`] when a self-check fails.
+pub fn run(args: &DhArgs) -> Result<String> {
+    let cfg = args.run.measure_config()?;
+    let use_table = !args.no_table;
+    let kx = args.group.open(use_table)?;
+    let info = kx.info().clone();
+    let exp_bits = args.exp_bits.resolve(&info.name, info.full_exp_bits)?;
+    let mut rng = ChaCha20Rng::seed_from_u64(args.run.seed);
+    let pool = make_pool(kx.as_ref(), exp_bits, POOL, &mut rng)?;
+    let pb = measure::progress::bar(2, args.run.json);
+    pb.set_message(format!("{} Offer", info.name));
+    let cfg_offer = cfg.clone();
+    let (offer, reply) = {
+        let r = time_offer_reply(kx.as_ref(), &pool, &cfg_offer);
+        pb.finish_and_clear();
+        r?
+    };
+    let record = DhRecord {
+        command: "dh",
+        field: info.name.clone(),
+        group: info,
+        exp_bits,
+        table: kx.table().is_some(),
+        table_info: kx.table().cloned(),
+        backend: kx.backend(),
+        clmul: kx.clmul(),
+        total_ms: 2.0 * offer.median_ms + reply.median_ms,
+        cpu_total_ms: 2.0 * (offer.median_ms + reply.median_ms),
+        offer,
+        reply,
+        clock: args.run.clock.label().to_string(),
+        seed: args.run.seed,
+        machine: Machine::detect(),
+    };
+    if args.run.json {
+        report::to_json(&record)
+    } else {
+        Ok(render_text(&record))
+    }
+}
+
+/// Security note for a short exponent: Pollard's kangaroo (lambda) method finds an N-bit
+/// exponent in about 2^(N/2) group operations (van Oorschot–Wiener 1996).
+pub fn exponent_note(exp_bits: u32, full: u32) -> String {
+    if exp_bits >= full {
+        format!("{exp_bits} bits (full: the prime subgroup order's size)")
+    } else {
+        format!(
+            "{exp_bits} bits (short; full = {full}): at most {} bits of security against Pollard's kangaroo method (van Oorschot–Wiener 1996)",
+            exp_bits / 2
+        )
+    }
+}
+
+/// Renders a [`DhRecord`] as the terminal report.
+pub fn render_text(r: &DhRecord) -> String {
+    let mut s = String::new();
+    s += &format!(
+        "pkbench dh: {} ({}, {})\n",
+        r.field, r.group.description, r.group.source
+    );
+    s += &format!(
+        "exponent:  {}\n",
+        exponent_note(r.exp_bits, r.group.full_exp_bits)
+    );
+    match &r.table_info {
+        Some(t) => {
+            s += &format!(
+                "table:     {} — {} , built in {} (not counted in Offer)\n",
+                t.method,
+                report::fmt_bytes(t.bytes),
+                report::fmt_time_ms(t.build_ms)
+            )
+        }
+        None => s += "table:     none (Offer is a plain variable-base multiplication)\n",
+    }
+    if let Some(b) = &r.backend {
+        s += &format!("backend:   {b}\n");
+    }
+    if let Some(c) = r.clmul {
+        s += &format!(
+            "clmul:     {}\n",
+            if c {
+                "carry-less multiply (pclmulqdq)"
+            } else {
+                "portable 64-bit code"
+            }
+        );
+    }
+    s += &format!(
+        "clock:     {}; {} samples of Offer, {} of Reply; seed {}\n",
+        r.clock, r.offer.samples, r.reply.samples, r.seed
+    );
+    s += &format!("machine:   {}\n", r.machine.summary());
+    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "samples × batch"]);
+    for (name, st) in [
+        ("Offer (g^x, fixed base)", &r.offer),
+        ("Reply (y^x, peer checked)", &r.reply),
+    ] {
+        t.add_row(vec![
+            name.to_string(),
+            report::fmt_time_ms(st.median_ms),
+            format!(
+                "{} … {}",
+                report::fmt_time_ms(st.q1_ms),
+                report::fmt_time_ms(st.q3_ms)
+            ),
+            report::fmt_rate(st.ops_per_sec()),
+            format!("{} × {}", st.samples, st.batch),
+        ]);
+    }
+    t.add_row(vec![
+        "Total = 2*Offer + Reply".to_string(),
+        report::fmt_time_ms(r.total_ms),
+        String::new(),
+        report::fmt_rate(1e3 / r.total_ms),
+        "elapsed per exchange".to_string(),
+    ]);
+    t.add_row(vec![
+        "CPU sum 2*Offer + 2*Reply".to_string(),
+        report::fmt_time_ms(r.cpu_total_ms),
+        String::new(),
+        String::new(),
+        "work of both parties".to_string(),
+    ]);
+    s += &format!("{t}\n");
+    s
+}

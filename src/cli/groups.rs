@@ -1,0 +1,35 @@
+//! `pkbench groups`: the registry of named groups with their aliases and sources.
+
+use crate::error::Result;
+use crate::params;
+use crate::report;
+
+/// Renders the list of built-in groups.
+///
+/// # Errors
+/// Never in practice (built-in files are tested).
+pub fn run(json: bool) -> Result<String> {
+    let all = params::builtin();
+    if json {
+        let rows: Vec<_> = all
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "name": g.name, "aliases": g.aliases, "family": g.family,
+                    "description": g.description, "source": g.source,
+                })
+            })
+            .collect();
+        return report::to_json(&serde_json::json!({ "command": "groups", "groups": rows }));
+    }
+    let mut t = report::table(&["group", "aliases", "description", "source"]);
+    for g in &all {
+        t.add_row(vec![
+            g.name.clone(),
+            g.aliases.join(", "),
+            g.description.clone(),
+            g.source.clone(),
+        ]);
+    }
+    Ok(format!("{t}\n"))
+}

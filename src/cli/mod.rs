@@ -1,0 +1,7 @@
+//! One module per command. Each holds its clap arguments and a `run` function that returns
+//! the text to print (or an [`crate::error::Error`]); `main.rs` only parses and dispatches.
+
+pub mod common;
+pub mod dh;
+pub mod groups;
+pub mod kex_io;

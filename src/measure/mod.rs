@@ -1,0 +1,143 @@
+//! The measurement harness: one way to time every operation in pkbench.
+//!
+//! An operation is a closure `op(i)` that performs one operation on input `i` of a pool of
+//! inputs made before timing (fresh secrets from a seeded ChaCha RNG; no RNG cost inside the
+//! timed region). [`measure`] warms up, calibrates a batch size so that one sample lasts at
+//! least [`MeasureConfig::min_sample`] (≥ 1 ms by default), then takes samples until the time
+//! budget is spent (and at least [`MeasureConfig::min_samples`]). Each sample is the mean time
+//! per operation over one batch; [`Stats`] gives the median and quartiles of the samples and
+//! keeps them all. Checking results is the caller's job, outside the timed region.
+
+pub mod clock;
+pub mod machine;
+pub mod progress;
+pub mod stats;
+
+pub use clock::Clock;
+pub use machine::Machine;
+pub use stats::Stats;
+
+use std::time::Duration;
+
+/// How long and how finely to measure one operation.
+#[derive(Debug, Clone)]
+pub struct MeasureConfig {
+    /// Time budget for the samples of one operation (warm-up not included).
+    pub budget: Duration,
+    /// Warm-up time before calibration's final estimate.
+    pub warmup: Duration,
+    /// Target duration of one sample (a batch of operations); ≥ 1 ms by default.
+    pub min_sample: Duration,
+    /// Fewest samples taken, even past the budget.
+    pub min_samples: usize,
+    /// Most samples taken, even inside the budget.
+    pub max_samples: usize,
+    /// The clock that times samples.
+    pub clock: Clock,
+}
+
+impl Default for MeasureConfig {
+    fn default() -> Self {
+        MeasureConfig {
+            budget: Duration::from_secs(1),
+            warmup: Duration::from_millis(100),
+            min_sample: Duration::from_millis(1),
+            min_samples: 11,
+            max_samples: 10_000,
+            clock: Clock::Wall,
+        }
+    }
+}
+
+impl MeasureConfig {
+    /// The default configuration with a budget of `seconds` per operation (at least 1 ms),
+    /// the warm-up scaled down for short budgets.
+    pub fn with_budget_secs(seconds: f64, clock: Clock) -> Self {
+        let budget = Duration::from_secs_f64(seconds.max(0.001));
+        MeasureConfig {
+            budget,
+            warmup: (budget / 10).min(Duration::from_millis(200)),
+            clock,
+            ..MeasureConfig::default()
+        }
+    }
+}
+
+/// Times `op` under `cfg`. `op(i)` must do one operation on input number `i` (callers index a
+/// pool with `i % pool.len()` and wrap inputs and outputs in [`std::hint::black_box`]).
+///
+/// Returns per-operation statistics in milliseconds.
+pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, mut op: F) -> Stats {
+    let mut i = 0usize;
+    // Warm-up and calibration: run batches doubling in size until one lasts min_sample and
+    // the warm-up time is spent; the last batch gives the per-operation estimate.
+    let mut batch = 1usize;
+    let warm_start = cfg.clock.now();
+    let per_op = loop {
+        let t0 = cfg.clock.now();
+        for _ in 0..batch {
+            op(i);
+            i = i.wrapping_add(1);
+        }
+        let dt = cfg.clock.now().saturating_sub(t0);
+        let warm = cfg.clock.now().saturating_sub(warm_start);
+        if dt >= cfg.min_sample && warm >= cfg.warmup {
+            break dt.as_secs_f64() / batch as f64;
+        }
+        if dt < cfg.min_sample {
+            batch = batch.saturating_mul(2);
+        }
+    };
+    let batch = ((cfg.min_sample.as_secs_f64() / per_op.max(1e-12)).ceil() as usize).max(1);
+
+    let mut samples = Vec::new();
+    let start = cfg.clock.now();
+    while samples.len() < cfg.max_samples
+        && (samples.len() < cfg.min_samples || cfg.clock.now().saturating_sub(start) < cfg.budget)
+    {
+        let t0 = cfg.clock.now();
+        for _ in 0..batch {
+            op(i);
+            i = i.wrapping_add(1);
+        }
+        let dt = cfg.clock.now().saturating_sub(t0);
+        samples.push(dt.as_secs_f64() * 1e3 / batch as f64);
+    }
+    Stats::from_samples(samples, batch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_counts_and_orders() {
+        let cfg = MeasureConfig::with_budget_secs(0.02, Clock::Wall);
+        let mut calls = 0u64;
+        let s = measure(&cfg, |i| {
+            calls += 1;
+            std::hint::black_box(i);
+        });
+        assert!(s.samples >= cfg.min_samples);
+        assert_eq!(s.raw_ms.len(), s.samples);
+        assert!(s.batch >= 1);
+        // Every sample batch plus the calibration ran.
+        assert!(calls >= (s.samples * s.batch) as u64);
+        assert!(s.min_ms <= s.q1_ms && s.q1_ms <= s.median_ms);
+        assert!(s.median_ms <= s.q3_ms && s.q3_ms <= s.max_ms);
+    }
+
+    #[test]
+    fn measure_sees_a_known_cost() {
+        // A 200 µs sleep per op must be measured at ≥ 0.2 ms (sleep never returns early).
+        let cfg = MeasureConfig {
+            budget: Duration::from_millis(30),
+            warmup: Duration::ZERO,
+            min_samples: 3,
+            ..Default::default()
+        };
+        let s = measure(&cfg, |_| std::thread::sleep(Duration::from_micros(200)));
+        assert!(s.median_ms >= 0.2, "median {}", s.median_ms);
+        assert!(s.median_ms < 50.0, "median {}", s.median_ms);
+    }
+}

@@ -1,0 +1,218 @@
+//! The registry of named groups: one TOML file per group in the repository's `params/`
+//! folder, embedded in the binary at build time, each citing its source.
+//!
+//! Every file has the common keys of [`GroupFile`] (`name`, `aliases`, `family`,
+//! `description`, `source`); the family's own keys (field polynomial and curve for `ec2n`,
+//! `p`/`g`/`q` for `modp`, ...) stay in [`GroupFile::rest`] and are parsed by that family's
+//! module in `kex/`.
+
+use crate::error::{Error, Result};
+use crate::kex::{self, Family, GroupOptions, KeyExchange};
+use serde::Deserialize;
+
+/// A group description as read from a params TOML file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct GroupFile {
+    /// Canonical name (`gf2-155`, `modp-1024`, ...). Optional in a user's `--params` file.
+    #[serde(default)]
+    pub name: String,
+    /// Other accepted names (`oakley-3`, `ike-14`, ...).
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Family of the group. Optional in a user's file: `modp` when `p` is present.
+    pub family: Option<Family>,
+    /// One line of description.
+    #[serde(default)]
+    pub description: String,
+    /// Where the constants come from (RFC and section).
+    #[serde(default)]
+    pub source: String,
+    /// The family's own keys.
+    #[serde(flatten)]
+    pub rest: toml::Table,
+}
+
+impl GroupFile {
+    /// The family, inferred as `modp` for a file with `p` and no `family`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when neither is given.
+    pub fn family(&self) -> Result<Family> {
+        match self.family {
+            Some(f) => Ok(f),
+            None if self.rest.contains_key("p") => Ok(Family::Modp),
+            None => Err(Error::input(format!(
+                "{}: no `family` key and no `p`: cannot tell what kind of group this is",
+                self.display_name()
+            ))),
+        }
+    }
+
+    /// The name for messages: the file's `name`, or "params file" when it has none.
+    pub fn display_name(&self) -> &str {
+        if self.name.is_empty() {
+            "params file"
+        } else {
+            &self.name
+        }
+    }
+
+    /// A string key of the family's own keys.
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming the key when it is missing or not a string.
+    pub fn str_key(&self, key: &str) -> Result<&str> {
+        match self.rest.get(key) {
+            Some(toml::Value::String(s)) => Ok(s),
+            Some(_) => Err(Error::input(format!(
+                "{}: key `{key}` must be a string",
+                self.display_name()
+            ))),
+            None => Err(Error::input(format!(
+                "{}: missing key `{key}`",
+                self.display_name()
+            ))),
+        }
+    }
+
+    /// An integer key of the family's own keys.
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming the key when it is missing or not a non-negative integer.
+    pub fn int_key(&self, key: &str) -> Result<u64> {
+        match self.rest.get(key) {
+            Some(toml::Value::Integer(i)) if *i >= 0 => Ok(*i as u64),
+            Some(_) => Err(Error::input(format!(
+                "{}: key `{key}` must be a non-negative integer",
+                self.display_name()
+            ))),
+            None => Err(Error::input(format!(
+                "{}: missing key `{key}`",
+                self.display_name()
+            ))),
+        }
+    }
+}
+
+/// The built-in group files, embedded from `params/`.
+const BUILTIN: &[&str] = &[
+    include_str!("../../params/gf2-155.toml"),
+    include_str!("../../params/gf2-185.toml"),
+];
+
+/// Parses every built-in group file.
+///
+/// # Panics
+/// Never in a tested build: a test parses every file.
+pub fn builtin() -> Vec<GroupFile> {
+    BUILTIN
+        .iter()
+        .map(|s| toml::from_str(s).expect("built-in params file parses (tested)"))
+        .collect()
+}
+
+/// The canonical names of every built-in group, in registry order.
+pub fn names() -> Vec<String> {
+    builtin().into_iter().map(|g| g.name).collect()
+}
+
+/// Finds a built-in group by name or alias (case-insensitive).
+///
+/// # Errors
+/// [`Error::Input`] listing the known names when there is no such group.
+pub fn lookup(name: &str) -> Result<GroupFile> {
+    let want = name.to_ascii_lowercase();
+    builtin()
+        .into_iter()
+        .find(|g| g.name == want || g.aliases.iter().any(|a| *a == want))
+        .ok_or_else(|| {
+            Error::input(format!(
+                "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
+                names().join(", ")
+            ))
+        })
+}
+
+/// Reads a user's group file (`--params FILE`).
+///
+/// # Errors
+/// [`Error::Input`] when the file cannot be read or is not valid TOML.
+pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::input(format!("--params {}: cannot read: {e}", path.display())))?;
+    let mut g: GroupFile = toml::from_str(&text).map_err(|e| {
+        let msg = e.message().replace('\n', " ");
+        Error::input(format!(
+            "--params {}: not a valid group file: {msg}",
+            path.display()
+        ))
+    })?;
+    if g.name.is_empty() {
+        g.name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    Ok(g)
+}
+
+/// Opens a group from its description, dispatching on its family.
+///
+/// # Errors
+/// [`Error::Input`] when the description is not a valid group, or the options do not apply.
+pub fn open_file(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    match file.family()? {
+        Family::Ec2n => kex::ec2n::open(file, opts),
+        Family::Modp => kex::modp::open(file, opts),
+        Family::Ecp => kex::ecp::open(file, opts),
+    }
+}
+
+/// Opens a built-in group by name or alias.
+///
+/// # Errors
+/// As [`lookup`] and [`open_file`].
+pub fn open(name: &str, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    open_file(&lookup(name)?, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_file_parses_and_cites_a_source() {
+        let all = builtin();
+        assert_eq!(all.len(), BUILTIN.len());
+        for g in &all {
+            assert!(!g.name.is_empty());
+            assert!(g.family.is_some(), "{}: family", g.name);
+            assert!(
+                g.source.contains("RFC") || g.source.contains("SEC") || g.source.contains("FIPS"),
+                "{}: source {:?}",
+                g.name,
+                g.source
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for g in builtin() {
+            assert!(seen.insert(g.name.clone()), "duplicate {}", g.name);
+            for a in g.aliases {
+                assert!(seen.insert(a.clone()), "duplicate alias {a}");
+            }
+        }
+    }
+
+    #[test]
+    fn lookup_by_alias_and_unknown() {
+        assert_eq!(lookup("oakley-3").unwrap().name, "gf2-155");
+        assert_eq!(lookup("GF2-185").unwrap().name, "gf2-185");
+        let e = lookup("gf2-999").unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains("gf2-155"), "{e}");
+    }
+}
