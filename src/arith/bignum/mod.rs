@@ -1,0 +1,294 @@
+//! Bignum backends for the mod-p groups and raw RSA: one [`Backend`] trait, two libraries
+//! behind it.
+//!
+//! - [`NumBigint`] (`num-bigint` 0.5, pure Rust): always built.
+//! - [`Gmp`] (GNU MP through `rug`): built with `cargo build --features gmp` (needs `m4` to
+//!   compile GMP from source).
+//!
+//! A backend is a zero-sized type whose associated functions do the arithmetic on its own
+//! integer type [`Backend::Int`] (non-negative integers throughout). Code that computes is
+//! generic over `B: Backend`; the command line picks one at run time through [`BackendKind`]
+//! and the [`with_backend!`](crate::with_backend) macro, which monomorphises the generic code
+//! for each backend built in:
+//!
+//! ```
+//! use pkbench::arith::bignum::{Backend, BackendKind};
+//! let kind = BackendKind::select(Some("num-bigint")).unwrap();
+//! let bits = pkbench::with_backend!(kind, B => {
+//!     let p = B::from_be_bytes(&[0xff, 0xfb]); // 65531
+//!     B::bits(&B::pow_mod(&B::from_u64(2), &B::from_u64(10), &p))
+//! });
+//! assert_eq!(bits, 11); // 2^10 = 1024
+//! ```
+//!
+//! Modular exponentiation is the library's own (`mpz_powm` through rug's `pow_mod`,
+//! `BigUint::modpow`): both use Montgomery (REDC) arithmetic with a sliding window for odd
+//! moduli. Random numbers are drawn from a `ChaCha20Rng` by the same byte-level rejection
+//! sampling for every backend, so one seed gives the same integers in both.
+
+pub mod num_bigint;
+pub use self::num_bigint::NumBigint;
+
+#[cfg(feature = "gmp")]
+pub mod gmp;
+#[cfg(feature = "gmp")]
+pub use self::gmp::Gmp;
+
+use crate::error::{Error, Result};
+use rand_chacha::ChaCha20Rng;
+use rand_core::Rng;
+use std::fmt::Debug;
+
+/// Miller–Rabin rounds used by [`Backend::is_probable_prime`] callers in pkbench when
+/// validating user input: error probability below 4^-32 for adversarial input (FIPS 186-5
+/// Table B.1 asks for fewer rounds at these sizes).
+pub const PRIME_REPS: u32 = 32;
+
+/// A bignum library: arithmetic on non-negative integers of type [`Backend::Int`].
+///
+/// Every function that takes a modulus `m` requires `m > 0` (and the result is in `0..m`);
+/// [`Backend::jacobi`] requires an odd `n`. Breaking a precondition may panic: callers
+/// validate their inputs first.
+pub trait Backend: Send + Sync + 'static {
+    /// The library's integer type.
+    type Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord + Send + Sync;
+
+    /// Short name as used on the command line: `gmp` or `num-bigint`.
+    const NAME: &'static str;
+
+    /// Library name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
+    fn version() -> String;
+
+    /// The integer whose big-endian bytes are `bytes` (leading zeros allowed; empty = 0).
+    fn from_be_bytes(bytes: &[u8]) -> Self::Int;
+
+    /// Minimal big-endian bytes of `x` (no leading zeros; `[]` for 0).
+    fn to_be_bytes(x: &Self::Int) -> Vec<u8>;
+
+    /// Big-endian bytes of `x`, zero-padded on the left to `len` bytes.
+    ///
+    /// # Panics
+    /// When `x` needs more than `len` bytes.
+    fn to_be_bytes_padded(x: &Self::Int, len: usize) -> Vec<u8> {
+        let b = Self::to_be_bytes(x);
+        assert!(
+            b.len() <= len,
+            "integer of {} bytes does not fit {len}",
+            b.len()
+        );
+        let mut out = vec![0u8; len - b.len()];
+        out.extend_from_slice(&b);
+        out
+    }
+
+    /// The integer `v`.
+    fn from_u64(v: u64) -> Self::Int;
+
+    /// Number of significant bits (0 for 0).
+    fn bits(x: &Self::Int) -> u32;
+
+    /// Bit `i` of `x` (bit 0 is the least significant).
+    fn bit(x: &Self::Int, i: u32) -> bool;
+
+    /// Whether `x` is 0.
+    fn is_zero(x: &Self::Int) -> bool {
+        Self::bits(x) == 0
+    }
+
+    /// `a + b`.
+    fn add(a: &Self::Int, b: &Self::Int) -> Self::Int;
+
+    /// `a - b`.
+    ///
+    /// # Panics
+    /// When `a < b` (unsigned integers).
+    fn sub(a: &Self::Int, b: &Self::Int) -> Self::Int;
+
+    /// `a · b`.
+    fn mul(a: &Self::Int, b: &Self::Int) -> Self::Int;
+
+    /// `(⌊a / b⌋, a mod b)` for `b > 0`.
+    fn div_rem(a: &Self::Int, b: &Self::Int) -> (Self::Int, Self::Int);
+
+    /// `a mod m`.
+    fn rem(a: &Self::Int, m: &Self::Int) -> Self::Int {
+        Self::div_rem(a, m).1
+    }
+
+    /// `a · 2^k`.
+    fn shl(a: &Self::Int, k: u32) -> Self::Int;
+
+    /// `⌊a / 2^k⌋`.
+    fn shr(a: &Self::Int, k: u32) -> Self::Int;
+
+    /// Greatest common divisor (gcd(0, 0) = 0).
+    fn gcd(a: &Self::Int, b: &Self::Int) -> Self::Int;
+
+    /// `a · b mod m`: the library's multiplication followed by its division remainder.
+    fn mul_mod(a: &Self::Int, b: &Self::Int, m: &Self::Int) -> Self::Int {
+        let mut r = a.clone();
+        Self::mul_mod_assign(&mut r, b, m);
+        r
+    }
+
+    /// `a² mod m`.
+    fn sqr_mod(a: &Self::Int, m: &Self::Int) -> Self::Int {
+        let mut r = a.clone();
+        Self::sqr_mod_assign(&mut r, m);
+        r
+    }
+
+    /// `acc ← acc · b mod m` in place (the inner step of table-based exponentiation).
+    fn mul_mod_assign(acc: &mut Self::Int, b: &Self::Int, m: &Self::Int);
+
+    /// `acc ← acc² mod m` in place.
+    fn sqr_mod_assign(acc: &mut Self::Int, m: &Self::Int);
+
+    /// `acc ← acc · 2^k mod m` in place: a shift and one reduction (multiplying by a power
+    /// of two costs no multiplication).
+    fn shl_mod_assign(acc: &mut Self::Int, k: u32, m: &Self::Int);
+
+    /// `b^e mod m`, by the library's own modular exponentiation.
+    fn pow_mod(b: &Self::Int, e: &Self::Int, m: &Self::Int) -> Self::Int;
+
+    /// The inverse of `a` mod `m`, `None` when gcd(a, m) ≠ 1.
+    fn inv_mod(a: &Self::Int, m: &Self::Int) -> Option<Self::Int>;
+
+    /// The Jacobi symbol (a/n) ∈ {−1, 0, 1} for odd `n` (Cohen, *A Course in Computational
+    /// Algebraic Number Theory*, Algorithm 1.4.10). For a prime `n` it is the Legendre
+    /// symbol: 1 exactly when `a` is a non-zero square mod `n`.
+    fn jacobi(a: &Self::Int, n: &Self::Int) -> i32;
+
+    /// Probable-prime test with `reps` Miller–Rabin rounds (GMP adds a Baillie–PSW test);
+    /// `false` means certainly composite (or < 2).
+    fn is_probable_prime(n: &Self::Int, reps: u32) -> bool;
+
+    /// Uniform integer in `0..bound` from `rng` (rejection sampling on `bits(bound)`-bit
+    /// big-endian byte strings, the same draws in every backend).
+    ///
+    /// # Panics
+    /// When `bound` is 0.
+    fn random_below(bound: &Self::Int, rng: &mut ChaCha20Rng) -> Self::Int {
+        assert!(!Self::is_zero(bound), "random_below(0)");
+        let bits = Self::bits(bound);
+        loop {
+            let x = Self::from_be_bytes(&random_bytes(bits, rng));
+            if x < *bound {
+                return x;
+            }
+        }
+    }
+
+    /// Uniform integer of exactly `bits` bits (top bit set) from `rng`, for `bits ≥ 1`.
+    fn random_bits(bits: u32, rng: &mut ChaCha20Rng) -> Self::Int {
+        let mut b = random_bytes(bits, rng);
+        let top = (bits - 1) % 8;
+        b[0] |= 1 << top;
+        Self::from_be_bytes(&b)
+    }
+}
+
+/// `ceil(bits/8)` random bytes from `rng`, big-endian, with the bits above `bits` cleared.
+fn random_bytes(bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+    let n = bits.div_ceil(8) as usize;
+    let mut b = vec![0u8; n];
+    rng.fill_bytes(&mut b);
+    let extra = (n as u32) * 8 - bits;
+    if n > 0 && extra > 0 {
+        b[0] &= 0xff >> extra;
+    }
+    b
+}
+
+/// The backends built into this binary, chosen with `--backend`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    /// GNU MP through rug (cargo feature `gmp`).
+    #[cfg(feature = "gmp")]
+    Gmp,
+    /// num-bigint (always built).
+    NumBigint,
+}
+
+impl BackendKind {
+    /// The default: gmp when built in, else num-bigint.
+    pub const DEFAULT: BackendKind = {
+        #[cfg(feature = "gmp")]
+        {
+            BackendKind::Gmp
+        }
+        #[cfg(not(feature = "gmp"))]
+        {
+            BackendKind::NumBigint
+        }
+    };
+
+    /// Every backend built into this binary.
+    pub fn available() -> &'static [BackendKind] {
+        &[
+            #[cfg(feature = "gmp")]
+            BackendKind::Gmp,
+            BackendKind::NumBigint,
+        ]
+    }
+
+    /// The backend named on the command line (`gmp`, `num-bigint`; `None` = the default).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for an unknown name, or `gmp` in a build without the `gmp` feature
+    /// (the message says how to rebuild).
+    pub fn select(name: Option<&str>) -> Result<BackendKind> {
+        let Some(name) = name else {
+            return Ok(Self::DEFAULT);
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "num-bigint" | "num_bigint" | "numbigint" => Ok(BackendKind::NumBigint),
+            #[cfg(feature = "gmp")]
+            "gmp" | "rug" => Ok(BackendKind::Gmp),
+            #[cfg(not(feature = "gmp"))]
+            "gmp" | "rug" => Err(Error::input(
+                "--backend gmp: this pkbench was built without GMP; rebuild with \
+                 `cargo run --release --features gmp -- ...` (needs m4: apt-get install m4)",
+            )),
+            other => Err(Error::input(format!(
+                "--backend {other:?}: unknown backend; use gmp or num-bigint"
+            ))),
+        }
+    }
+
+    /// Short name: `gmp` or `num-bigint`.
+    pub fn name(self) -> &'static str {
+        crate::with_backend!(self, B => B::NAME)
+    }
+
+    /// Library and version, e.g. "gmp 6.3.0".
+    pub fn version(self) -> String {
+        crate::with_backend!(self, B => B::version())
+    }
+}
+
+/// Runs `$body` with the type alias `$B` bound to the backend type of `$kind` (a
+/// [`BackendKind`]): the one place that turns the run-time choice into a type.
+///
+/// `with_backend!(kind, B => body)` expands to a `match` with one arm per backend built in.
+#[macro_export]
+macro_rules! with_backend {
+    ($kind:expr, $B:ident => $body:expr) => {
+        match $kind {
+            #[cfg(feature = "gmp")]
+            $crate::arith::bignum::BackendKind::Gmp => {
+                #[allow(dead_code)]
+                type $B = $crate::arith::bignum::Gmp;
+                $body
+            }
+            $crate::arith::bignum::BackendKind::NumBigint => {
+                #[allow(dead_code)]
+                type $B = $crate::arith::bignum::NumBigint;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests;
