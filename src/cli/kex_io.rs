@@ -24,7 +24,8 @@ pub struct ReplyArgs {
     #[arg(long, value_name = "HEX")]
     pub secret: String,
     /// The peer's public value in hex: for EC2N the x-coordinate alone or 04||x||y; for
-    /// mod-p groups y, big-endian.
+    /// mod-p groups y, big-endian; for p256/k256 a SEC 1 point (04||x||y, 02/03||x, or the
+    /// IKEv2 x||y); for x25519 the RFC 7748 32-byte string.
     #[arg(long, value_name = "HEX")]
     pub peer: String,
 }

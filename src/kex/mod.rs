@@ -143,6 +143,17 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// Checks that this group can draw secrets of `exp_bits` bits (already within
+    /// 16..=`full_exp_bits`). The default accepts every size; X25519 accepts only full secrets
+    /// (RFC 7748 §5 clamps every scalar).
+    ///
+    /// # Errors
+    /// [`Error::Input`] saying which sizes the group takes.
+    fn check_exp_bits(&self, exp_bits: u32) -> Result<()> {
+        let _ = exp_bits;
+        Ok(())
+    }
+
     /// Draws a random secret of exactly `exp_bits` bits (top bit set; for `exp_bits` equal to
     /// the full size, uniform in 1..q) from `rng`, in the group's secret encoding.
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8>;
@@ -156,6 +167,14 @@ pub trait KeyExchange: Send + Sync {
     /// The generator, encoded as a public value (so `reply(x, generator())` = `offer(x)`: the
     /// variable-base path cross-checks the table path).
     fn generator(&self) -> Vec<u8>;
+
+    /// The shared-secret form of a public value: what `reply(x, generator())` returns for
+    /// `offer(x)`, so that the two can be compared. The default is the value itself (mod-p,
+    /// EC2N, X25519: both are the same encoding); p256/k256 publish SEC 1 points and return
+    /// x-coordinates, so they map `04 || x || y` to `x`.
+    fn shared_form(&self, public: &[u8]) -> Vec<u8> {
+        public.to_vec()
+    }
 
     /// Offer: the public value for `secret` (a secret already accepted by `check_secret`).
     fn offer(&self, secret: &[u8]) -> Vec<u8>;

@@ -98,6 +98,9 @@ impl GroupFile {
 const BUILTIN: &[&str] = &[
     include_str!("../../params/gf2-155.toml"),
     include_str!("../../params/gf2-185.toml"),
+    include_str!("../../params/p256.toml"),
+    include_str!("../../params/k256.toml"),
+    include_str!("../../params/x25519.toml"),
 ];
 
 /// Parses every built-in group file.

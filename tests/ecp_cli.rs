@@ -1,0 +1,187 @@
+//! Known answers for the prime curves through the command line: `pkbench offer` and
+//! `pkbench reply` on published vectors (RFC 7748 §5.2 and §6.1, RFC 5903 §8.1, Project
+//! Wycheproof secp256k1), and bad input giving one error line and exit code 2.
+
+use std::process::{Command, Output};
+
+fn pkbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("pkbench runs")
+}
+
+/// Runs pkbench, expects success, returns stdout trimmed.
+fn ok(args: &[&str]) -> String {
+    let o = pkbench(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap().trim().to_string()
+}
+
+/// Runs pkbench, expects exit code 2 with one `pkbench: error:` line and no stdout.
+fn bad(args: &[&str]) -> String {
+    let o = pkbench(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    assert!(o.stdout.is_empty(), "{args:?}: stdout not empty");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("pkbench: error: "), "{err}");
+    err
+}
+
+#[test]
+fn x25519_rfc7748_section_6_1() {
+    let a = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+    let b = "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb";
+    let pa = "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a";
+    let pb = "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+    let k = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
+    assert_eq!(ok(&["offer", "--field", "x25519", "--secret", a]), pa);
+    assert_eq!(ok(&["offer", "--field", "curve25519", "--secret", b]), pb);
+    assert_eq!(
+        ok(&["reply", "--field", "x25519", "--secret", a, "--peer", pb]),
+        k
+    );
+    assert_eq!(
+        ok(&["reply", "--field", "x25519", "--secret", b, "--peer", pa]),
+        k
+    );
+}
+
+#[test]
+fn x25519_rfc7748_section_5_2() {
+    for (k, u, out) in [
+        (
+            "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+            "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+            "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552",
+        ),
+        (
+            "4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
+            "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
+            "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957",
+        ),
+    ] {
+        assert_eq!(
+            ok(&["reply", "--field", "x25519", "--secret", k, "--peer", u]),
+            out
+        );
+    }
+}
+
+#[test]
+fn p256_rfc5903_section_8_1() {
+    let i = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433";
+    let r = "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53";
+    let gi = "04dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180\
+              5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3";
+    let gr = "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63\
+              56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab";
+    let z = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de";
+    assert_eq!(ok(&["offer", "--field", "p256", "--secret", i]), gi);
+    assert_eq!(ok(&["offer", "--field", "secp256r1", "--secret", r]), gr);
+    assert_eq!(
+        ok(&["reply", "--field", "p256", "--secret", i, "--peer", gr]),
+        z
+    );
+    assert_eq!(
+        ok(&["reply", "--field", "p256", "--secret", r, "--peer", gi]),
+        z
+    );
+    // IKEv2's x||y (RFC 5903 §7) is accepted too.
+    assert_eq!(
+        ok(&[
+            "reply",
+            "--field",
+            "p256",
+            "--secret",
+            r,
+            "--peer",
+            &gi[2..]
+        ]),
+        z
+    );
+}
+
+#[test]
+fn k256_wycheproof_and_generator() {
+    // Project Wycheproof ecdh_secp256k1_test.json tcId 1 (point taken from the SPKI).
+    let d = "00f4b7ff7cccc98813a69fae3df222bfe3f4e28f764bf91b4a10d8096ce446b254";
+    let q = "04d8096af8a11e0b80037e1ee68246b5dcbb0aeb1cf1244fd767db80f3fa27da2b\
+             396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db1f2acd67ba9cc4";
+    assert_eq!(
+        ok(&["reply", "--field", "k256", "--secret", d, "--peer", q]),
+        "544dfae22af6af939042b1d85b71a1e49e9a5614123c4d6ad0c8af65baf87d65"
+    );
+    // 1·G is the SEC 2 §2.4.1 generator.
+    assert_eq!(
+        ok(&["offer", "--field", "secp256k1", "--secret", "1"]),
+        "0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\
+         483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"
+    );
+}
+
+#[test]
+fn bad_points_and_secrets_exit_2() {
+    let i = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433";
+    // P-256 point with y changed: off the curve.
+    let off = "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63\
+               56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872aa";
+    let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", off]);
+    assert!(e.contains("not a valid P-256"), "{e}");
+    bad(&["reply", "--field", "k256", "--secret", i, "--peer", "0411"]);
+    // x25519: small-order peer (u = 0) gives the all-zero secret: rejected.
+    let zero = "00".repeat(32);
+    let e = bad(&[
+        "reply",
+        "--field",
+        "x25519",
+        "--secret",
+        &"11".repeat(32),
+        "--peer",
+        &zero,
+    ]);
+    assert!(e.contains("all zero"), "{e}");
+    bad(&["offer", "--field", "x25519", "--secret", "1234"]);
+    bad(&["offer", "--field", "p256", "--secret", "0"]);
+    let e = bad(&[
+        "dh",
+        "--field",
+        "x25519",
+        "--exp-bits",
+        "128",
+        "--time",
+        "0.01",
+    ]);
+    assert!(e.contains("full"), "{e}");
+}
+
+#[test]
+fn dh_runs_on_each_prime_curve() {
+    for field in ["p256", "k256", "x25519"] {
+        for table in ["--table", "--no-table"] {
+            let out = ok(&["dh", "--field", field, table, "--time", "0.02", "--json"]);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["field"], field);
+            assert_eq!(v["table"], table == "--table");
+            assert!(v["total_ms"].as_f64().unwrap() > 0.0);
+        }
+    }
+    // p256 with a short exponent.
+    let out = ok(&[
+        "dh",
+        "--field",
+        "p256",
+        "--exp-bits",
+        "128",
+        "--time",
+        "0.02",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exp_bits"], 128);
+}
