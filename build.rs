@@ -29,7 +29,44 @@ fn main() {
         "cargo:rustc-env=PKBENCH_TARGET={}",
         std::env::var("TARGET").unwrap_or_default()
     );
+    println!(
+        "cargo:rustc-env=PKBENCH_RUSTFLAGS={}",
+        std::env::var("CARGO_ENCODED_RUSTFLAGS")
+            .unwrap_or_default()
+            .replace('\x1f', " ")
+    );
+    println!("cargo:rustc-env=PKBENCH_BACKENDS={}", backends());
+    println!("cargo:rerun-if-changed=Cargo.lock");
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/index");
     println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// Bignum backends built in, with versions from Cargo.lock: "num-bigint X" always, and
+/// "gmp (rug X, gmp-mpfr-sys Y)" with the `gmp` feature. Joined by ';'.
+fn backends() -> String {
+    let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
+    let version = |name: &str| -> String {
+        let mut lines = lock.lines();
+        while let Some(l) = lines.next() {
+            if l.trim() == format!("name = \"{name}\"") {
+                if let Some(v) = lines
+                    .next()
+                    .and_then(|v| v.trim().strip_prefix("version = "))
+                {
+                    return v.trim_matches('"').to_string();
+                }
+            }
+        }
+        "unknown".to_string()
+    };
+    let mut v = vec![format!("num-bigint {}", version("num-bigint"))];
+    if std::env::var_os("CARGO_FEATURE_GMP").is_some() {
+        v.push(format!(
+            "gmp (rug {}, gmp-mpfr-sys {})",
+            version("rug"),
+            version("gmp-mpfr-sys")
+        ));
+    }
+    v.join(";")
 }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod kex;
 pub mod measure;
 pub mod params;
+pub mod record;
 pub mod report;
 
 pub use error::{Error, Result};

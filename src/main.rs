@@ -37,6 +37,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
+    Compare(cli::compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Dh(a) => cli::dh::run(a),
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
+        Command::Compare(a) => cli::compare::run(a),
         Command::Groups { json } => cli::groups::run(*json),
     };
     match result {

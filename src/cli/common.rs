@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::kex::{GroupOptions, KeyExchange};
 use crate::measure::{Clock, MeasureConfig};
 use crate::params;
+use crate::record::{self, ResultRecord};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -22,6 +23,14 @@ pub struct RunArgs {
     /// Print one JSON object on stdout instead of the table (no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// Also save the run as a result record (JSON, schema `pkbench.result/1`: parameters,
+    /// every operation's statistics and raw samples, clock, machine and build) in FILE,
+    /// written atomically. Read it back with `pkbench compare` or `pkbench plot`.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace the --output file if it already exists (otherwise: error, exit 2).
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 impl RunArgs {
@@ -38,6 +47,47 @@ impl RunArgs {
         }
         Ok(MeasureConfig::with_budget_secs(self.time, self.clock))
     }
+
+    /// Checks `--output` before any timing: its directory exists and the file does not
+    /// (unless `--force`). Call it first in `run`, so a bad path fails at once.
+    ///
+    /// # Errors
+    /// [`Error::Input`] as [`record::write::check_destination`].
+    pub fn check_output(&self) -> Result<()> {
+        match &self.output {
+            Some(p) => record::write::check_destination(p, self.force),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes `rec` to `--output` (if given) atomically, then returns what to print: the
+    /// record as JSON with `--json`, else `text()` followed by a line naming the saved file.
+    ///
+    /// # Errors
+    /// As [`write_record`].
+    pub fn emit(&self, rec: &ResultRecord, text: impl FnOnce() -> String) -> Result<String> {
+        if let Some(p) = &self.output {
+            write_record(p, rec, self.force)?;
+        }
+        if self.json {
+            return rec.to_json();
+        }
+        let mut s = text();
+        if let Some(p) = &self.output {
+            s += &format!("record:    saved to {}\n", p.display());
+        }
+        Ok(s)
+    }
+}
+
+/// Writes a result record as pretty JSON to `path`, atomically (temporary file in the same
+/// directory, then rename); an existing file is replaced only with `force`.
+///
+/// # Errors
+/// [`Error::Input`] when the file exists without `force` or its directory is missing;
+/// [`Error::Runtime`] for other I/O failures (nothing is left half-written).
+pub fn write_record(path: &std::path::Path, rec: &ResultRecord, force: bool) -> Result<()> {
+    record::write_atomic(path, rec.to_json()?.as_bytes(), force)
 }
 
 /// Which group to use: a built-in name or a params file, and how to compute in it.

@@ -9,6 +9,7 @@ use crate::cli::common::{GroupArgs, RunArgs};
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupInfo, KeyExchange, TableInfo};
 use crate::measure::{self, Machine, Stats};
+use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
 use clap::Args;
 use rand_chacha::ChaCha20Rng;
@@ -185,11 +186,25 @@ fn check_outputs(
     Ok(())
 }
 
-/// Runs `pkbench dh` and renders its output.
+/// Runs `pkbench dh` and renders its output (and saves the record with `--output`).
 ///
 /// # Errors
-/// [`Error::Input`] for bad arguments; [`Error::Runtime`] when a self-check fails.
+/// [`Error::Input`] for bad arguments (including an `--output` file that exists without
+/// `--force`); [`Error::Runtime`] when a self-check fails.
 pub fn run(args: &DhArgs) -> Result<String> {
+    args.run.check_output()?;
+    let (dh, rec) = measure_record(args)?;
+    args.run.emit(&rec, || render_text(&dh))
+}
+
+/// Measures what `args` asks for and returns both the `dh` record (the text report's
+/// source) and the versioned result record (the JSON of `--json` and `--output`, which keeps
+/// every key of [`DhRecord`] at its top level).
+///
+/// # Errors
+/// As [`run`].
+pub fn measure_record(args: &DhArgs) -> Result<(DhRecord, ResultRecord)> {
+    let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     let use_table = !args.no_table;
     let kx = args.group.open(use_table)?;
@@ -206,6 +221,10 @@ pub fn run(args: &DhArgs) -> Result<String> {
         pb.finish_and_clear();
         r?
     };
+    let mut machine = Machine::detect();
+    if kx.clmul() == Some(true) {
+        machine.note_flag_used("pclmulqdq");
+    }
     let record = DhRecord {
         command: "dh",
         field: info.name.clone(),
@@ -221,13 +240,74 @@ pub fn run(args: &DhArgs) -> Result<String> {
         reply,
         clock: args.run.clock.label().to_string(),
         seed: args.run.seed,
-        machine: Machine::detect(),
+        machine,
     };
-    if args.run.json {
-        report::to_json(&record)
-    } else {
-        Ok(render_text(&record))
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    Ok((record, rec))
+}
+
+/// The versioned result record of a `dh` run: operations "Offer", "Reply",
+/// "Total = 2*Offer + Reply" (figure `total_ms`) and "CPU sum 2*Offer + 2*Reply"
+/// (`cpu_total_ms`), each identified by command, group, exp_bits and table; the backend,
+/// table and clmul details go to `info`. Every key of `r` is kept at the top level.
+///
+/// # Errors
+/// [`Error::Runtime`] if serialisation fails.
+pub fn result_record(r: &DhRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("dh", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    rec.params.insert("field".into(), r.field.clone().into());
+    rec.params.insert("exp_bits".into(), r.exp_bits.into());
+    rec.params.insert("table".into(), r.table.into());
+    let key = record::params([
+        ("command", "dh".into()),
+        ("group", r.field.clone().into()),
+        ("exp_bits", r.exp_bits.into()),
+        ("table", r.table.into()),
+    ]);
+    let with_info = |mut op: Operation| {
+        op = op
+            .with_info(
+                "family",
+                serde_json::to_value(r.group.family).unwrap_or_default(),
+            )
+            .with_info("field_bits", r.group.field_bits)
+            .with_info("full_exp_bits", r.group.full_exp_bits);
+        if let Some(b) = &r.backend {
+            op = op.with_info("backend", b.clone());
+        }
+        if let Some(c) = r.clmul {
+            op = op.with_info("clmul", c);
+        }
+        op
+    };
+    let mut offer = with_info(Operation::timed("Offer", key.clone(), r.offer.clone()))
+        .with_figure("ops_per_sec", r.offer.ops_per_sec());
+    if let Some(t) = &r.table_info {
+        offer = offer
+            .with_info("table_method", t.method.clone())
+            .with_info("table_bytes", t.bytes)
+            .with_info("table_build_ms", t.build_ms);
     }
+    rec.operations.push(offer);
+    rec.operations.push(
+        with_info(Operation::timed("Reply", key.clone(), r.reply.clone()))
+            .with_figure("ops_per_sec", r.reply.ops_per_sec()),
+    );
+    rec.operations.push(with_info(Operation::derived(
+        "Total = 2*Offer + Reply",
+        key.clone(),
+        "total_ms",
+        r.total_ms,
+    )));
+    rec.operations.push(with_info(Operation::derived(
+        "CPU sum 2*Offer + 2*Reply",
+        key,
+        "cpu_total_ms",
+        r.cpu_total_ms,
+    )));
+    Ok(rec)
 }
 
 /// Security note for a short exponent: Pollard's kangaroo (lambda) method finds an N-bit

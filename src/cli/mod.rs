@@ -2,6 +2,7 @@
 //! the text to print (or an [`crate::error::Error`]); `main.rs` only parses and dispatches.
 
 pub mod common;
+pub mod compare;
 pub mod dh;
 pub mod groups;
 pub mod kex_io;

@@ -36,6 +36,55 @@ pub struct Machine {
     pub git_commit: String,
     /// Host name, or "unknown".
     pub hostname: String,
+    /// CPU clock over the run: "cpu MHz" of `/proc/cpuinfo` averaged over all cores, sampled
+    /// at the start and at the end of the run (what the kernel reports; on a VM this is
+    /// often the nominal clock). `None` when not available or not sampled.
+    #[serde(default)]
+    pub mhz_over_run: Option<MhzOverRun>,
+    /// CPU features the measured code actually used (e.g. "pclmulqdq" when the EC2N code
+    /// took the carry-less-multiply path), filled in by the command.
+    #[serde(default)]
+    pub cpu_flags_used: Vec<String>,
+    /// Target triple of the build, e.g. "x86_64-unknown-linux-gnu".
+    #[serde(default)]
+    pub target: String,
+    /// Extra rustc flags of the build (`CARGO_ENCODED_RUSTFLAGS`, e.g. `-C target-cpu=native`),
+    /// "" when none.
+    #[serde(default)]
+    pub rustflags: String,
+    /// Cargo features of pkbench enabled in the build (e.g. "gmp").
+    #[serde(default)]
+    pub features: Vec<String>,
+    /// Bignum backends built in, with versions (e.g. "num-bigint 0.5.1",
+    /// "gmp (rug 1.30.0, gmp-mpfr-sys 1.7.1)"), from Cargo.lock at build time.
+    #[serde(default)]
+    pub backends: Vec<String>,
+}
+
+/// The CPU clock sampled at the start and end of a run (see [`Machine::mhz_over_run`]).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct MhzOverRun {
+    /// Mean "cpu MHz" over all cores at the start of the run.
+    pub start_mhz: f64,
+    /// Mean "cpu MHz" over all cores at the end of the run.
+    pub end_mhz: f64,
+    /// How the figures were obtained.
+    pub method: String,
+}
+
+/// Mean of the "cpu MHz" lines of `/proc/cpuinfo` (one per logical core), `None` when the
+/// file or the lines are missing.
+pub fn mean_cpu_mhz() -> Option<f64> {
+    mean_mhz_of(&read("/proc/cpuinfo")?)
+}
+
+fn mean_mhz_of(info: &str) -> Option<f64> {
+    let v: Vec<f64> = info
+        .lines()
+        .filter(|l| l.split(':').next().is_some_and(|k| k.trim() == "cpu MHz"))
+        .filter_map(|l| l.split_once(':')?.1.trim().parse().ok())
+        .collect();
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
 }
 
 fn read(path: &str) -> Option<String> {
@@ -71,6 +120,14 @@ pub fn cpu_features() -> Vec<String> {
             "aes",
             "sha"
         );
+    }
+    v
+}
+
+fn build_features() -> Vec<String> {
+    let mut v = Vec::new();
+    if cfg!(feature = "gmp") {
+        v.push("gmp".to_string());
     }
     v
 }
@@ -125,6 +182,36 @@ impl Machine {
             pkbench_version: env!("CARGO_PKG_VERSION").to_string(),
             git_commit: env!("PKBENCH_GIT_COMMIT").to_string(),
             hostname: read("/proc/sys/kernel/hostname").unwrap_or_else(|| "unknown".into()),
+            mhz_over_run: None,
+            cpu_flags_used: Vec::new(),
+            target: env!("PKBENCH_TARGET").to_string(),
+            rustflags: env!("PKBENCH_RUSTFLAGS").to_string(),
+            features: build_features(),
+            backends: env!("PKBENCH_BACKENDS")
+                .split(';')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+
+    /// Records the CPU MHz over a run that started with `start_mhz` (see
+    /// [`Machine::mhz_over_run`]); the end is sampled now.
+    pub fn set_mhz_over_run(&mut self, start_mhz: Option<f64>) {
+        if let (Some(start_mhz), Some(end_mhz)) = (start_mhz, mean_cpu_mhz()) {
+            self.mhz_over_run = Some(MhzOverRun {
+                start_mhz,
+                end_mhz,
+                method: "/proc/cpuinfo \"cpu MHz\", mean over all cores, sampled at start and end of the run".into(),
+            });
+        }
+    }
+
+    /// Notes that the measured code used CPU feature `flag` (kept sorted, no duplicates).
+    pub fn note_flag_used(&mut self, flag: &str) {
+        if !self.cpu_flags_used.iter().any(|f| f == flag) {
+            self.cpu_flags_used.push(flag.to_string());
+            self.cpu_flags_used.sort();
         }
     }
 
@@ -174,5 +261,33 @@ mod tests {
         );
         assert_eq!(cpuinfo_field(info, "cpu MHz").unwrap(), "2999.998");
         assert_eq!(cpuinfo_field(info, "flags"), None);
+        let two = "cpu MHz\t: 1000.0\nprocessor: 1\ncpu MHz\t: 3000.0\n";
+        assert_eq!(mean_mhz_of(two), Some(2000.0));
+        assert_eq!(mean_mhz_of(info), Some(2999.998));
+        assert_eq!(mean_mhz_of("model name: x\n"), None);
+    }
+
+    #[test]
+    fn build_fingerprint() {
+        let mut m = Machine::detect();
+        assert!(!m.target.is_empty());
+        assert!(
+            m.backends.iter().any(|b| b.starts_with("num-bigint ")),
+            "{:?}",
+            m.backends
+        );
+        assert_eq!(
+            m.features.contains(&"gmp".to_string()),
+            cfg!(feature = "gmp")
+        );
+        m.note_flag_used("pclmulqdq");
+        m.note_flag_used("avx2");
+        m.note_flag_used("pclmulqdq");
+        assert_eq!(m.cpu_flags_used, vec!["avx2", "pclmulqdq"]);
+        m.set_mhz_over_run(Some(1.0));
+        if let Some(r) = &m.mhz_over_run {
+            assert_eq!(r.start_mhz, 1.0);
+            assert!(r.end_mhz > 0.0);
+        }
     }
 }

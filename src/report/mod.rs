@@ -1,5 +1,7 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
+pub mod compare;
+
 use crate::error::{Error, Result};
 use comfy_table::{ContentArrangement, Table, presets};
 

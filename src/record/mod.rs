@@ -1,0 +1,475 @@
+//! The result record: one versioned JSON shape for every timing command (`dh`, `rsa`, `des`,
+//! `hash`, `repro`, `choose`, `scale`, `suite`), so that runs can be saved, compared
+//! (`pkbench compare`) and plotted (`pkbench plot`) long after they were made.
+//!
+//! Shape (schema [`SCHEMA`] = `"pkbench.result/1"`):
+//!
+//! ```json
+//! { "schema": "pkbench.result/1", "command": "dh",
+//!   "params": { "field": "gf2-155", "exp_bits": 128 },
+//!   "operations": [
+//!     { "name": "Offer", "params": { "command": "dh", "group": "gf2-155", "exp_bits": 128,
+//!                                    "table": true },
+//!       "stats": { "median_ms": 1.2, "q1_ms": 1.1, "q3_ms": 1.3, "min_ms": 1.0, "max_ms": 1.9,
+//!                  "mean_ms": 1.25, "samples": 41, "batch": 1, "raw_ms": [ ... ] },
+//!       "figures": { "ops_per_sec": 833.3 }, "info": { "table_bytes": 12345 } } ],
+//!   "clock": "wall", "seed": 1995, "started_utc": "2026-11-30T10:22:08Z", "elapsed_s": 3.2,
+//!   "machine": { ... see measure::Machine ... }, "skipped": [],
+//!   ... command-specific keys (dh keeps "field", "offer", "reply", "total_ms", ...) }
+//! ```
+//!
+//! An operation is identified by its `name` together with its `params` (see
+//! [`Operation::key`]): that is how `compare` matches rows between two records. Anything
+//! that describes *how* it was computed but should not stop two runs from being compared
+//! (backend, table size, build time) goes into `info`, and the build into `machine`.
+//!
+//! Times are milliseconds per operation (`*_ms`); rates are per second (`*_per_sec`,
+//! decimal: MB/s = 10^6 bytes/s).
+
+pub mod write;
+
+use crate::error::{Error, Result};
+use crate::measure::{Machine, Stats};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+pub use write::write_atomic;
+
+/// The schema identifier written into every record. Bump the number when a field changes
+/// meaning or disappears; adding fields keeps `/1`.
+pub const SCHEMA: &str = "pkbench.result/1";
+
+/// One timed (or derived) operation of a record: a row of `compare`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Operation {
+    /// What was timed: "Offer", "Reply", "Total = 2*Offer + Reply", "private op",
+    /// "encrypt", "key setup", "hash" ... (the column of `compare`'s ratio table).
+    pub name: String,
+    /// What identifies the row: command, group or algorithm, sizes, exponent bits, table ...
+    /// (scalars only: strings, numbers, booleans). Two operations with the same name and
+    /// params in two records are the same measurement made twice.
+    #[serde(default)]
+    pub params: BTreeMap<String, Value>,
+    /// Statistics of the samples (ms per operation), absent for derived figures such as
+    /// Total = 2*Offer + Reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    /// Further measured figures, named with their unit: `*_ms` (ms, lower is better),
+    /// `*_per_sec` (per second, higher is better), e.g. `bytes_per_sec`, `total_ms`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, f64>,
+    /// Details that do not identify the row (backend, table method and bytes, build time).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub info: Map<String, Value>,
+}
+
+/// Which way a figure is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Better {
+    /// A time: smaller is faster.
+    Lower,
+    /// A rate: larger is faster.
+    Higher,
+}
+
+/// The direction of a figure from its name's unit suffix: `_ms`, `_us`, `_ns`, `_s` → lower
+/// is better; `_per_sec`, `_per_s` → higher is better; anything else: not comparable.
+pub fn figure_direction(name: &str) -> Option<Better> {
+    if name.ends_with("_per_sec") || name.ends_with("_per_s") {
+        Some(Better::Higher)
+    } else if ["_ms", "_us", "_ns", "_s"]
+        .iter()
+        .any(|s| name.ends_with(s))
+    {
+        Some(Better::Lower)
+    } else {
+        None
+    }
+}
+
+impl Operation {
+    /// A timed operation with `stats`.
+    pub fn timed(name: &str, params: BTreeMap<String, Value>, stats: Stats) -> Operation {
+        Operation {
+            name: name.to_string(),
+            params,
+            stats: Some(stats),
+            figures: BTreeMap::new(),
+            info: Map::new(),
+        }
+    }
+
+    /// A derived operation with one figure (e.g. `total_ms`) and no samples.
+    pub fn derived(
+        name: &str,
+        params: BTreeMap<String, Value>,
+        figure: &str,
+        value: f64,
+    ) -> Operation {
+        Operation {
+            name: name.to_string(),
+            params,
+            stats: None,
+            figures: BTreeMap::from([(figure.to_string(), value)]),
+            info: Map::new(),
+        }
+    }
+
+    /// Adds a figure (builder style).
+    pub fn with_figure(mut self, name: &str, value: f64) -> Operation {
+        self.figures.insert(name.to_string(), value);
+        self
+    }
+
+    /// Adds an `info` entry (builder style).
+    pub fn with_info(mut self, key: &str, value: impl Into<Value>) -> Operation {
+        self.info.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// The identity of the row: the params rendered canonically (sorted keys), then the name.
+    /// `compare` matches operations of two records on this key.
+    pub fn key(&self) -> (String, String) {
+        (params_label(&self.params), self.name.clone())
+    }
+
+    /// The headline figure of this operation and its direction: the median time of the
+    /// samples when there are samples, otherwise the first figure with a known unit.
+    pub fn headline(&self) -> Option<(f64, Better)> {
+        if let Some(s) = &self.stats {
+            return Some((s.median_ms, Better::Lower));
+        }
+        self.figures
+            .iter()
+            .find_map(|(k, v)| figure_direction(k).map(|d| (*v, d)))
+    }
+}
+
+/// Renders params as `key=value` pairs in key order, `command` first and shown bare
+/// ("dh group=gf2-155 exp_bits=128 table=true").
+pub fn params_label(params: &BTreeMap<String, Value>) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = params.get("command") {
+        parts.push(value_text(c));
+    }
+    for (k, v) in params {
+        if k != "command" {
+            parts.push(format!("{k}={}", value_text(v)));
+        }
+    }
+    parts.join(" ")
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Builds a params map from `(key, value)` pairs.
+pub fn params<const N: usize>(pairs: [(&str, Value); N]) -> BTreeMap<String, Value> {
+    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
+/// An item of a run that was not measured, and why (e.g. a capability not in this build).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Skipped {
+    /// What would have been measured (a command line such as `dh --field modp-512`).
+    pub item: String,
+    /// Why not.
+    pub reason: String,
+}
+
+/// A saved run: see the module documentation for the shape.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ResultRecord {
+    /// Always [`SCHEMA`].
+    pub schema: String,
+    /// The command that made it: "dh", "rsa", "suite", "scale" ...
+    pub command: String,
+    /// The command's arguments that shape the whole run.
+    #[serde(default)]
+    pub params: Map<String, Value>,
+    /// Every measured operation.
+    #[serde(default)]
+    pub operations: Vec<Operation>,
+    /// Clock that timed the samples: "wall" or "thread CPU".
+    pub clock: String,
+    /// RNG seed of the inputs, when the command uses one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// When the run started, UTC, ISO 8601 (`2026-11-30T10:22:08Z`).
+    #[serde(default)]
+    pub started_utc: String,
+    /// Wall time of the whole run, seconds.
+    #[serde(default)]
+    pub elapsed_s: f64,
+    /// The machine and build.
+    pub machine: Machine,
+    /// Items not measured, with the reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+    /// Command-specific keys kept at the top level (e.g. `dh`'s "field", "offer", "reply",
+    /// "total_ms"), so earlier JSON consumers keep working.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Keys of [`ResultRecord`] itself; [`ResultRecord::with_extra`] never lets a
+/// command-specific key shadow one of these.
+const OWN_KEYS: [&str; 10] = [
+    "schema",
+    "command",
+    "params",
+    "operations",
+    "clock",
+    "seed",
+    "started_utc",
+    "elapsed_s",
+    "machine",
+    "skipped",
+];
+
+impl ResultRecord {
+    /// An empty record of `command`, started now (see [`RunTimer`] for the timing fields).
+    pub fn new(command: &str, clock: &str, machine: Machine) -> ResultRecord {
+        ResultRecord {
+            schema: SCHEMA.to_string(),
+            command: command.to_string(),
+            params: Map::new(),
+            operations: Vec::new(),
+            clock: clock.to_string(),
+            seed: None,
+            started_utc: utc_now(),
+            elapsed_s: 0.0,
+            machine,
+            skipped: Vec::new(),
+            extra: Map::new(),
+        }
+    }
+
+    /// Copies the keys of a command's own JSON object (e.g. `DhRecord`) to the top level,
+    /// except the record's own keys (schema, command, operations, clock, seed, machine ...).
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] if `legacy` does not serialise to a JSON object.
+    pub fn with_extra<T: Serialize>(mut self, legacy: &T) -> Result<ResultRecord> {
+        match serde_json::to_value(legacy) {
+            Ok(Value::Object(map)) => {
+                for (k, v) in map {
+                    if !OWN_KEYS.contains(&k.as_str()) {
+                        self.extra.insert(k, v);
+                    }
+                }
+                Ok(self)
+            }
+            Ok(_) => Err(Error::runtime("record extra keys: not a JSON object")),
+            Err(e) => Err(Error::runtime(format!("record extra keys: {e}"))),
+        }
+    }
+
+    /// Pretty JSON with a trailing newline.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] if serialisation fails.
+    pub fn to_json(&self) -> Result<String> {
+        crate::report::to_json(self)
+    }
+
+    /// Parses a record, checking the schema.
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, or of
+    /// another schema version.
+    pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
+        match v.get("schema").and_then(Value::as_str) {
+            Some(SCHEMA) => {}
+            Some(other) => {
+                return Err(Error::input(format!(
+                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?})"
+                )));
+            }
+            None => {
+                return Err(Error::input(format!(
+                    "{origin}: no \"schema\" key: not a pkbench result record (save one with --output FILE)"
+                )));
+            }
+        }
+        serde_json::from_value(v)
+            .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))
+    }
+
+    /// Reads and parses a record file.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the file cannot be read or is not a record.
+    pub fn read(path: &std::path::Path) -> Result<ResultRecord> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::input(format!("{}: cannot read: {e}", path.display())))?;
+        ResultRecord::from_json(&path.display().to_string(), &text)
+    }
+
+    /// Sets `elapsed_s` from `timer` and finishes the machine's measured MHz.
+    pub fn finish(&mut self, timer: &RunTimer) {
+        self.started_utc = timer.started_utc.clone();
+        self.elapsed_s = timer.start.elapsed().as_secs_f64();
+        self.machine.set_mhz_over_run(timer.mhz_start);
+    }
+
+    /// A short name of the machine for column headers: host name, else CPU model.
+    pub fn machine_label(&self) -> String {
+        if !self.machine.hostname.is_empty() && self.machine.hostname != "unknown" {
+            self.machine.hostname.clone()
+        } else {
+            self.machine.cpu_model.clone()
+        }
+    }
+}
+
+/// Start of a run: wall clock, UTC time and the CPU MHz sampled at the start (so that the
+/// record can give the MHz over the run, see [`Machine::set_mhz_over_run`]).
+#[derive(Debug, Clone)]
+pub struct RunTimer {
+    start: std::time::Instant,
+    started_utc: String,
+    mhz_start: Option<f64>,
+}
+
+impl RunTimer {
+    /// Starts timing a run now.
+    pub fn start() -> RunTimer {
+        RunTimer {
+            start: std::time::Instant::now(),
+            started_utc: utc_now(),
+            mhz_start: crate::measure::machine::mean_cpu_mhz(),
+        }
+    }
+}
+
+/// The current time, UTC, as ISO 8601 `YYYY-MM-DDThh:mm:ssZ`.
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    utc_from_unix(secs)
+}
+
+/// Formats Unix seconds as ISO 8601 UTC. Days to civil date by H. Hinnant's
+/// `civil_from_days` algorithm ("chrono-Compatible Low-Level Date Algorithms", 2013).
+pub fn utc_from_unix(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        (rem / 60) % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample_record() -> ResultRecord {
+        let mut r = ResultRecord::new("dh", "wall", Machine::detect());
+        r.seed = Some(7);
+        r.params.insert("field".into(), json!("gf2-155"));
+        let p = params([
+            ("command", json!("dh")),
+            ("group", json!("gf2-155")),
+            ("exp_bits", json!(128)),
+        ]);
+        r.operations.push(
+            Operation::timed(
+                "Offer",
+                p.clone(),
+                Stats::from_samples(vec![1.0, 2.0, 3.0], 4),
+            )
+            .with_info("table_bytes", 1234),
+        );
+        r.operations.push(Operation::derived(
+            "Total = 2*Offer + Reply",
+            p,
+            "total_ms",
+            7.5,
+        ));
+        r.skipped.push(Skipped {
+            item: "rsa --bits 512".into(),
+            reason: "not built".into(),
+        });
+        r.extra.insert("total_ms".into(), json!(7.5));
+        r
+    }
+
+    #[test]
+    fn record_round_trips() {
+        let r = sample_record();
+        let text = r.to_json().unwrap();
+        let back = ResultRecord::from_json("t", &text).unwrap();
+        assert_eq!(back, r);
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["schema"], SCHEMA);
+        assert_eq!(v["total_ms"], 7.5, "extra keys sit at the top level");
+        assert_eq!(v["operations"][0]["stats"]["median_ms"], 2.0);
+        assert_eq!(v["operations"][0]["stats"]["batch"], 4);
+    }
+
+    #[test]
+    fn wrong_schema_is_input_error() {
+        let e = ResultRecord::from_json("f.json", r#"{"schema":"pkbench.result/9"}"#).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains("pkbench.result/9"), "{e}");
+        let e = ResultRecord::from_json("f.json", r#"{"command":"dh"}"#).unwrap_err();
+        assert!(e.message().contains("schema"), "{e}");
+        let e = ResultRecord::from_json("f.json", "{not json").unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+    }
+
+    #[test]
+    fn keys_and_labels() {
+        let r = sample_record();
+        let (label, name) = r.operations[0].key();
+        assert_eq!(label, "dh exp_bits=128 group=gf2-155");
+        assert_eq!(name, "Offer");
+        assert_eq!(r.operations[0].headline(), Some((2.0, Better::Lower)));
+        assert_eq!(r.operations[1].headline(), Some((7.5, Better::Lower)));
+        assert_eq!(figure_direction("bytes_per_sec"), Some(Better::Higher));
+        assert_eq!(figure_direction("us_per_key_us"), Some(Better::Lower));
+        assert_eq!(figure_direction("count"), None);
+    }
+
+    #[test]
+    fn extra_keys_do_not_shadow_own_keys() {
+        let r = ResultRecord::new("dh", "wall", Machine::detect())
+            .with_extra(&json!({"command": "other", "field": "gf2-185"}))
+            .unwrap();
+        assert_eq!(r.command, "dh");
+        assert_eq!(r.extra["field"], "gf2-185");
+        assert!(!r.extra.contains_key("command"));
+    }
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc_from_unix(0), "1970-01-01T00:00:00Z");
+        // 2000-02-29 12:34:56 UTC (a leap day) = 951827696.
+        assert_eq!(utc_from_unix(951_827_696), "2000-02-29T12:34:56Z");
+        // 2026-11-30 10:22:08 UTC = 1796034128.
+        assert_eq!(utc_from_unix(1_796_034_128), "2026-11-30T10:22:08Z");
+    }
+}

@@ -1,0 +1,209 @@
+//! Writing a record without ever leaving a half-written file: the bytes go to a temporary
+//! file in the destination's directory (same file system), are flushed to disk, and the
+//! temporary file is then renamed onto the destination (rename(2) is atomic on POSIX file
+//! systems). Without `force`, an existing destination is never replaced: the temporary file
+//! is hard-linked to the destination (link(2) fails if it exists), then removed.
+
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Checks before a run that `path` can be written: its directory exists and, unless
+/// `force`, the file does not exist yet. Call it before timing so that a bad `--output`
+/// fails in a second, not after the run.
+///
+/// # Errors
+/// [`Error::Input`] when the directory is missing or the file exists without `force`.
+pub fn check_destination(path: &Path, force: bool) -> Result<()> {
+    let dir = parent_dir(path);
+    if !dir.is_dir() {
+        return Err(Error::input(format!(
+            "--output {}: directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(Error::input(format!(
+            "--output {}: is a directory; give a file name",
+            path.display()
+        )));
+    }
+    if !force && path.exists() {
+        return Err(Error::input(format!(
+            "--output {}: file exists; add --force to replace it or choose another name",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Writes `bytes` to `path` atomically (see the module documentation).
+///
+/// # Errors
+/// [`Error::Input`] when `path` exists and `force` is false, or its directory is missing;
+/// [`Error::Runtime`] for any other I/O failure (directory not writable, disk full, `path`
+/// is a directory). On every error no temporary file is left behind and `path` is unchanged.
+pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    check_destination(path, force)?;
+    place(path, bytes, force)
+}
+
+/// The write itself, without the up-front checks (which a concurrent process could make
+/// stale): temporary file, flush, then link or rename into place; cleans up on failure.
+fn place(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let dir = parent_dir(path);
+    let base = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "record".into());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let tmp = dir.join(format!(".{base}.{}.{nanos}.tmp", std::process::id()));
+    let io_err = |what: &str, e: std::io::Error| {
+        Error::runtime(format!("--output {}: {what}: {e}", path.display()))
+    };
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|e| io_err("cannot create a temporary file", e))?;
+        f.write_all(bytes)
+            .and_then(|_| f.sync_all())
+            .map_err(|e| io_err("write failed", e))?;
+        drop(f);
+        if force {
+            std::fs::rename(&tmp, path).map_err(|e| io_err("rename failed", e))
+        } else {
+            match std::fs::hard_link(&tmp, path) {
+                Ok(()) => {
+                    let _ = std::fs::remove_file(&tmp);
+                    Ok(())
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    Err(Error::input(format!(
+                        "--output {}: file exists; add --force to replace it or choose another name",
+                        path.display()
+                    )))
+                }
+                // File systems without hard links: check, then rename (a small race).
+                Err(_) if !path.exists() => {
+                    std::fs::rename(&tmp, path).map_err(|e| io_err("rename failed", e))
+                }
+                Err(e) => Err(io_err("cannot link into place", e)),
+            }
+        }
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "pkbench-write-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn entries(d: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn writes_and_refuses_to_overwrite() {
+        let d = scratch("over");
+        let p = d.join("r.json");
+        write_atomic(&p, b"one", false).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"one");
+        let e = write_atomic(&p, b"two", false).unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{e}");
+        assert!(e.message().contains("--force"), "{e}");
+        assert_eq!(std::fs::read(&p).unwrap(), b"one");
+        write_atomic(&p, b"three", true).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"three");
+        assert_eq!(entries(&d), vec!["r.json"], "no temporary file left");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn failed_rename_onto_directory_leaves_nothing() {
+        let d = scratch("dir");
+        let p = d.join("sub");
+        std::fs::create_dir(&p).unwrap();
+        // Refused up front...
+        assert_eq!(write_atomic(&p, b"x", true).unwrap_err().exit_code(), 2);
+        assert_eq!(entries(&d), vec!["sub"]);
+        assert!(entries(&p).is_empty());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn missing_directory_is_input_error() {
+        let d = scratch("missing");
+        let e = write_atomic(&d.join("no/such/dir/r.json"), b"x", false).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains("does not exist"), "{e}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn failure_after_the_temporary_file_leaves_nothing() {
+        // The destination became a (non-empty) directory after the checks: rename fails.
+        let d = scratch("late");
+        let p = d.join("r.json");
+        std::fs::create_dir(&p).unwrap();
+        std::fs::write(p.join("keep"), b"k").unwrap();
+        let e = place(&p, b"data", true).unwrap_err();
+        assert_eq!(e.exit_code(), 1, "{e}");
+        assert!(e.message().contains("rename failed"), "{e}");
+        let e = place(&p, b"data", false).unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{e}");
+        assert_eq!(entries(&d), vec!["r.json"], "temporary file removed");
+        assert_eq!(entries(&p), vec!["keep"]);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn unwritable_directory_leaves_no_partial_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = scratch("ro");
+        let ro = d.join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let p = ro.join("r.json");
+        let r = write_atomic(&p, b"data", false);
+        // root ignores directory permissions; only check when the write was refused.
+        if let Err(e) = r {
+            assert_eq!(e.exit_code(), 1, "{e}");
+            assert!(entries(&ro).is_empty(), "left: {:?}", entries(&ro));
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}

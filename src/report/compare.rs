@@ -1,0 +1,385 @@
+//! Ratio tables between saved runs (`pkbench compare`), in the layout of libgcrypt's
+//! "1.6 vs 1.5" posts: operations down, one column per measured figure, each cell the speed
+//! of NEW relative to BASE ("1.34x" = NEW does 1.34 times as many operations per second).
+//! With more than two records, one column per machine, as the 1995 "Some timings" tables.
+//!
+//! Rows are matched on [`Operation::key`] (params + name). A cell is *noise*, shown as "~",
+//! when the change is inside the threshold: by default when the two quartile ranges
+//! [q1, q3] overlap or the change is under 5 %; with an explicit threshold, when the change
+//! is under that many percent. A *regression* is a cell slower than BASE and not noise.
+
+use crate::record::{Better, Operation, ResultRecord, params_label};
+use crate::report;
+use serde::Serialize;
+
+/// Default noise threshold, percent.
+pub const DEFAULT_THRESHOLD_PCT: f64 = 5.0;
+
+/// How cells are judged.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NoiseRule {
+    /// A change under this many percent is noise.
+    pub threshold_pct: f64,
+    /// Whether overlapping quartile ranges also count as noise (the default rule).
+    pub quartile_overlap: bool,
+}
+
+impl NoiseRule {
+    /// The rule for `--threshold`: `None` → overlapping quartiles or under 5 %;
+    /// `Some(p)` → under p % only.
+    pub fn from_threshold(pct: Option<f64>) -> NoiseRule {
+        match pct {
+            None => NoiseRule {
+                threshold_pct: DEFAULT_THRESHOLD_PCT,
+                quartile_overlap: true,
+            },
+            Some(p) => NoiseRule {
+                threshold_pct: p,
+                quartile_overlap: false,
+            },
+        }
+    }
+
+    /// Describes the rule for the report header.
+    pub fn describe(&self) -> String {
+        if self.quartile_overlap {
+            format!(
+                "~ = quartile ranges overlap or change under {} %",
+                self.threshold_pct
+            )
+        } else {
+            format!("~ = change under {} %", self.threshold_pct)
+        }
+    }
+}
+
+/// One compared cell: NEW's speed relative to BASE.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+pub struct Cell {
+    /// NEW/BASE speed: > 1 means NEW is faster.
+    pub ratio: f64,
+    /// Inside the noise threshold.
+    pub noise: bool,
+}
+
+impl Cell {
+    /// A regression: slower and not noise.
+    pub fn is_regression(&self) -> bool {
+        !self.noise && self.ratio < 1.0
+    }
+
+    /// "1.34x", or "~" for noise.
+    pub fn text(&self) -> String {
+        if self.noise {
+            "~".into()
+        } else {
+            format!("{:.2}x", self.ratio)
+        }
+    }
+}
+
+/// Compares one operation measured twice, or `None` when either has no comparable figure.
+pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Option<Cell> {
+    let (b, dir) = base.headline()?;
+    let (n, dir_n) = new.headline()?;
+    if dir != dir_n || !(b > 0.0 && n > 0.0 && b.is_finite() && n.is_finite()) {
+        return None;
+    }
+    let ratio = match dir {
+        Better::Lower => b / n,
+        Better::Higher => n / b,
+    };
+    let mut noise = (ratio - 1.0).abs() * 100.0 < rule.threshold_pct;
+    if rule.quartile_overlap {
+        if let (Some(sb), Some(sn)) = (&base.stats, &new.stats) {
+            noise |= sb.q1_ms <= sn.q3_ms && sn.q1_ms <= sb.q3_ms;
+        }
+    }
+    Some(Cell { ratio, noise })
+}
+
+/// A row of the ratio table: one set of params, a cell per column (operation name).
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// The params, rendered ("dh exp_bits=128 group=gf2-155 table=true").
+    pub label: String,
+    /// One cell per column of [`Comparison::columns`], `None` where not measured in both.
+    pub cells: Vec<Option<Cell>>,
+}
+
+/// The comparison of two records.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    /// Operation names, in order of first appearance in BASE.
+    pub columns: Vec<String>,
+    /// One row per distinct params.
+    pub rows: Vec<Row>,
+    /// Geometric mean of every matched ratio (`NaN` when none matched).
+    pub geomean: f64,
+    /// Geometric mean per column.
+    pub column_geomeans: Vec<f64>,
+    /// Number of matched cells.
+    pub matched: usize,
+    /// Operations only in BASE ("label / name").
+    pub only_in_base: Vec<String>,
+    /// Operations only in NEW.
+    pub only_in_new: Vec<String>,
+    /// Cells slower than BASE beyond the noise threshold ("label / name: 0.80x").
+    pub regressions: Vec<String>,
+}
+
+fn geomean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp()
+}
+
+fn op_label(op: &Operation) -> String {
+    format!("{} / {}", params_label(&op.params), op.name)
+}
+
+/// Matches the operations of `base` and `new` and computes every ratio.
+pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Comparison {
+    let mut columns: Vec<String> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    for op in base.operations.iter().chain(&new.operations) {
+        if base.operations.iter().any(|b| b.key() == op.key())
+            && new.operations.iter().any(|n| n.key() == op.key())
+        {
+            let (label, name) = op.key();
+            if !columns.contains(&name) {
+                columns.push(name);
+            }
+            if !labels.contains(&label) {
+                labels.push(label);
+            }
+        }
+    }
+    let mut rows: Vec<Row> = labels
+        .iter()
+        .map(|l| Row {
+            label: l.clone(),
+            cells: vec![None; columns.len()],
+        })
+        .collect();
+    let mut all = Vec::new();
+    let mut per_col: Vec<Vec<f64>> = vec![Vec::new(); columns.len()];
+    let mut regressions = Vec::new();
+    let mut only_in_base = Vec::new();
+    for b in &base.operations {
+        let Some(n) = new.operations.iter().find(|n| n.key() == b.key()) else {
+            only_in_base.push(op_label(b));
+            continue;
+        };
+        let (label, name) = b.key();
+        let (Some(r), Some(c)) = (
+            labels.iter().position(|l| *l == label),
+            columns.iter().position(|x| *x == name),
+        ) else {
+            continue;
+        };
+        if let Some(cell) = compare_ops(b, n, rule) {
+            rows[r].cells[c] = Some(cell);
+            all.push(cell.ratio);
+            per_col[c].push(cell.ratio);
+            if cell.is_regression() {
+                regressions.push(format!("{}: {:.2}x", op_label(b), cell.ratio));
+            }
+        }
+    }
+    let only_in_new = new
+        .operations
+        .iter()
+        .filter(|n| !base.operations.iter().any(|b| b.key() == n.key()))
+        .map(op_label)
+        .collect();
+    Comparison {
+        column_geomeans: per_col.iter().map(|v| geomean(v)).collect(),
+        matched: all.len(),
+        geomean: geomean(&all),
+        columns,
+        rows,
+        only_in_base,
+        only_in_new,
+        regressions,
+    }
+}
+
+fn describe(name: &str, r: &ResultRecord) -> String {
+    format!(
+        "{name}: {} ({}) on {}, {}; clock {}",
+        r.command,
+        r.started_utc,
+        r.machine_label(),
+        r.machine.summary(),
+        r.clock
+    )
+}
+
+/// Renders a two-record comparison as text.
+pub fn render_pair(
+    names: (&str, &str),
+    base: &ResultRecord,
+    new: &ResultRecord,
+    cmp: &Comparison,
+    rule: &NoiseRule,
+) -> String {
+    let mut s = String::from(
+        "pkbench compare: speed of NEW relative to BASE (NEW/BASE, 1.34x = 34 % faster)\n",
+    );
+    s += &describe(&format!("BASE {}", names.0), base);
+    s += "\n";
+    s += &describe(&format!("NEW  {}", names.1), new);
+    s += "\n";
+    if base.clock != new.clock {
+        s += &format!(
+            "note: the clocks differ ({} vs {}): ratios mix wall and CPU time\n",
+            base.clock, new.clock
+        );
+    }
+    s += &format!("noise: {}\n", rule.describe());
+    if cmp.rows.is_empty() {
+        s += "no operation was measured in both records\n";
+    } else {
+        let mut header: Vec<&str> = vec!["operation"];
+        header.extend(cmp.columns.iter().map(String::as_str));
+        let mut t = report::table(&header);
+        for row in &cmp.rows {
+            let mut cells = vec![row.label.clone()];
+            cells.extend(
+                row.cells
+                    .iter()
+                    .map(|c| c.map_or_else(|| "-".to_string(), |c| c.text())),
+            );
+            t.add_row(cells);
+        }
+        let mut g = vec!["geometric mean".to_string()];
+        g.extend(cmp.column_geomeans.iter().map(|v| fmt_ratio(*v)));
+        t.add_row(g);
+        s += &format!("{t}\n");
+        s += &format!(
+            "geometric mean of all {} ratios: {}\n",
+            cmp.matched,
+            fmt_ratio(cmp.geomean)
+        );
+    }
+    if cmp.regressions.is_empty() {
+        s += "regressions: none beyond the noise threshold\n";
+    } else {
+        s += &format!(
+            "regressions ({}, slower than BASE beyond the noise threshold):\n",
+            cmp.regressions.len()
+        );
+        for r in &cmp.regressions {
+            s += &format!("  {r}\n");
+        }
+    }
+    for (what, list) in [
+        ("only in BASE", &cmp.only_in_base),
+        ("only in NEW", &cmp.only_in_new),
+    ] {
+        if !list.is_empty() {
+            s += &format!("unmatched, {what} ({}):\n", list.len());
+            for l in list {
+                s += &format!("  {l}\n");
+            }
+        }
+    }
+    s
+}
+
+fn fmt_ratio(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.2}x")
+    } else {
+        "-".into()
+    }
+}
+
+/// Formats an operation's headline figure: a time per operation, or a rate.
+pub fn fmt_headline(op: &Operation) -> String {
+    match op.headline() {
+        Some((v, Better::Lower)) => report::fmt_time_ms(v),
+        Some((v, Better::Higher)) => {
+            let unit = op
+                .figures
+                .iter()
+                .find(|(_, x)| **x == v)
+                .map(|(k, _)| k.as_str())
+                .unwrap_or("");
+            if unit.starts_with("bytes") {
+                format!("{} MB/s", report::sig4(v / 1e6))
+            } else {
+                report::fmt_rate(v)
+            }
+        }
+        None => "-".into(),
+    }
+}
+
+/// Renders three or more records side by side: one column per record (machine), one row
+/// per operation, each cell the figure and its speed relative to the first record.
+pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) -> String {
+    let mut s = String::from(
+        "pkbench compare: one column per record; (1.34x) = speed relative to the first\n",
+    );
+    for (n, r) in names.iter().zip(recs) {
+        s += &describe(n, r);
+        s += "\n";
+    }
+    s += &format!("noise: {}\n", rule.describe());
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for r in recs {
+        for op in &r.operations {
+            if !keys.contains(&op.key()) {
+                keys.push(op.key());
+            }
+        }
+    }
+    let mut header = vec!["operation".to_string()];
+    for (i, r) in recs.iter().enumerate() {
+        let stem = names[i]
+            .rsplit('/')
+            .next()
+            .unwrap_or(&names[i])
+            .trim_end_matches(".json");
+        header.push(format!("[{}] {stem}\n{}", i + 1, r.machine_label()));
+    }
+    let href: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = report::table(&href);
+    for key in &keys {
+        let first = recs[0].operations.iter().find(|o| o.key() == *key);
+        let mut row = vec![format!("{} / {}", key.0, key.1)];
+        for (i, r) in recs.iter().enumerate() {
+            let cell = match r.operations.iter().find(|o| o.key() == *key) {
+                None => "-".to_string(),
+                Some(op) => {
+                    let v = fmt_headline(op);
+                    match (i, first) {
+                        (0, _) | (_, None) => v,
+                        (_, Some(f)) => match compare_ops(f, op, rule) {
+                            Some(c) if c.noise => format!("{v} (~)"),
+                            Some(c) => format!("{v} ({:.2}x)", c.ratio),
+                            None => v,
+                        },
+                    }
+                }
+            };
+            row.push(cell);
+        }
+        t.add_row(row);
+    }
+    s += &format!("{t}\n");
+    for (i, r) in recs.iter().enumerate().skip(1) {
+        let c = compare(&recs[0], r, rule);
+        s += &format!(
+            "[{}] vs [1]: geometric mean {} over {} operations, {} regression(s)\n",
+            i + 1,
+            fmt_ratio(c.geomean),
+            c.matched,
+            c.regressions.len()
+        );
+    }
+    s
+}

@@ -1,0 +1,212 @@
+//! `pkbench compare` on hand-made records: ratios, noise marks, unmatched rows, exit codes.
+
+use pkbench::measure::{Machine, Stats};
+use pkbench::record::{self, Operation, ResultRecord};
+use pkbench::report::compare::{NoiseRule, compare};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn stats(median: f64, q1: f64, q3: f64) -> Stats {
+    Stats {
+        median_ms: median,
+        q1_ms: q1,
+        q3_ms: q3,
+        min_ms: q1,
+        max_ms: q3,
+        mean_ms: median,
+        samples: 3,
+        batch: 1,
+        raw_ms: vec![q1, median, q3],
+    }
+}
+
+fn key(group: &str) -> std::collections::BTreeMap<String, serde_json::Value> {
+    record::params([
+        ("command", json!("dh")),
+        ("group", json!(group)),
+        ("exp_bits", json!(128)),
+    ])
+}
+
+fn hash_key() -> std::collections::BTreeMap<String, serde_json::Value> {
+    record::params([("command", json!("hash")), ("algorithm", json!("md5"))])
+}
+
+/// BASE and NEW: Offer 2.00x faster, Reply ~ (quartiles overlap, 3 % slower), md5
+/// bytes/s 1.34x, Total 0.80x (a regression), one row only in each.
+fn pair(with_regression: bool) -> (ResultRecord, ResultRecord) {
+    let m = Machine::detect();
+    let mut base = ResultRecord::new("suite", "wall", m.clone());
+    let mut new = ResultRecord::new("suite", "wall", m);
+    let k = key("gf2-155");
+    base.operations
+        .push(Operation::timed("Offer", k.clone(), stats(10.0, 9.5, 10.5)));
+    new.operations
+        .push(Operation::timed("Offer", k.clone(), stats(5.0, 4.8, 5.2)));
+    base.operations
+        .push(Operation::timed("Reply", k.clone(), stats(10.0, 9.0, 11.0)));
+    new.operations
+        .push(Operation::timed("Reply", k.clone(), stats(10.3, 9.6, 11.0)));
+    base.operations.push(Operation::derived(
+        "hash",
+        hash_key(),
+        "bytes_per_sec",
+        100e6,
+    ));
+    new.operations.push(Operation::derived(
+        "hash",
+        hash_key(),
+        "bytes_per_sec",
+        134e6,
+    ));
+    let total_new = if with_regression { 12.5 } else { 10.0 };
+    base.operations.push(Operation::derived(
+        "Total = 2*Offer + Reply",
+        k.clone(),
+        "total_ms",
+        10.0,
+    ));
+    new.operations.push(Operation::derived(
+        "Total = 2*Offer + Reply",
+        k,
+        "total_ms",
+        total_new,
+    ));
+    base.operations.push(Operation::timed(
+        "Offer",
+        key("gf2-185"),
+        stats(1.0, 1.0, 1.0),
+    ));
+    new.operations
+        .push(Operation::timed("Offer", key("p256"), stats(1.0, 1.0, 1.0)));
+    (base, new)
+}
+
+#[test]
+fn ratios_noise_and_unmatched() {
+    let (base, new) = pair(true);
+    let c = compare(&base, &new, &NoiseRule::from_threshold(None));
+    assert_eq!(
+        c.columns,
+        vec!["Offer", "Reply", "hash", "Total = 2*Offer + Reply"]
+    );
+    let dh = c
+        .rows
+        .iter()
+        .find(|r| r.label == "dh exp_bits=128 group=gf2-155")
+        .unwrap();
+    let offer = dh.cells[0].unwrap();
+    assert!((offer.ratio - 2.0).abs() < 1e-12);
+    assert!(!offer.noise);
+    assert_eq!(offer.text(), "2.00x");
+    let reply = dh.cells[1].unwrap();
+    assert!((reply.ratio - 10.0 / 10.3).abs() < 1e-12);
+    assert!(reply.noise, "quartile ranges overlap");
+    assert_eq!(reply.text(), "~");
+    let total = dh.cells[3].unwrap();
+    assert!((total.ratio - 0.8).abs() < 1e-12);
+    assert!(total.is_regression());
+    assert_eq!(dh.cells[2], None, "no hash in the dh row");
+    let md5 = c
+        .rows
+        .iter()
+        .find(|r| r.label == "hash algorithm=md5")
+        .unwrap();
+    let h = md5.cells[2].unwrap();
+    assert!((h.ratio - 1.34).abs() < 1e-12, "rates: NEW/BASE");
+    assert_eq!(h.text(), "1.34x");
+    assert_eq!(c.matched, 4);
+    let g = (2.0f64 * (10.0 / 10.3) * 1.34 * 0.8).powf(0.25);
+    assert!((c.geomean - g).abs() < 1e-12, "{} vs {g}", c.geomean);
+    assert_eq!(
+        c.only_in_base,
+        vec!["dh exp_bits=128 group=gf2-185 / Offer"]
+    );
+    assert_eq!(c.only_in_new, vec!["dh exp_bits=128 group=p256 / Offer"]);
+    assert_eq!(c.regressions.len(), 1);
+    assert!(c.regressions[0].contains("Total"), "{:?}", c.regressions);
+
+    // An explicit threshold replaces the default rule: 2 % makes the 3 % Reply change
+    // count; 25 % hides the 20 % regression.
+    let c = compare(&base, &new, &NoiseRule::from_threshold(Some(2.0)));
+    assert!(!c.rows[0].cells[1].unwrap().noise);
+    assert_eq!(c.regressions.len(), 2);
+    let c = compare(&base, &new, &NoiseRule::from_threshold(Some(25.0)));
+    assert!(c.regressions.is_empty());
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pkbench-cmp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn save(dir: &Path, name: &str, r: &ResultRecord) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, r.to_json().unwrap()).unwrap();
+    p
+}
+
+fn pkbench(args: &[&Path]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_exit_codes() {
+    let d = scratch("cli");
+    let (base, slow) = pair(true);
+    let (_, ok) = pair(false);
+    let b = save(&d, "base.json", &base);
+    let s = save(&d, "slow.json", &slow);
+    let o = save(&d, "ok.json", &ok);
+    let cmp = Path::new("compare");
+    let fail = Path::new("--fail-on-regression");
+
+    let (code, out, err) = pkbench(&[cmp, &b, &s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2.00x") && out.contains("1.34x") && out.contains("0.80x"));
+    assert!(out.contains(" ~ "), "{out}");
+    assert!(
+        out.contains("only in BASE") && out.contains("only in NEW"),
+        "{out}"
+    );
+    assert!(out.contains("geometric mean"), "{out}");
+
+    let (code, out, err) = pkbench(&[cmp, &b, &s, fail]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("0.80x"), "table still printed: {out}");
+    assert!(
+        err.starts_with("pkbench: error: 1 operation(s) slower"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    let (code, _, err) = pkbench(&[cmp, &b, &o, fail]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = pkbench(&[cmp, &b, &s, fail, Path::new("--threshold"), Path::new("25")]);
+    assert_eq!(code, 0, "{err}");
+
+    let (code, out, _) = pkbench(&[cmp, &b, &s, &o]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[3]"), "one column per record: {out}");
+
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, "{\"command\": \"dh\"}").unwrap();
+    let (code, out, err) = pkbench(&[cmp, &b, &bad]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("schema"), "{err}");
+    let (code, _, _) = pkbench(&[cmp, &b, &d.join("missing.json")]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&d).unwrap();
+}
