@@ -17,5 +17,6 @@ pub mod measure;
 pub mod params;
 pub mod record;
 pub mod report;
+pub mod security;
 
 pub use error::{Error, Result};

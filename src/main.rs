@@ -31,6 +31,10 @@ enum Command {
     Offer(cli::kex_io::OfferArgs),
     /// Print the shared secret (Reply) for a secret and the peer's public value, in hex.
     Reply(cli::kex_io::ReplyArgs),
+    /// Choose parameters: time every group × secret size × table choice briefly, sorted by
+    /// Total = 2*Offer + Reply, with security estimates; names the cheapest that meets
+    /// --min-security.
+    Choose(cli::choose::ChooseArgs),
     /// List the groups pkbench knows, with aliases and sources.
     Groups {
         /// Print JSON.
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
         Command::Compare(a) => cli::compare::run(a),
+        Command::Choose(a) => cli::choose::run(a),
         Command::Groups { json } => cli::groups::run(*json),
     };
     match result {

@@ -1,6 +1,8 @@
 //! One module per command. Each holds its clap arguments and a `run` function that returns
 //! the text to print (or an [`crate::error::Error`]); `main.rs` only parses and dispatches.
 
+pub mod choose;
+pub mod choose_render;
 pub mod common;
 pub mod compare;
 pub mod dh;

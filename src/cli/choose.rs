@@ -1,0 +1,497 @@
+//! `pkbench choose`: which group, secret size and table give the cheapest exchange at a given
+//! security level on this machine.
+//!
+//! Flow: candidates = fields × secret sizes × table on/off → for every (field, size) one probe
+//! (the best of two Replies, variable base, peer value validated) → candidates timed in order of
+//! their probe through the same path as `pkbench dh` (`params::open`, [`make_pool`],
+//! [`time_offer_reply`]: every result checked) with a short budget each → rows sorted by
+//! Total = 2*Offer + Reply, with the security estimate of [`crate::security`].
+//!
+//! Pruning (off with `--no-prune`): Total = 2·Offer + Reply ≥ Reply, so a candidate whose probe
+//! Reply already exceeds 1.2 × the best qualifying Total found so far cannot win; it is listed
+//! as not timed, with both figures, instead of being timed. Candidates are timed cheapest probe
+//! first, so the bound tightens early. Groups whose family is not built (or that have no params
+//! file in this build) are listed as skipped with the reason; no figure is ever made up.
+
+use crate::cli::dh::{make_pool, time_offer_reply};
+use crate::error::{Error, Result};
+use crate::kex::{ExpBits, GroupOptions, KeyExchange};
+use crate::measure::{self, Clock, Machine, MeasureConfig};
+use crate::params;
+use crate::report;
+use crate::security::{self, Estimate};
+use clap::Args;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Pool entries per timed candidate (each checked: 2 Offers and 3 Replies).
+pub const CHOOSE_POOL: usize = 4;
+
+/// A probe Reply must exceed the best qualifying Total by this factor to prune a candidate
+/// (a margin for timing noise on a shared machine).
+pub const PRUNE_MARGIN: f64 = 1.2;
+
+/// Arguments of `pkbench choose`.
+#[derive(Debug, Clone, Args)]
+pub struct ChooseArgs {
+    /// Security target in bits: candidates whose estimate (to the nearest bit) is below it are
+    /// listed separately and never chosen. 112 and 128 are NIST SP 800-57's levels.
+    #[arg(long, value_name = "BITS", default_value_t = 112)]
+    pub min_security: u32,
+    /// Groups to consider, comma-separated (default: every group pkbench knows, including those
+    /// whose family is not built yet, which are listed as skipped).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub fields: Vec<String>,
+    /// Secret sizes, comma-separated: `full` and/or bit counts (default: `full` and twice the
+    /// target, the shortest exponent that keeps it: an N-bit secret gives at most N/2 bits).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub exp_bits: Vec<ExpBits>,
+    /// Time budget per operation (Offer and Reply each) of every candidate, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 100.0)]
+    pub budget_ms: f64,
+    /// Time every candidate, even those that their probe shows cannot win.
+    #[arg(long)]
+    pub no_prune: bool,
+    /// Bignum backend for mod-p groups (`gmp` or `num-bigint`).
+    #[arg(long, value_name = "BACKEND")]
+    pub backend: Option<String>,
+    /// Seed of the ChaCha20 RNG that makes every secret.
+    #[arg(long, default_value_t = 1995)]
+    pub seed: u64,
+    /// Print one JSON object instead of tables (no progress bar).
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Print Markdown tables.
+    #[arg(long)]
+    pub markdown: bool,
+    /// Also print every security figure with its source.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+/// What happened to a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Offer and Reply were timed.
+    Timed,
+    /// Not timed: its probe Reply showed it cannot beat the best qualifying Total.
+    Pruned,
+    /// Not timed: the group cannot be run in this build (reason given).
+    Skipped,
+}
+
+/// One candidate: field × secret size × table.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// Canonical group name.
+    pub field: String,
+    /// Secret size in bits.
+    pub exp_bits: u32,
+    /// `full` or the number of bits.
+    pub exp_label: String,
+    /// Whether Offer used the fixed-base table.
+    pub table: bool,
+    /// Timed, pruned or skipped.
+    pub status: Status,
+    /// Offer median, ms.
+    pub offer_ms: Option<f64>,
+    /// Reply median, ms (peer validation included).
+    pub reply_ms: Option<f64>,
+    /// Total = 2*Offer + Reply, ms.
+    pub total_ms: Option<f64>,
+    /// CPU sum 2*Offer + 2*Reply, ms.
+    pub cpu_total_ms: Option<f64>,
+    /// Best of two probe Replies, ms (the pruning bound).
+    pub probe_reply_ms: Option<f64>,
+    /// Fixed-base table size, bytes.
+    pub table_bytes: Option<usize>,
+    /// Bytes of a public value.
+    pub public_bytes: Option<usize>,
+    /// Security estimate, bits (minimum of the counted figures).
+    pub security_bits: Option<f64>,
+    /// The figure that gives the minimum.
+    pub security_limited_by: Option<String>,
+    /// Estimate ≥ --min-security (to the nearest bit).
+    pub qualifies: bool,
+    /// Known weakness.
+    pub weak: bool,
+    /// Why it is weak.
+    pub weak_reason: Option<String>,
+    /// Why it was not timed.
+    pub reason: Option<String>,
+}
+
+/// The JSON of `pkbench choose --json`.
+#[derive(Debug, Serialize)]
+pub struct ChooseRecord {
+    /// Always "choose".
+    pub command: &'static str,
+    /// The security target, bits.
+    pub min_security: u32,
+    /// Budget per operation, ms.
+    pub budget_ms: f64,
+    /// Whether pruning was on.
+    pub prune: bool,
+    /// Timed rows sorted by total_ms, then the rows not timed.
+    pub rows: Vec<Row>,
+    /// The cheapest timed row that qualifies and is not weak.
+    pub chosen: Option<Row>,
+    /// Remarks (sizes dropped, groups without a table).
+    pub notes: Vec<String>,
+    /// Every estimate with its figures and sources (with --explain).
+    pub estimates: Option<Vec<Estimate>>,
+    /// Wall time of the whole run, seconds.
+    pub run_secs: f64,
+    /// RNG seed.
+    pub seed: u64,
+    /// Machine and build.
+    pub machine: Machine,
+}
+
+/// One (field, secret size) pair ready to time.
+struct Pair {
+    field: String,
+    exp_bits: u32,
+    exp_label: String,
+    probe_ms: f64,
+}
+
+fn check_args(a: &ChooseArgs) -> Result<()> {
+    if !(1..=1024).contains(&a.min_security) {
+        return Err(Error::input(format!(
+            "--min-security {}: give a number of bits from 1 to 1024, e.g. 112 or 128",
+            a.min_security
+        )));
+    }
+    if !(a.budget_ms.is_finite() && a.budget_ms > 0.0 && a.budget_ms <= 60_000.0) {
+        return Err(Error::input(format!(
+            "--budget-ms {}: give a positive number of milliseconds up to 60000, e.g. 100",
+            a.budget_ms
+        )));
+    }
+    if let Some(n) = a.exp_bits.iter().find_map(|e| match e {
+        ExpBits::Bits(n) if *n < 16 => Some(*n),
+        _ => None,
+    }) {
+        return Err(Error::input(format!(
+            "--exp-bits {n}: secrets shorter than 16 bits are not timed; use `full` or 16 and up"
+        )));
+    }
+    Ok(())
+}
+
+/// The candidate fields: canonical names, known to the registry or to the security table.
+fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |n: String| {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    };
+    if a.fields.is_empty() {
+        params::names().into_iter().for_each(&mut push);
+        security::known_groups()
+            .into_iter()
+            .for_each(|n| push(n.to_string()));
+    } else {
+        for f in &a.fields {
+            let f = f.trim();
+            match params::lookup(f) {
+                Ok(g) => push(g.name),
+                Err(e) => {
+                    let low = f.to_ascii_lowercase();
+                    if security::known_groups().contains(&low.as_str()) {
+                        push(low);
+                    } else {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn exp_label(bits: u32, full: u32) -> String {
+    if bits >= full {
+        "full".into()
+    } else {
+        bits.to_string()
+    }
+}
+
+fn base_row(field: &str, exp_bits: u32, label: &str, table: bool, min: u32) -> Row {
+    let est = security::estimate(field, Some(exp_bits));
+    Row {
+        field: field.to_string(),
+        exp_bits,
+        exp_label: label.to_string(),
+        table,
+        status: Status::Skipped,
+        offer_ms: None,
+        reply_ms: None,
+        total_ms: None,
+        cpu_total_ms: None,
+        probe_reply_ms: None,
+        table_bytes: None,
+        public_bytes: None,
+        security_bits: est.as_ref().map(|e| e.bits),
+        security_limited_by: est.as_ref().map(|e| e.limited_by.clone()),
+        qualifies: est
+            .as_ref()
+            .is_some_and(|e| e.bits.round() >= f64::from(min)),
+        weak: est.as_ref().is_some_and(|e| e.weak.is_some()),
+        weak_reason: est.and_then(|e| e.weak),
+        reason: None,
+    }
+}
+
+/// The measurement settings of one candidate: the budget per operation, a short warm-up, at
+/// least 5 samples of ≥ 1 ms.
+fn measure_config(budget_ms: f64) -> MeasureConfig {
+    let budget = Duration::from_secs_f64(budget_ms / 1e3);
+    MeasureConfig {
+        budget,
+        warmup: (budget / 5).min(Duration::from_millis(20)),
+        min_sample: Duration::from_millis(1),
+        min_samples: 5,
+        max_samples: 10_000,
+        clock: Clock::Wall,
+    }
+}
+
+/// Best of two Replies (ms) on a fresh secret and a valid peer value.
+fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f64> {
+    let a = kx.random_secret(exp_bits, rng);
+    let b = kx.random_secret(exp_bits, rng);
+    let pb = kx.offer(&b);
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        let t0 = Instant::now();
+        std::hint::black_box(kx.reply(std::hint::black_box(&a), std::hint::black_box(&pb))?);
+        best = best.min(t0.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(best)
+}
+
+/// Runs `pkbench choose` and renders its output.
+///
+/// # Errors
+/// [`Error::Input`] for bad arguments or an unknown field; [`Error::Runtime`] when a
+/// self-check of a timed candidate fails.
+pub fn run(args: &ChooseArgs) -> Result<String> {
+    let rec = collect(args)?;
+    if args.json {
+        report::to_json(&rec)
+    } else {
+        Ok(crate::cli::choose_render::render(&rec, args.markdown))
+    }
+}
+
+/// Times the candidates and builds the record (what `--json` prints).
+///
+/// # Errors
+/// As [`run`].
+pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
+    check_args(args)?;
+    let start = Instant::now();
+    let min = args.min_security;
+    let exps: Vec<ExpBits> = if args.exp_bits.is_empty() {
+        vec![ExpBits::Full, ExpBits::Bits(2 * min)]
+    } else {
+        args.exp_bits.clone()
+    };
+    let names = fields(args)?;
+    let cfg = measure_config(args.budget_ms);
+    let mut rng = ChaCha20Rng::seed_from_u64(args.seed);
+    let opts = |table| GroupOptions {
+        table,
+        backend: args.backend.clone(),
+        ..GroupOptions::default()
+    };
+    let pb = measure::progress::bar(names.len() as u64 * 3, args.json);
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    let mut pairs = Vec::new();
+    let mut plain: HashMap<String, Box<dyn KeyExchange>> = HashMap::new();
+
+    // Phase 1: open each group without a table and probe each secret size.
+    for name in &names {
+        pb.set_message(format!("{name}: probe"));
+        let kx = match params::lookup(name).and_then(|f| params::open_file(&f, &opts(false))) {
+            Ok(kx) => Some(kx),
+            Err(Error::Runtime(m)) => {
+                skip_rows(&mut rows, name, &exps, min, &m);
+                None
+            }
+            Err(Error::Input(m)) if params::lookup(name).is_err() => {
+                let _ = m;
+                let reason =
+                    "no params file for this group in this build (its family is being built)";
+                skip_rows(&mut rows, name, &exps, min, reason);
+                None
+            }
+            Err(e) => return Err(e),
+        };
+        pb.inc(1);
+        let Some(kx) = kx else { continue };
+        let full = kx.info().full_exp_bits;
+        let mut seen = Vec::new();
+        for e in &exps {
+            let bits = match *e {
+                ExpBits::Full => full,
+                ExpBits::Bits(n) => n.min(full),
+            };
+            if seen.contains(&bits) {
+                continue;
+            }
+            seen.push(bits);
+            if let Err(err) = kx.check_exp_bits(bits) {
+                notes.push(format!(
+                    "{name}: {bits}-bit secrets dropped: {}",
+                    err.message()
+                ));
+                continue;
+            }
+            let probe_ms = probe(kx.as_ref(), bits, &mut rng)?;
+            pairs.push(Pair {
+                field: name.clone(),
+                exp_bits: bits,
+                exp_label: exp_label(bits, full),
+                probe_ms,
+            });
+        }
+        plain.insert(name.clone(), kx);
+    }
+
+    // Phase 2: time the candidates, cheapest probe first.
+    pairs.sort_by(|a, b| a.probe_ms.total_cmp(&b.probe_ms));
+    pb.set_length(names.len() as u64 + 2 * pairs.len() as u64);
+    let mut tabled: HashMap<String, Option<Box<dyn KeyExchange>>> = HashMap::new();
+    let mut best: Option<f64> = None;
+    for p in &pairs {
+        for table in [true, false] {
+            pb.set_message(format!(
+                "{} {} {}",
+                p.field,
+                p.exp_label,
+                if table { "table" } else { "no table" }
+            ));
+            let mut row = base_row(&p.field, p.exp_bits, &p.exp_label, table, min);
+            row.probe_reply_ms = Some(p.probe_ms);
+            let kx: &dyn KeyExchange = if table {
+                let entry = tabled.entry(p.field.clone()).or_insert_with(|| {
+                    params::open(&p.field, &opts(true))
+                        .ok()
+                        .filter(|k| k.table().is_some())
+                });
+                match entry.as_deref() {
+                    Some(k) => k,
+                    None => {
+                        let n = format!("{}: no fixed-base table, only the plain Offer", p.field);
+                        if !notes.contains(&n) {
+                            notes.push(n);
+                        }
+                        pb.inc(1);
+                        continue;
+                    }
+                }
+            } else {
+                plain[&p.field].as_ref()
+            };
+            row.public_bytes = Some(kx.info().public_bytes);
+            row.table_bytes = kx.table().map(|t| t.bytes);
+            if let Some(b) = best.filter(|b| !args.no_prune && p.probe_ms > PRUNE_MARGIN * b) {
+                row.status = Status::Pruned;
+                row.reason = Some(format!(
+                    "cannot win: one Reply took {} > {PRUNE_MARGIN} × the best qualifying Total {}",
+                    report::fmt_time_ms(p.probe_ms),
+                    report::fmt_time_ms(b)
+                ));
+            } else {
+                let pool = make_pool(kx, p.exp_bits, CHOOSE_POOL, &mut rng)?;
+                let (offer, reply) = time_offer_reply(kx, &pool, &cfg)?;
+                let total = 2.0 * offer.median_ms + reply.median_ms;
+                row.status = Status::Timed;
+                row.offer_ms = Some(offer.median_ms);
+                row.reply_ms = Some(reply.median_ms);
+                row.total_ms = Some(total);
+                row.cpu_total_ms = Some(2.0 * (offer.median_ms + reply.median_ms));
+                if row.qualifies && !row.weak {
+                    best = Some(best.map_or(total, |b| b.min(total)));
+                } else if !row.qualifies {
+                    row.reason = Some(format!(
+                        "below the target: {:.1} < {min} bits",
+                        row.security_bits.unwrap_or(0.0)
+                    ));
+                } else {
+                    row.reason =
+                        Some("meets the target but has a known weakness: never chosen".into());
+                }
+            }
+            rows.push(row);
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+
+    // Timed rows by Total, then the others in candidate order.
+    rows.sort_by(|a, b| match (a.total_ms, b.total_ms) {
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    let mut estimates: Vec<Estimate> = Vec::new();
+    for r in &rows {
+        if !estimates
+            .iter()
+            .any(|e| e.group == r.field && e.exp_bits == r.exp_bits)
+        {
+            estimates.extend(security::estimate(&r.field, Some(r.exp_bits)));
+        }
+    }
+    let chosen = rows
+        .iter()
+        .find(|r| r.status == Status::Timed && r.qualifies && !r.weak)
+        .cloned();
+    Ok(ChooseRecord {
+        command: "choose",
+        min_security: min,
+        budget_ms: args.budget_ms,
+        prune: !args.no_prune,
+        rows,
+        chosen,
+        notes,
+        estimates: args.explain.then_some(estimates),
+        run_secs: start.elapsed().as_secs_f64(),
+        seed: args.seed,
+        machine: Machine::detect(),
+    })
+}
+
+/// Adds skipped rows for a group that cannot be opened, one per secret size and table choice;
+/// the secret sizes come from the security table (no figure is made up).
+fn skip_rows(rows: &mut Vec<Row>, name: &str, exps: &[ExpBits], min: u32, reason: &str) {
+    let full = security::full_exp_bits(name).unwrap_or(0);
+    let mut seen = Vec::new();
+    for e in exps {
+        let bits = match *e {
+            ExpBits::Full => full,
+            ExpBits::Bits(n) => n.min(full),
+        };
+        if seen.contains(&bits) {
+            continue;
+        }
+        seen.push(bits);
+        for table in [true, false] {
+            let mut r = base_row(name, bits, &exp_label(bits, full), table, min);
+            r.reason = Some(reason.to_string());
+            rows.push(r);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! Text and Markdown output of `pkbench choose`: the qualifying candidates sorted by
+//! Total = 2*Offer + Reply, the candidates below the target, those not timed, the choice, and
+//! (with `--explain`) every security figure with its source.
+
+use crate::cli::choose::{ChooseRecord, Row, Status};
+use crate::report;
+
+const HEADER: [&str; 9] = [
+    "field",
+    "exp bits",
+    "table",
+    "Offer",
+    "Reply",
+    "Total = 2*Offer + Reply",
+    "security (bits)",
+    "public value",
+    "weak",
+];
+
+/// Short name of the figure that limits the estimate.
+fn limit_label(r: &Row) -> &'static str {
+    match r.security_limited_by.as_deref() {
+        Some(s) if s.contains("rho") => "rho",
+        Some(s) if s.contains("number field") => "NFS",
+        Some(s) if s.contains("kangaroo") => "exponent",
+        _ => "",
+    }
+}
+
+fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
+    let t = |v: Option<f64>| v.map_or("-".to_string(), report::fmt_time_ms);
+    let weak = match &r.weak_reason {
+        Some(reason) => {
+            let key = format!("{}: {reason}", r.field);
+            let i = match weak_refs.iter().position(|(k, _)| *k == key) {
+                Some(i) => i,
+                None => {
+                    weak_refs.push((key, reason.clone()));
+                    weak_refs.len() - 1
+                }
+            };
+            format!("weak [{}]", i + 1)
+        }
+        None => String::new(),
+    };
+    vec![
+        r.field.clone(),
+        r.exp_label.clone(),
+        match (r.table, r.table_bytes) {
+            (true, Some(b)) => format!("yes ({})", report::fmt_bytes(b)),
+            (true, None) => "yes".into(),
+            (false, _) => "no".into(),
+        },
+        t(r.offer_ms),
+        t(r.reply_ms),
+        t(r.total_ms),
+        r.security_bits
+            .map_or("?".into(), |b| format!("{b:.1} ({})", limit_label(r))),
+        r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
+        weak,
+    ]
+}
+
+fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -> String {
+    let body: Vec<Vec<String>> = rows.iter().map(|r| cells(r, weak_refs)).collect();
+    if markdown {
+        let mut s = format!("| {} |\n", HEADER.join(" | "));
+        s += &format!("|{}\n", "---|".repeat(HEADER.len()));
+        for row in body {
+            s += &format!("| {} |\n", row.join(" | "));
+        }
+        s
+    } else {
+        let mut t = report::table(&HEADER);
+        for row in body {
+            t.add_row(row);
+        }
+        format!("{t}\n")
+    }
+}
+
+/// Renders the record as terminal tables (`markdown` = false) or Markdown.
+pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
+    let h = |s: &str| {
+        if markdown {
+            format!("\n### {s}\n\n")
+        } else {
+            format!("\n{s}\n")
+        }
+    };
+    let mut s = format!(
+        "pkbench choose: cheapest key exchange with at least {} bits of security\n",
+        rec.min_security
+    );
+    s += &format!(
+        "budget {} per operation per candidate; pool of {} checked inputs; pruning {}; seed {}; wall clock\n",
+        report::fmt_time_ms(rec.budget_ms),
+        crate::cli::choose::CHOOSE_POOL,
+        if rec.prune { "on" } else { "off" },
+        rec.seed
+    );
+    s += &format!("machine: {}\n", rec.machine.summary());
+    let timed: Vec<&Row> = rec
+        .rows
+        .iter()
+        .filter(|r| r.status == Status::Timed)
+        .collect();
+    let (good, below): (Vec<&Row>, Vec<&Row>) = timed.iter().partition(|r| r.qualifies);
+    let mut weak_refs = Vec::new();
+    s += &h(&format!(
+        "Meeting the target (≥ {} bits), sorted by Total = 2*Offer + Reply:",
+        rec.min_security
+    ));
+    if good.is_empty() {
+        s += "(none timed)\n";
+    } else {
+        s += &table(&good, markdown, &mut weak_refs);
+    }
+    s += &h(&format!(
+        "Below the target (< {} bits), for comparison:",
+        rec.min_security
+    ));
+    if below.is_empty() {
+        s += "(none timed)\n";
+    } else {
+        s += &table(&below, markdown, &mut weak_refs);
+    }
+    let untimed: Vec<&Row> = rec
+        .rows
+        .iter()
+        .filter(|r| r.status != Status::Timed)
+        .collect();
+    if !untimed.is_empty() {
+        s += &h("Not timed:");
+        // One line per group and reason: its secret sizes, table choices and estimates.
+        let mut groups: Vec<(String, Vec<&Row>)> = Vec::new();
+        for r in untimed {
+            let key = format!("{}\u{0}{}", r.field, r.reason.as_deref().unwrap_or(""));
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push(r),
+                None => groups.push((key, vec![r])),
+            }
+        }
+        for (_, rs) in groups {
+            let r0 = rs[0];
+            let mut sizes: Vec<String> = Vec::new();
+            for r in &rs {
+                let sec = r
+                    .security_bits
+                    .map_or("?".into(), |b| format!("{b:.1} bits"));
+                let item = format!("{} ({sec})", r.exp_label);
+                if !sizes.contains(&item) {
+                    sizes.push(item);
+                }
+            }
+            let tables = match (rs.iter().any(|r| r.table), rs.iter().any(|r| !r.table)) {
+                (true, true) => "table and no table",
+                (true, false) => "table",
+                _ => "no table",
+            };
+            s += &format!(
+                "- {} {}, {tables}: {} {}\n",
+                r0.field,
+                sizes.join(", "),
+                if r0.status == Status::Pruned {
+                    "pruned,"
+                } else {
+                    "skipped,"
+                },
+                r0.reason.as_deref().unwrap_or("")
+            );
+        }
+    }
+    if !weak_refs.is_empty() {
+        s += &h("Weak:");
+        for (i, (k, _)) in weak_refs.iter().enumerate() {
+            s += &format!("[{}] {k}\n", i + 1);
+        }
+    }
+    if !rec.notes.is_empty() {
+        s += &h("Notes:");
+        for n in &rec.notes {
+            s += &format!("- {n}\n");
+        }
+    }
+    s += "\n";
+    s += &match &rec.chosen {
+        Some(c) => format!(
+            "Chosen: {}, {} exponent{}, {} — Total {} (Offer {}, Reply {}), {:.1} bits of security, {}-byte public values.\n",
+            c.field,
+            c.exp_label,
+            if c.exp_label == "full" { "" } else { " bits" },
+            if c.table {
+                "with the fixed-base table"
+            } else {
+                "no table"
+            },
+            report::fmt_time_ms(c.total_ms.unwrap_or(f64::NAN)),
+            report::fmt_time_ms(c.offer_ms.unwrap_or(f64::NAN)),
+            report::fmt_time_ms(c.reply_ms.unwrap_or(f64::NAN)),
+            c.security_bits.unwrap_or(f64::NAN),
+            c.public_bytes.unwrap_or(0),
+        ),
+        None => format!(
+            "Chosen: none — no timed candidate reaches {} bits without a known weakness.\n",
+            rec.min_security
+        ),
+    };
+    s += &format!("Run time: {:.1} s.\n", rec.run_secs);
+    if let Some(ests) = &rec.estimates {
+        s += &h("Security estimates (the level is the minimum of the counted figures):");
+        for e in ests {
+            s += &format!(
+                "{} with {}-bit secrets: {:.1} bits{}\n",
+                e.group,
+                e.exp_bits,
+                e.bits,
+                e.weak
+                    .as_ref()
+                    .map_or(String::new(), |w| format!(" — weak: {w}"))
+            );
+            for p in &e.parts {
+                s += &format!(
+                    "  {} {:>6.1}  {} — {}\n",
+                    if p.counted { "*" } else { "-" },
+                    p.bits,
+                    p.what,
+                    p.source
+                );
+            }
+        }
+        s += "  (* counted in the minimum; - shown for comparison)\n";
+    }
+    s
+}
