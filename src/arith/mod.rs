@@ -2,3 +2,4 @@
 //! groups and RSA.
 
 pub mod bignum;
+pub mod gf2m;

@@ -1,0 +1,84 @@
+//! Criterion benches of the EC2N primitives: GF(2^m) multiply, square and invert (portable
+//! and carry-less paths), and Offer / Reply of gf2-155 and gf2-185 (128-bit and full secrets).
+//! Criterion reports time per operation (ns or µs); run with `cargo bench --bench ec2n`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pkbench::arith::gf2m::{Arith, F155, F185, Fe, Gf2m, Trinomial};
+use pkbench::kex::GroupOptions;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use std::hint::black_box;
+
+fn arith_variants() -> Vec<Arith> {
+    let mut v = vec![Arith::portable()];
+    if Arith::detect(true).is_clmul() {
+        v.push(Arith::detect(true));
+    }
+    v
+}
+
+fn field<F: Trinomial>(c: &mut Criterion, name: &str) {
+    let a = Fe([
+        0x0123_4567_89ab_cdef,
+        0xfedc_ba98_7654_3210,
+        0x0000_0000_0123_4567,
+    ]);
+    let b = Fe([
+        0x1111_2222_3333_4444,
+        0x5555_6666_7777_8888,
+        0x0000_0000_0765_4321,
+    ]);
+    for arith in arith_variants() {
+        let f = Gf2m::<F>::new(arith);
+        let id = format!("{name}/{}", arith.name());
+        c.bench_function(&format!("field mul {id}"), |bn| {
+            bn.iter(|| f.mul(black_box(&a), black_box(&b)))
+        });
+        c.bench_function(&format!("field sqr {id}"), |bn| {
+            bn.iter(|| f.sqr(black_box(&a)))
+        });
+        c.bench_function(&format!("field inv {id}"), |bn| {
+            bn.iter(|| f.inv(black_box(&a)))
+        });
+    }
+}
+
+fn fields(c: &mut Criterion) {
+    field::<F155>(c, "gf2-155");
+    field::<F185>(c, "gf2-185");
+}
+
+fn dh(c: &mut Criterion) {
+    for group in ["gf2-155", "gf2-185"] {
+        for clmul in [true, false] {
+            let opts = GroupOptions {
+                table: true,
+                backend: None,
+                clmul,
+            };
+            let kx = pkbench::params::open(group, &opts).expect("built-in group");
+            let path = if kx.clmul() == Some(true) {
+                "pclmulqdq"
+            } else {
+                "portable"
+            };
+            let mut rng = ChaCha20Rng::seed_from_u64(1995);
+            let full = kx.info().full_exp_bits;
+            for bits in [128, full] {
+                let a = kx.random_secret(bits, &mut rng);
+                let b = kx.random_secret(bits, &mut rng);
+                let pb = kx.offer(&b);
+                let id = format!("{group}/{bits}-bit/{path}");
+                c.bench_function(&format!("Offer {id}"), |bn| {
+                    bn.iter(|| kx.offer(black_box(&a)))
+                });
+                c.bench_function(&format!("Reply {id}"), |bn| {
+                    bn.iter(|| kx.reply(black_box(&a), black_box(&pb)).unwrap())
+                });
+            }
+        }
+    }
+}
+
+criterion_group!(benches, fields, dh);
+criterion_main!(benches);

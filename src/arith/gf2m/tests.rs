@@ -1,0 +1,233 @@
+//! Known answers (`tests/data/gf2m-field.json`, a copy of `../shared/vectors/gf2m-field.json`)
+//! through both implementations, and the two implementations against each other.
+
+use super::portable::Portable;
+use super::*;
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
+
+const VECTORS: &str = include_str!("../../../tests/data/gf2m-field.json");
+
+fn fe(hex_str: &str) -> Fe {
+    let b = crate::error::parse_hex("vector", hex_str).unwrap();
+    Fe::from_be_bytes(&b).unwrap()
+}
+
+/// Every implementation this CPU has (portable always; clmul where present).
+pub(crate) fn all_arith() -> Vec<Arith> {
+    let mut v = vec![Arith::portable()];
+    if Arith::detect(true).is_clmul() {
+        v.push(Arith::detect(true));
+    }
+    v
+}
+
+fn random_fe<F: Trinomial>(rng: &mut ChaCha20Rng) -> Fe {
+    let mut w = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+    let top = F::M - 128;
+    w[2] &= (1u64 << top) - 1;
+    Fe(w)
+}
+
+fn check_vectors<F: Trinomial>(name: &str) -> usize {
+    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    let list = v["fields"][name].as_array().unwrap();
+    let mut n = 0;
+    for arith in all_arith() {
+        let f = Gf2m::<F>::new(arith);
+        for e in list {
+            let op = e["op"].as_str().unwrap();
+            let a = fe(e["a"].as_str().unwrap());
+            let r = e["r"].as_str().unwrap();
+            let ctx = format!("{name} {op} {e} via {}", arith.name());
+            match op {
+                "mul" => assert_eq!(f.mul(&a, &fe(e["b"].as_str().unwrap())), fe(r), "{ctx}"),
+                "sqr" => assert_eq!(f.sqr(&a), fe(r), "{ctx}"),
+                "inv" => {
+                    assert_eq!(f.inv(&a), fe(r), "{ctx}");
+                    assert_eq!(f.mul(&a, &f.inv(&a)), Fe::ONE, "{ctx}");
+                }
+                "pow" => {
+                    let ex = crate::error::parse_hex("e", e["e"].as_str().unwrap()).unwrap();
+                    assert_eq!(f.pow(&a, &ex), fe(r), "{ctx}");
+                }
+                "trace" => assert_eq!(f.trace(&a).to_string(), r, "{ctx}"),
+                "half_trace" => {
+                    let h = f.half_trace(&a);
+                    assert_eq!(h, fe(r), "{ctx}");
+                    // z² + z = a: the defining property.
+                    assert_eq!(f.sqr(&h).add(&h), a, "{ctx}");
+                }
+                other => panic!("unknown op {other}"),
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn vectors_gf2_155_both_implementations() {
+    let n = check_vectors::<F155>("gf2-155");
+    assert!(n >= 41, "{n} vectors");
+}
+
+#[test]
+fn vectors_gf2_185_both_implementations() {
+    let n = check_vectors::<F185>("gf2-185");
+    assert!(n >= 38, "{n} vectors");
+}
+
+#[test]
+fn vector_copy_matches_shared() {
+    // The copy in tests/data must equal ../shared/vectors when that folder is present.
+    let shared = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/vectors/gf2m-field.json"
+    );
+    if let Ok(s) = std::fs::read_to_string(shared) {
+        assert_eq!(s, VECTORS);
+    }
+}
+
+#[test]
+fn clmul_twin_of_one_word_product() {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(_c) = clmul::Clmul::detect() {
+        let mut rng = ChaCha20Rng::seed_from_u64(1);
+        for _ in 0..2000 {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            // SAFETY: the token above proves pclmulqdq is present.
+            let hw = unsafe { clmul::clmul64(a, b) };
+            assert_eq!(hw, portable::clmul64(a, b), "{a:x} {b:x}");
+        }
+    }
+    // The portable twin itself, against bit-by-bit shifting.
+    let mut rng = ChaCha20Rng::seed_from_u64(2);
+    for _ in 0..200 {
+        let (a, b) = (rng.next_u64(), rng.next_u64());
+        let mut r: u128 = 0;
+        for i in 0..64 {
+            if (b >> i) & 1 == 1 {
+                r ^= (a as u128) << i;
+            }
+        }
+        assert_eq!(portable::clmul64(a, b), (r as u64, (r >> 64) as u64));
+    }
+}
+
+fn twins_agree<F: Trinomial>() {
+    let all = all_arith();
+    let mut rng = ChaCha20Rng::seed_from_u64(F::M as u64);
+    for round in 0..500 {
+        let mut a = random_fe::<F>(&mut rng);
+        let mut b = random_fe::<F>(&mut rng);
+        if round < 4 {
+            // Edge cases: all ones, zero, one.
+            a = Gf2m::<F>::new(Arith::portable()).reduce(&Fe([!0, !0, !0]));
+            a.0[2] &= (1u64 << (F::M - 128)) - 1;
+            b = [Fe::ZERO, Fe::ONE, a, b][round];
+        }
+        let s = rng.next_u64();
+        let p = Portable;
+        let want = (p.mul_wide(&a, &b), p.sqr_wide(&a), p.mul_word_wide(&a, s));
+        for arith in &all {
+            with_backend!(*arith, |be| {
+                assert_eq!(be.mul_wide(&a, &b), want.0, "mul {a:?} {b:?}");
+                assert_eq!(be.sqr_wide(&a), want.1, "sqr {a:?}");
+                assert_eq!(be.mul_word_wide(&a, s), want.2, "mul_word {a:?}");
+            });
+        }
+        let f = Gf2m::<F>::new(Arith::portable());
+        let ab = f.mul(&a, &b);
+        assert!(f.is_reduced(&ab));
+        // Field laws as a cross-check of reduction: (a+b)² = a² + b², a·a = a².
+        assert_eq!(f.sqr(&a.add(&b)), f.sqr(&a).add(&f.sqr(&b)));
+        assert_eq!(f.mul(&a, &a), f.sqr(&a));
+        if !a.is_zero() {
+            assert_eq!(f.mul(&f.inv(&a), &a), Fe::ONE);
+        }
+        for n in [1, 8, 17, 23, 34, 46, 77, 92] {
+            let mut slow = a;
+            for _ in 0..n {
+                slow = f.sqr(&slow);
+            }
+            assert_eq!(sqr_n_fast::<F, _>(Portable, &a, n), slow, "sqr^{n}");
+        }
+    }
+}
+
+#[test]
+fn portable_and_clmul_agree_155() {
+    twins_agree::<F155>();
+}
+
+#[test]
+fn portable_and_clmul_agree_185() {
+    twins_agree::<F185>();
+}
+
+#[test]
+fn reduction_against_bitwise_long_division() {
+    fn slow<F: Trinomial>(c: &Wide) -> Fe {
+        let mut c = *c;
+        for bit in (F::M as usize..384).rev() {
+            if (c[bit / 64] >> (bit % 64)) & 1 == 1 {
+                for pos in [
+                    bit,
+                    bit - F::M as usize,
+                    bit - F::M as usize + F::K as usize,
+                ] {
+                    c[pos / 64] ^= 1u64 << (pos % 64);
+                }
+            }
+        }
+        Fe([c[0], c[1], c[2]])
+    }
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    for _ in 0..300 {
+        let mut c: Wide = [0; 6];
+        for w in c.iter_mut() {
+            *w = rng.next_u64();
+        }
+        let mut c155 = c;
+        c155[4] &= (1u64 << (309 - 256)) - 1;
+        c155[5] = 0;
+        assert_eq!(reduce::<F155>(c155), slow::<F155>(&c155));
+        let mut c185 = c;
+        c185[5] &= (1u64 << (369 - 320)) - 1;
+        assert_eq!(reduce::<F185>(c185), slow::<F185>(&c185));
+    }
+}
+
+#[test]
+fn trace_half_trace_sqrt_properties() {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    for arith in all_arith() {
+        let f = Gf2m::<F155>::new(arith);
+        for _ in 0..50 {
+            let a = random_fe::<F155>(&mut rng);
+            // Tr(a) = Tr(a²), and a = z² + z is solvable iff Tr(a) = 0.
+            assert_eq!(f.trace(&a), f.trace(&f.sqr(&a)));
+            let h = f.half_trace(&a);
+            let back = f.sqr(&h).add(&h);
+            assert_eq!(back == a, f.trace(&a) == 0);
+            assert_eq!(f.sqr(&f.sqrt(&a)), a);
+        }
+        // Tr(1) = m mod 2 = 1.
+        assert_eq!(f.trace(&Fe::ONE), 1);
+    }
+}
+
+#[test]
+fn byte_encoding_round_trip() {
+    let a = Fe([0x1122334455667788, 0x99aabbccddeeff00, 0x0000000007123456]);
+    let b = a.to_be_bytes(20);
+    assert_eq!(hex::encode(&b), "0712345699aabbccddeeff001122334455667788");
+    assert_eq!(Fe::from_be_bytes(&b), Some(a));
+    assert_eq!(Fe::from_be_bytes(&[0u8; 30]), Some(Fe::ZERO));
+    let mut long = vec![1u8];
+    long.extend([0u8; 24]);
+    assert_eq!(Fe::from_be_bytes(&long), None);
+    assert_eq!(a.bits(), 128 + 27);
+}

@@ -1,0 +1,114 @@
+//! Variable-base scalar multiplication: the x-only Montgomery ladder in López–Dahab
+//! projective coordinates (López and Dahab, "Fast multiplication on elliptic curves over
+//! GF(2^m) without precomputation", CHES 1999, LNCS 1717, pp. 316–327; also HMV 2004,
+//! Algorithm 3.40).
+//!
+//! A point is kept as (X : Z) with x = X/Z; y is never computed. The ladder keeps
+//! R0 = j·P and R1 = (j+1)·P, so R1 − R0 = P and the sum needs only x(P) (Montgomery's
+//! differential addition). For y² + xy = x³ + b (a = 0):
+//!
+//! - Madd: (X0:Z0) + (X1:Z1) with difference x:
+//!   Z = (X0·Z1 + X1·Z0)², X = x·Z + (X0·Z1)·(X1·Z0).
+//! - Mdouble: 2·(X:Z): X' = X⁴ + b·Z⁴, Z' = X²·Z².
+//!
+//! One step costs 5 multiplications, 1 multiplication by the one-word constant b and 5
+//! squarings; the two sums X = x·Z + A·B and X' = X⁴ + b·Z⁴ are reduced once each (lazy
+//! reduction). The result stays projective: one inversion at the end (done by the caller,
+//! batched with the inversion that peer validation needs).
+
+use crate::arith::gf2m::{Backend, Fe, Trinomial, wide_add};
+use crate::kex::ec2n::curve::Scalar;
+
+/// The curve constant b as the ladder uses it.
+#[derive(Clone, Copy, Debug)]
+pub enum LadderB {
+    /// b fits in one 64-bit word (both Oakley curves): b·Z⁴ is a 3×1-word product.
+    Word(u64),
+    /// A full-size b: X⁴ + b·Z⁴ = (X² + √b·Z²)², with √b given.
+    SqrtFull(Fe),
+}
+
+impl LadderB {
+    /// The ladder's form of b, given b and √b.
+    pub fn new(b: &Fe, sqrt_b: &Fe) -> LadderB {
+        if b.0[1] == 0 && b.0[2] == 0 {
+            LadderB::Word(b.0[0])
+        } else {
+            LadderB::SqrtFull(*sqrt_b)
+        }
+    }
+}
+
+/// Mdouble: 2·(X : Z) = (X⁴ + b·Z⁴ : X²·Z²).
+#[inline(always)]
+pub fn mdouble<F: Trinomial, B: Backend>(be: B, b: &LadderB, x: &Fe, z: &Fe) -> (Fe, Fe) {
+    let x2 = be.sqr::<F>(x);
+    let z2 = be.sqr::<F>(z);
+    let zz = be.mul::<F>(&x2, &z2);
+    let xx = match b {
+        LadderB::Word(w) => {
+            let z4 = be.sqr::<F>(&z2);
+            crate::arith::gf2m::reduce::<F>(wide_add(&be.sqr_wide(&x2), &be.mul_word_wide(&z4, *w)))
+        }
+        LadderB::SqrtFull(s) => be.sqr::<F>(&x2.add(&be.mul::<F>(s, &z2))),
+    };
+    (xx, zz)
+}
+
+/// Madd: (X0 : Z0) + (X1 : Z1) given x = x(R1 − R0) ≠ 0.
+#[inline(always)]
+pub fn madd<F: Trinomial, B: Backend>(
+    be: B,
+    x: &Fe,
+    x0: &Fe,
+    z0: &Fe,
+    x1: &Fe,
+    z1: &Fe,
+) -> (Fe, Fe) {
+    let a = be.mul::<F>(x0, z1);
+    let b = be.mul::<F>(x1, z0);
+    let z = be.sqr::<F>(&a.add(&b));
+    let xx = crate::arith::gf2m::reduce::<F>(wide_add(&be.mul_wide(x, &z), &be.mul_wide(&a, &b)));
+    (xx, z)
+}
+
+/// Swaps (a, b) when `swap` is 1, by masking (no branch on the secret bit).
+#[inline(always)]
+fn cswap(swap: u64, a: &mut Fe, b: &mut Fe) {
+    let m = 0u64.wrapping_sub(swap);
+    for i in 0..3 {
+        let t = m & (a.0[i] ^ b.0[i]);
+        a.0[i] ^= t;
+        b.0[i] ^= t;
+    }
+}
+
+/// k·P as (X : Z) with x(k·P) = X/Z, for x = x(P) ≠ 0 and k ≥ 1; Z = 0 means k·P = O.
+/// The ladder runs from the top set bit of k, so its time depends on k's length only.
+#[inline(always)]
+pub fn ladder<F: Trinomial, B: Backend>(be: B, b: &LadderB, k: &Scalar, x: &Fe) -> (Fe, Fe) {
+    let n = k.bits();
+    if n == 0 {
+        return (Fe::ONE, Fe::ZERO);
+    }
+    // R0 = P, R1 = 2P.
+    let (mut x0, mut z0) = (*x, Fe::ONE);
+    let (mut x1, mut z1) = mdouble::<F, B>(be, b, x, &Fe::ONE);
+    let mut prev = 0u64;
+    for i in (0..n - 1).rev() {
+        let bit = (k.0[(i / 64) as usize] >> (i % 64)) & 1;
+        // Invariant R1 − R0 = P; with bit = 1 the roles swap: R0 ← R0 + R1, R1 ← 2·R1.
+        cswap(bit ^ prev, &mut x0, &mut x1);
+        cswap(bit ^ prev, &mut z0, &mut z1);
+        prev = bit;
+        let (sx, sz) = madd::<F, B>(be, x, &x0, &z0, &x1, &z1);
+        let (dx, dz) = mdouble::<F, B>(be, b, &x0, &z0);
+        x0 = dx;
+        z0 = dz;
+        x1 = sx;
+        z1 = sz;
+    }
+    cswap(prev, &mut x0, &mut x1);
+    cswap(prev, &mut z0, &mut z1);
+    (x0, z0)
+}

@@ -1,0 +1,281 @@
+//! Binary-curve Diffie-Hellman: the Oakley EC2N groups 3 and 4 (RFC 2409 §6.3–6.4), the
+//! curves y² + xy = x³ + b over GF(2^155) and GF(2^185).
+//!
+//! - Offer = x(k·G) from a fixed-base table of signed multiples of G ([`fixed`]), or without
+//!   the table by the ladder;
+//! - Reply = x(k·Q) for the peer's Q by the x-only López–Dahab Montgomery ladder
+//!   ([`ladder`]), after validating Q ([`peer`]);
+//! - public values and shared secrets are the x-coordinate, big-endian, zero-padded to
+//!   ceil(m/8) bytes (IKE; SEC 1 §2.3.5 field-element-to-octet-string); a peer may also send
+//!   `04 || x || y` (SEC 1 §2.3.3 uncompressed form).
+//!
+//! Field arithmetic runs on the implementation picked at open ([`Arith`]): each hot path is
+//! a generic function compiled once for the portable backend and once inside a
+//! `#[target_feature(enable = "pclmulqdq")]` wrapper, so the field operations inline.
+
+pub mod curve;
+pub mod fixed;
+pub mod ladder;
+pub mod peer;
+
+#[cfg(test)]
+mod tests;
+
+use crate::arith::gf2m::portable::Portable;
+use crate::arith::gf2m::{self, Arith, Backend, F155, F185, Fe, Trinomial};
+use crate::error::{Error, Result};
+use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::params::GroupFile;
+use curve::{Curve, Scalar};
+use fixed::FixedBase;
+use ladder::LadderB;
+use rand_chacha::ChaCha20Rng;
+use rand_core::Rng;
+
+/// Default window width of the fixed-base table (bits).
+pub const DEFAULT_WINDOW: u32 = 8;
+
+/// Opens an EC2N group described by `file` (keys `m`, `k`, `a`, `b`, `gx`, `gy`, `order`,
+/// `cofactor`).
+///
+/// # Errors
+/// [`Error::Input`] when a key is missing or wrong, or the field is not one pkbench has code
+/// for (u^155 + u^62 + 1 and u^185 + u^69 + 1).
+pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    let (m, k) = (file.int_key("m")?, file.int_key("k")?);
+    match (m, k) {
+        (155, 62) => Ok(Box::new(Ec2n::<F155>::open(file, opts)?)),
+        (185, 69) => Ok(Box::new(Ec2n::<F185>::open(file, opts)?)),
+        _ => Err(Error::input(format!(
+            "{}: no field code for u^{m} + u^{k} + 1; supported: u^155 + u^62 + 1, u^185 + u^69 + 1",
+            file.display_name()
+        ))),
+    }
+}
+
+/// One EC2N group over the field F, ready to time.
+pub struct Ec2n<F: Trinomial> {
+    info: GroupInfo,
+    /// The curve and its generator.
+    pub curve: Curve<F>,
+    /// Field implementation in use.
+    pub arith: Arith,
+    lb: LadderB,
+    table: Option<FixedBase>,
+}
+
+impl<F: Trinomial> Ec2n<F> {
+    /// Opens the group: reads and checks the curve, builds the fixed-base table when asked.
+    ///
+    /// # Errors
+    /// As [`open`].
+    pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
+        Self::open_with_window(file, opts, DEFAULT_WINDOW)
+    }
+
+    /// As [`Ec2n::open`] with a fixed-base window of `w` bits (2..=12).
+    ///
+    /// # Errors
+    /// As [`open`], and for a window outside 2..=12.
+    pub fn open_with_window(file: &GroupFile, opts: &GroupOptions, w: u32) -> Result<Self> {
+        if !(2..=12).contains(&w) {
+            return Err(Error::input(format!("table window {w}: use 2 to 12 bits")));
+        }
+        let arith = Arith::detect(opts.clmul);
+        let curve = Curve::<F>::from_file(file, arith)?;
+        let full = curve.q.bits();
+        let info = GroupInfo {
+            name: file.name.clone(),
+            family: Family::Ec2n,
+            description: file.description.clone(),
+            source: file.source.clone(),
+            full_exp_bits: full,
+            public_bytes: F::BYTES,
+            field_bits: F::M,
+        };
+        let table = opts
+            .table
+            .then(|| FixedBase::build::<F>(&curve, arith, w, full));
+        Ok(Ec2n {
+            info,
+            lb: LadderB::new(&curve.b, &curve.sqrt_b),
+            curve,
+            arith,
+            table,
+        })
+    }
+
+    /// Parses a secret: non-zero and below 2^(bits of q) (152 bits for gf2-155, 183 for
+    /// gf2-185; the known-answer vectors use full-size secrets above q, which are fine since
+    /// G's order is a multiple of q).
+    ///
+    /// # Errors
+    /// [`Error::Input`] saying which bound it breaks.
+    pub fn scalar(&self, secret: &[u8]) -> Result<Scalar> {
+        let full = self.curve.q.bits();
+        match Scalar::from_be_bytes(secret) {
+            Some(k) if k.is_zero() => {
+                Err(Error::input("secret is zero: give a non-zero secret (hex)"))
+            }
+            Some(k) if k.bits() <= full => Ok(k),
+            _ => Err(Error::input(format!(
+                "secret is too long for {}: at most {full} bits (the size of the group order q = {}), got {} bytes",
+                self.info.name,
+                hex::encode(self.curve.q.to_be_bytes(full.div_ceil(8) as usize)),
+                secret.len()
+            ))),
+        }
+    }
+
+    /// x(k·G) (Offer) with the implementation in use.
+    pub fn offer_x(&self, k: &Scalar) -> Fe {
+        match self.arith {
+            Arith::Portable(be) => offer_impl::<F, Portable>(self, be, k),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the Clmul token exists only when the CPU has pclmulqdq.
+            Arith::Clmul(be) => unsafe { offer_clmul::<F>(self, be, k) },
+        }
+    }
+
+    /// x(k·P) for a peer's x and the validation result (Reply) with the implementation in use.
+    pub fn reply_x(&self, k: &Scalar, x: &Fe) -> ReplyOut {
+        match self.arith {
+            Arith::Portable(be) => reply_impl::<F, Portable>(self, be, k, x),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in offer_x.
+            Arith::Clmul(be) => unsafe { reply_clmul::<F>(self, be, k, x) },
+        }
+    }
+
+    /// The fixed-base table, if built.
+    pub fn fixed_base(&self) -> Option<&FixedBase> {
+        self.table.as_ref()
+    }
+}
+
+/// The outcome of the Reply computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplyOut {
+    /// x(k·P) (0 when k·P = O).
+    pub x: Fe,
+    /// Tr(x + b/x²) = 0: some y puts (x, y) on the curve.
+    pub on_curve: bool,
+    /// k·P = O.
+    pub infinity: bool,
+}
+
+#[inline(always)]
+fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
+    match &g.table {
+        Some(t) => {
+            let p = t.mul::<F, B>(be, &g.curve.b, k);
+            be.mul::<F>(&p.x, &gf2m::inv::<F, B>(be, &p.z))
+        }
+        None => {
+            let (x, z) = ladder::ladder::<F, B>(be, &g.lb, k, &g.curve.g.x);
+            be.mul::<F>(&x, &gf2m::inv::<F, B>(be, &z))
+        }
+    }
+}
+
+/// The ladder, then one inversion for both x(k·P) = X/Z and the trace test of x:
+/// t = (x·Z)⁻¹, 1/x = Z·t, X/Z = X·x·t (Montgomery's simultaneous-inversion trick).
+/// On the curve iff Tr(x) + Tr(√b/x) = 0 (Tr(b/x²) = Tr((√b/x)²) = Tr(√b/x)).
+#[inline(always)]
+fn reply_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar, x: &Fe) -> ReplyOut {
+    let (xx, zz) = ladder::ladder::<F, B>(be, &g.lb, k, x);
+    let t = gf2m::inv::<F, B>(be, &be.mul::<F>(x, &zz));
+    let xinv = be.mul::<F>(&zz, &t);
+    let res = be.mul::<F>(&be.mul::<F>(&xx, x), &t);
+    let tr = gf2m::trace::<F>(x) ^ gf2m::trace::<F>(&be.mul::<F>(&g.curve.sqrt_b, &xinv));
+    ReplyOut {
+        x: res,
+        on_curve: tr == 0,
+        infinity: zz.is_zero(),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "pclmulqdq")]
+fn offer_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar) -> Fe {
+    offer_impl::<F, gf2m::clmul::Clmul>(g, be, k)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "pclmulqdq")]
+fn reply_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar, x: &Fe) -> ReplyOut {
+    reply_impl::<F, gf2m::clmul::Clmul>(g, be, k, x)
+}
+
+impl<F: Trinomial> KeyExchange for Ec2n<F> {
+    fn info(&self) -> &GroupInfo {
+        &self.info
+    }
+
+    fn table(&self) -> Option<&TableInfo> {
+        self.table.as_ref().map(|t| &t.info)
+    }
+
+    fn clmul(&self) -> Option<bool> {
+        Some(self.arith.is_clmul())
+    }
+
+    /// Exactly `exp_bits` bits with the top bit set; for the full size, uniform in 1..q
+    /// (rejection sampling).
+    fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+        let full = self.curve.q.bits();
+        let len = full.div_ceil(8) as usize;
+        let bits = exp_bits.clamp(1, full);
+        loop {
+            let mut w = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+            for (i, word) in w.iter_mut().enumerate() {
+                let lo = 64 * i as u32;
+                if bits <= lo {
+                    *word = 0;
+                } else if bits - lo < 64 {
+                    *word &= (1u64 << (bits - lo)) - 1;
+                }
+            }
+            let mut k = Scalar(w);
+            if bits < full {
+                k.0[((bits - 1) / 64) as usize] |= 1u64 << ((bits - 1) % 64);
+                return k.to_be_bytes(len);
+            }
+            if !k.is_zero() && k.cmp_num(&self.curve.q).is_lt() {
+                return k.to_be_bytes(len);
+            }
+        }
+    }
+
+    fn check_secret(&self, secret: &[u8]) -> Result<()> {
+        self.scalar(secret).map(|_| ())
+    }
+
+    fn generator(&self) -> Vec<u8> {
+        self.curve.g.x.to_be_bytes(F::BYTES)
+    }
+
+    fn offer(&self, secret: &[u8]) -> Vec<u8> {
+        let k = self
+            .scalar(secret)
+            .expect("offer takes a secret accepted by check_secret");
+        self.offer_x(&k).to_be_bytes(F::BYTES)
+    }
+
+    fn reply(&self, secret: &[u8], peer_bytes: &[u8]) -> Result<Vec<u8>> {
+        let k = self.scalar(secret)?;
+        let p = peer::decode::<F>(&self.curve, self.arith, peer_bytes)?;
+        let out = self.reply_x(&k, &p.x);
+        if !out.on_curve {
+            return Err(Error::input(
+                "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b",
+            ));
+        }
+        if out.infinity {
+            return Err(Error::input(
+                "secret × peer value is the point at infinity: no shared secret",
+            ));
+        }
+        Ok(out.x.to_be_bytes(F::BYTES))
+    }
+}

@@ -1,0 +1,362 @@
+//! Tests of the EC2N groups: group order facts, known answers (`tests/data/ec2n-dh.json`, a
+//! copy of `../shared/vectors/ec2n-dh.json`) through both field implementations, table and
+//! no-table, the ladder against affine double-and-add, and the rejection of bad peer values.
+
+use super::curve::{Affine, Scalar};
+use super::*;
+use crate::arith::gf2m::Gf2m;
+use crate::with_backend;
+use num_bigint::BigUint;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+const VECTORS: &str = include_str!("../../../tests/data/ec2n-dh.json");
+
+fn file(name: &str) -> GroupFile {
+    crate::params::lookup(name).unwrap()
+}
+
+fn opts(table: bool, clmul: bool) -> GroupOptions {
+    GroupOptions {
+        table,
+        backend: None,
+        clmul,
+    }
+}
+
+/// Every (table, clmul) combination this CPU can run.
+fn variants() -> Vec<GroupOptions> {
+    let mut v = vec![];
+    for clmul in [false, true] {
+        if clmul && !Arith::detect(true).is_clmul() {
+            continue;
+        }
+        for table in [true, false] {
+            v.push(opts(table, clmul));
+        }
+    }
+    v
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    hex::decode(s).unwrap()
+}
+
+fn big(s: &Scalar) -> BigUint {
+    BigUint::from_bytes_be(&s.to_be_bytes(24))
+}
+
+/// Miller–Rabin with 40 fixed bases (error < 4^-40 for a composite).
+fn is_probable_prime(n: &BigUint) -> bool {
+    let one = BigUint::from(1u32);
+    let two = BigUint::from(2u32);
+    if n < &BigUint::from(4u32) {
+        return n >= &two;
+    }
+    let nm1 = n - &one;
+    let s = nm1.trailing_zeros().unwrap();
+    let d = &nm1 >> s;
+    'bases: for a in (2u32..).take(40) {
+        let mut x = BigUint::from(a).modpow(&d, n);
+        if x == one || x == nm1 {
+            continue;
+        }
+        for _ in 1..s {
+            x = x.modpow(&two, n);
+            if x == nm1 {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+fn order_facts<F: Trinomial>(name: &str, ord_g_mult: u64, q_bits: u32, h: u64) {
+    let g = Ec2n::<F>::open(&file(name), &opts(false, false)).unwrap();
+    let c = &g.curve;
+    let f = Gf2m::<F>::new(Arith::portable());
+    assert_eq!(c.q.bits(), q_bits, "{name}: bits of q");
+    assert_eq!(c.h, h);
+    assert!(is_probable_prime(&big(&c.q)), "{name}: q is prime");
+    assert!(
+        !is_probable_prime(&(big(&c.q) + 2u32)),
+        "the test can say no"
+    );
+    let n = c.q.mul_small(h).unwrap();
+    assert!(c.mul_ref(&f, &n, Some(c.g)).is_none(), "{name}: h·q·G = O");
+    // ord(G) = ord_g_mult·q exactly: it annihilates G, and no proper divisor does.
+    let ord = c.q.mul_small(ord_g_mult).unwrap();
+    assert!(c.mul_ref(&f, &ord, Some(c.g)).is_none());
+    assert!(
+        c.mul_ref(&f, &c.q.mul_small(ord_g_mult / 2).unwrap(), Some(c.g))
+            .is_some()
+    );
+    assert!(
+        c.mul_ref(&f, &Scalar::from_u64(ord_g_mult), Some(c.g))
+            .is_some()
+    );
+    // Hasse: |#E − 2^m − 1| ≤ 2·2^(m/2) < 2^(m/2 + 2) < ord(G): only one multiple of ord(G)
+    // lies in the interval, and h·q does.
+    // Squared: ord(G)² > (4·2^(m/2))² = 2^(m+4) and (#E − 2^m − 1)² ≤ 4·2^m.
+    let two_m = BigUint::from(1u32) << F::M;
+    let o = big(&ord);
+    assert!(&o * &o > BigUint::from(1u32) << (F::M + 4));
+    let nn = big(&n);
+    let one_more = &two_m + 1u32;
+    let dist = if nn > one_more {
+        &nn - &one_more
+    } else {
+        &one_more - &nn
+    };
+    assert!(
+        &dist * &dist <= &two_m * 4u32,
+        "{name}: #E in the Hasse interval"
+    );
+    // The small-order x-coordinates really are of points with h·P = O (x = 0 included).
+    assert!(c.small_order_x.contains(&Fe::ZERO));
+    assert!(c.small_order_x.len() as u64 >= h / 2);
+    for x in &c.small_order_x {
+        let y = if x.is_zero() {
+            f.sqrt(&c.b)
+        } else {
+            c.y_from_x(&f, x).unwrap()
+        };
+        let p = Affine { x: *x, y };
+        assert!(c.on_curve(&f, &p));
+        assert!(
+            c.mul_ref(&f, &Scalar::from_u64(h), Some(p)).is_none(),
+            "h·P = O"
+        );
+    }
+}
+
+#[test]
+fn group_order_gf2_155() {
+    order_facts::<F155>("gf2-155", 4, 152, 12);
+}
+
+#[test]
+fn group_order_gf2_185() {
+    order_facts::<F185>("gf2-185", 2, 183, 4);
+}
+
+#[test]
+fn known_answers_every_variant() {
+    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    let list = v["vectors"].as_array().unwrap();
+    assert!(list.len() >= 5);
+    for o in variants() {
+        for e in list {
+            let s = |k: &str| e[k].as_str().unwrap();
+            let kx = crate::params::open(s("field"), &o).unwrap();
+            let (a, b) = (unhex(s("secret_a")), unhex(s("secret_b")));
+            let ctx = format!("{} {} {o:?}", s("field"), s("secret_a"));
+            assert_eq!(hex::encode(kx.offer(&a)), s("public_a_x"), "{ctx}");
+            assert_eq!(hex::encode(kx.offer(&b)), s("public_b_x"), "{ctx}");
+            let pb = unhex(s("public_b_x"));
+            let pb_full = unhex(&format!("04{}{}", s("public_b_x"), s("public_b_y")));
+            let pa_full = unhex(&format!("04{}{}", s("public_a_x"), s("public_a_y")));
+            let shared = s("shared_x");
+            assert_eq!(hex::encode(kx.reply(&a, &pb).unwrap()), shared, "{ctx}");
+            assert_eq!(
+                hex::encode(kx.reply(&a, &pb_full).unwrap()),
+                shared,
+                "{ctx}"
+            );
+            assert_eq!(
+                hex::encode(kx.reply(&b, &pa_full).unwrap()),
+                shared,
+                "{ctx}"
+            );
+        }
+    }
+}
+
+#[test]
+fn known_answer_y_coordinates() {
+    // The fixed-base path computes full points: check y against the vectors too.
+    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    for e in v["vectors"].as_array().unwrap() {
+        if e["field"] != "gf2-155" {
+            continue;
+        }
+        let g = Ec2n::<F155>::open(&file("gf2-155"), &opts(true, true)).unwrap();
+        let f = Gf2m::<F155>::new(g.arith);
+        let k = g.scalar(&unhex(e["secret_a"].as_str().unwrap())).unwrap();
+        let p = with_backend!(g.arith, |be| g
+            .fixed_base()
+            .unwrap()
+            .mul::<F155, _>(be, &g.curve.b, &k));
+        let zi = f.inv(&p.z);
+        let y = f.mul(&p.y, &f.sqr(&zi));
+        assert_eq!(
+            hex::encode(y.to_be_bytes(20)),
+            e["public_a_y"].as_str().unwrap()
+        );
+    }
+}
+
+fn random_scalar(rng: &mut ChaCha20Rng, kx: &dyn KeyExchange, bits: u32) -> Scalar {
+    Scalar::from_be_bytes(&kx.random_secret(bits, rng)).unwrap()
+}
+
+fn fast_paths_agree<F: Trinomial>(name: &str) {
+    let mut rng = ChaCha20Rng::seed_from_u64(F::M as u64);
+    for clmul in [false, true] {
+        let g = Ec2n::<F>::open(&file(name), &opts(true, clmul)).unwrap();
+        let c = &g.curve;
+        let f = Gf2m::<F>::new(g.arith);
+        let full = c.q.bits();
+        for i in 0..12 {
+            let bits = [full, 128, 17, 64][i % 4];
+            let k = random_scalar(&mut rng, &g, bits);
+            // Table vs affine reference, full point.
+            let want = c.mul_ref(&f, &k, Some(c.g)).unwrap();
+            let p = with_backend!(g.arith, |be| g
+                .fixed_base()
+                .unwrap()
+                .mul::<F, _>(be, &c.b, &k));
+            let zi = f.inv(&p.z);
+            assert_eq!(f.mul(&p.x, &zi), want.x, "table x, k = {k:?}");
+            assert_eq!(f.mul(&p.y, &f.sqr(&zi)), want.y, "table y");
+            assert_eq!(g.offer_x(&k), want.x, "offer");
+            // Ladder on a random point (a random multiple of G) vs double-and-add.
+            let r = random_scalar(&mut rng, &g, full);
+            let pt = c.mul_ref(&f, &r, Some(c.g)).unwrap();
+            let want = c.mul_ref(&f, &k, Some(pt)).unwrap();
+            let out = g.reply_x(&k, &pt.x);
+            assert!(out.on_curve && !out.infinity);
+            assert_eq!(out.x, want.x, "ladder");
+        }
+        // Small scalars and the no-table Offer.
+        let nt = Ec2n::<F>::open(&file(name), &opts(false, clmul)).unwrap();
+        for v in [1u64, 2, 3, 4, 5, 255, 256, 257] {
+            let k = Scalar::from_u64(v);
+            let want = c.mul_ref(&f, &k, Some(c.g)).unwrap().x;
+            assert_eq!(g.offer_x(&k), want, "table k = {v}");
+            assert_eq!(nt.offer_x(&k), want, "ladder k = {v}");
+        }
+        // The largest secret, q − 1: (q−1)·G.
+        let qm1 = Scalar::from_be_bytes(&(big(&c.q) - 1u32).to_bytes_be()).unwrap();
+        let want = c.mul_ref(&f, &qm1, Some(c.g)).unwrap().x;
+        assert_eq!(g.offer_x(&qm1), want);
+        assert_eq!(nt.offer_x(&qm1), want);
+    }
+}
+
+#[test]
+fn table_ladder_and_reference_agree_155() {
+    fast_paths_agree::<F155>("gf2-155");
+}
+
+#[test]
+fn table_ladder_and_reference_agree_185() {
+    fast_paths_agree::<F185>("gf2-185");
+}
+
+#[test]
+fn point_decoding_from_x_alone() {
+    let g = Ec2n::<F155>::open(&file("gf2-155"), &opts(false, true)).unwrap();
+    let c = &g.curve;
+    let p = peer::decode_point(c, g.arith, &g.generator()).unwrap();
+    // Either G or −G = (x, x + y).
+    assert!(
+        p == c.g
+            || p == Affine {
+                x: c.g.x,
+                y: c.g.x.add(&c.g.y)
+            }
+    );
+    let short = peer::decode_point(c, g.arith, &[0x7b]).unwrap();
+    assert_eq!(short, p, "leading zero bytes may be dropped");
+}
+
+fn reject(kx: &dyn KeyExchange, secret: &[u8], peer: &[u8], needle: &str) {
+    let e = kx.reply(secret, peer).unwrap_err();
+    assert_eq!(e.exit_code(), 2, "{e}");
+    assert!(e.message().contains(needle), "{e:?} lacks {needle:?}");
+}
+
+#[test]
+fn bad_peer_values_and_secrets() {
+    for o in variants() {
+        let kx = crate::params::open("gf2-155", &o).unwrap();
+        let g = Ec2n::<F155>::open(&file("gf2-155"), &o).unwrap();
+        let s = [0x11u8; 16];
+        let x = g.generator();
+        reject(kx.as_ref(), &s, &[0u8; 20], "order 2");
+        let mut big = vec![0x08u8];
+        big.extend([0u8; 19]);
+        reject(kx.as_ref(), &s, &big, "below 2^155");
+        reject(kx.as_ref(), &s, &[0xffu8; 21], "bytes");
+        // An x with Tr(x + b/x²) = 1: search x = 1, 2, ...
+        let f = Gf2m::<F155>::new(g.arith);
+        let off = (1u8..50)
+            .find(|&v| g.curve.y_from_x(&f, &Fe([v as u64, 0, 0])).is_none())
+            .unwrap();
+        reject(kx.as_ref(), &s, &[off], "not on the curve");
+        // y that does not match x, and a wrong prefix.
+        let mut full = vec![4u8];
+        full.extend(&x);
+        full.extend(g.curve.g.y.add(&Fe::ONE).to_be_bytes(20));
+        reject(kx.as_ref(), &s, &full, "does not match");
+        full[0] = 3;
+        reject(kx.as_ref(), &s, &full, "04 || x || y");
+        // Every small-order point other than x = 0.
+        for sx in g.curve.small_order_x.iter().filter(|x| !x.is_zero()) {
+            reject(kx.as_ref(), &s, &sx.to_be_bytes(20), "small order");
+        }
+        // Secrets.
+        assert!(
+            kx.check_secret(&[0, 0])
+                .unwrap_err()
+                .message()
+                .contains("zero")
+        );
+        let too_long = [&[1u8][..], &[0u8; 19][..]].concat();
+        let e = kx.check_secret(&too_long).unwrap_err();
+        assert!(e.message().contains("at most 152 bits"), "{e}");
+        assert!(kx.check_secret(&[0xff; 30]).is_err());
+        assert!(kx.check_secret(&[0xff; 19]).is_ok());
+        assert!(kx.check_secret(&[[0u8; 10], [1u8; 10]].concat()).is_ok());
+        // The valid peer works.
+        assert!(kx.reply(&s, &x).is_ok());
+    }
+}
+
+#[test]
+fn random_secrets_have_the_asked_size() {
+    let kx = crate::params::open("gf2-185", &opts(false, false)).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(3);
+    let q = Ec2n::<F185>::open(&file("gf2-185"), &opts(false, false))
+        .unwrap()
+        .curve
+        .q;
+    for bits in [16u32, 128, 182] {
+        for _ in 0..20 {
+            let k = Scalar::from_be_bytes(&kx.random_secret(bits, &mut rng)).unwrap();
+            assert_eq!(k.bits(), bits);
+        }
+    }
+    let mut top = 0;
+    for _ in 0..200 {
+        let k = Scalar::from_be_bytes(&kx.random_secret(183, &mut rng)).unwrap();
+        assert!(!k.is_zero() && k.cmp_num(&q).is_lt());
+        top += (k.bits() == 183) as u32;
+    }
+    // Uniform below q ≈ 2^183: about half have the top bit.
+    assert!((60..140).contains(&top), "{top}");
+}
+
+#[test]
+fn unsupported_field_is_an_input_error() {
+    let mut f = file("gf2-155");
+    f.rest.insert("m".into(), toml::Value::Integer(163));
+    f.rest.insert("k".into(), toml::Value::Integer(7));
+    let e = crate::params::open_file(&f, &opts(true, true))
+        .err()
+        .unwrap();
+    assert_eq!(e.exit_code(), 2);
+    assert!(e.message().contains("u^155"), "{e}");
+}

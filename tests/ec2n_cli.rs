@@ -1,0 +1,191 @@
+//! The EC2N groups through the `pkbench` binary: known answers (`tests/data/ec2n-dh.json`, a
+//! copy of `../shared/vectors/ec2n-dh.json`) with `offer` and `reply` (peer as x alone and as
+//! 04||x||y, carry-less and portable code), bad inputs (exit code 2, one line on stderr,
+//! nothing on stdout), and a short `dh --json` run.
+
+use std::process::{Command, Output};
+
+const VECTORS: &str = include_str!("data/ec2n-dh.json");
+
+fn pkbench(args: &[&str], no_clmul: bool) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pkbench"));
+    c.args(args);
+    if no_clmul {
+        c.env("PKBENCH_NO_CLMUL", "1");
+    } else {
+        c.env_remove("PKBENCH_NO_CLMUL");
+    }
+    c.output().expect("runs pkbench")
+}
+
+fn ok_line(args: &[&str], no_clmul: bool) -> String {
+    let o = pkbench(args, no_clmul);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.stderr.is_empty());
+    String::from_utf8(o.stdout).unwrap().trim_end().to_string()
+}
+
+#[test]
+fn known_answers_through_the_cli() {
+    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    for no_clmul in [false, true] {
+        for e in v["vectors"].as_array().unwrap() {
+            let s = |k: &str| e[k].as_str().unwrap().to_string();
+            let f = s("field");
+            let pa = ok_line(
+                &["offer", "--field", &f, "--secret", &s("secret_a")],
+                no_clmul,
+            );
+            assert_eq!(pa, s("public_a_x"));
+            let shared = ok_line(
+                &[
+                    "reply",
+                    "--field",
+                    &f,
+                    "--secret",
+                    &s("secret_a"),
+                    "--peer",
+                    &s("public_b_x"),
+                ],
+                no_clmul,
+            );
+            assert_eq!(shared, s("shared_x"));
+            let full = format!("04{}{}", s("public_a_x"), s("public_a_y"));
+            let shared_b = ok_line(
+                &[
+                    "reply",
+                    "--field",
+                    &f,
+                    "--secret",
+                    &s("secret_b"),
+                    "--peer",
+                    &full,
+                ],
+                no_clmul,
+            );
+            assert_eq!(shared_b, s("shared_x"));
+        }
+    }
+    // The --no-clmul flag and an alias.
+    let e = &v["vectors"][0];
+    let a = e["secret_a"].as_str().unwrap();
+    let out = ok_line(
+        &["offer", "--field", "oakley-3", "--no-clmul", "--secret", a],
+        false,
+    );
+    assert_eq!(out, e["public_a_x"].as_str().unwrap());
+}
+
+fn bad(args: &[&str], needle: &str) {
+    let o = pkbench(args, false);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    assert!(o.stdout.is_empty(), "{args:?}: stdout {:?}", o.stdout);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("pkbench: error: "), "{err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+}
+
+#[test]
+fn bad_inputs_exit_2_with_one_line() {
+    let g = "gf2-155";
+    let x = "000000000000000000000000000000000000007b";
+    let s = "cba34574818ffed5247662947d89a1ca";
+    bad(&["offer", "--field", "gf2-999", "--secret", s], "gf2-185");
+    bad(
+        &["offer", "--field", g, "--secret", "12zz"],
+        "malformed hex",
+    );
+    bad(&["offer", "--field", g, "--secret", "0000"], "zero");
+    bad(
+        &["reply", "--field", g, "--secret", "00", "--peer", x],
+        "zero",
+    );
+    bad(
+        &["offer", "--field", g, "--secret", &"f".repeat(40)],
+        "at most 152 bits",
+    );
+    bad(
+        &["reply", "--field", g, "--secret", s, "--peer", "xyz"],
+        "malformed hex",
+    );
+    // x = 0: the point of order 2.
+    bad(
+        &[
+            "reply",
+            "--field",
+            g,
+            "--secret",
+            s,
+            "--peer",
+            &"0".repeat(40),
+        ],
+        "order 2",
+    );
+    // x ≥ 2^155.
+    bad(
+        &[
+            "reply",
+            "--field",
+            g,
+            "--secret",
+            s,
+            "--peer",
+            &format!("08{}", "0".repeat(38)),
+        ],
+        "below 2^155",
+    );
+    // x = 2 is not on the curve: Tr(2 + b/4) = 1 (x = 1 is on it).
+    bad(
+        &["reply", "--field", g, "--secret", s, "--peer", "02"],
+        "not on the curve",
+    );
+    // y that does not match x (G's y + 1).
+    let wrong_y = format!("04{x}{}", "00000000000000000000000000000000000001c9");
+    bad(
+        &["reply", "--field", g, "--secret", s, "--peer", &wrong_y],
+        "does not match",
+    );
+    // The wrong length.
+    bad(
+        &[
+            "reply",
+            "--field",
+            g,
+            "--secret",
+            s,
+            "--peer",
+            &"1".repeat(50),
+        ],
+        "bytes",
+    );
+    bad(&["dh", "--field", g, "--exp-bits", "999"], "out of range");
+}
+
+#[test]
+fn dh_json_reports_real_timings() {
+    for extra in [
+        &["--exp-bits", "128"][..],
+        &["--no-table", "--field", "gf2-185"][..],
+    ] {
+        let mut args = vec!["dh", "--json", "--time", "0.02"];
+        args.extend_from_slice(extra);
+        let o = pkbench(&args, false);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["command"], "dh");
+        let offer = v["offer"]["median_ms"].as_f64().unwrap();
+        let reply = v["reply"]["median_ms"].as_f64().unwrap();
+        assert!(offer > 0.0 && reply > 0.0);
+        let total = v["total_ms"].as_f64().unwrap();
+        assert!((total - (2.0 * offer + reply)).abs() < 1e-9);
+        assert_eq!(v["table"], extra.len() == 2);
+        if extra.len() == 2 {
+            assert!(v["table_info"]["bytes"].as_u64().unwrap() > 0);
+        }
+    }
+}
