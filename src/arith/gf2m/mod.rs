@@ -368,7 +368,7 @@ impl Arith {
 /// attribute themselves, so use this for cold paths (tests, table building) and write a
 /// target-feature wrapper for hot loops.
 #[macro_export]
-macro_rules! with_backend {
+macro_rules! with_gf2m_backend {
     ($arith:expr, |$be:ident| $body:expr) => {
         match $arith {
             $crate::arith::gf2m::Arith::Portable($be) => $body,
@@ -401,19 +401,19 @@ impl<F: Trinomial> Gf2m<F> {
     }
     /// a·b.
     pub fn mul(&self, a: &Fe, b: &Fe) -> Fe {
-        with_backend!(self.arith, |be| be.mul::<F>(a, b))
+        with_gf2m_backend!(self.arith, |be| be.mul::<F>(a, b))
     }
     /// a².
     pub fn sqr(&self, a: &Fe) -> Fe {
-        with_backend!(self.arith, |be| be.sqr::<F>(a))
+        with_gf2m_backend!(self.arith, |be| be.sqr::<F>(a))
     }
     /// a^(2^n).
     pub fn sqr_n(&self, a: &Fe, n: u32) -> Fe {
-        with_backend!(self.arith, |be| sqr_n_fast::<F, _>(be, a, n))
+        with_gf2m_backend!(self.arith, |be| sqr_n_fast::<F, _>(be, a, n))
     }
     /// a^-1 (0 for 0).
     pub fn inv(&self, a: &Fe) -> Fe {
-        with_backend!(self.arith, |be| inv::<F, _>(be, a))
+        with_gf2m_backend!(self.arith, |be| inv::<F, _>(be, a))
     }
     /// Tr(a).
     pub fn trace(&self, a: &Fe) -> u32 {
@@ -421,15 +421,15 @@ impl<F: Trinomial> Gf2m<F> {
     }
     /// H(a), the half-trace.
     pub fn half_trace(&self, a: &Fe) -> Fe {
-        with_backend!(self.arith, |be| half_trace::<F, _>(be, a))
+        with_gf2m_backend!(self.arith, |be| half_trace::<F, _>(be, a))
     }
     /// a^e, e big-endian bytes.
     pub fn pow(&self, a: &Fe, e: &[u8]) -> Fe {
-        with_backend!(self.arith, |be| pow::<F, _>(be, a, e))
+        with_gf2m_backend!(self.arith, |be| pow::<F, _>(be, a, e))
     }
     /// √a.
     pub fn sqrt(&self, a: &Fe) -> Fe {
-        with_backend!(self.arith, |be| sqrt::<F, _>(be, a))
+        with_gf2m_backend!(self.arith, |be| sqrt::<F, _>(be, a))
     }
     /// Whether `a` is reduced (degree < m).
     pub fn is_reduced(&self, a: &Fe) -> bool {

@@ -5,7 +5,7 @@
 use super::curve::{Affine, Scalar};
 use super::*;
 use crate::arith::gf2m::Gf2m;
-use crate::with_backend;
+use crate::with_gf2m_backend;
 use num_bigint::BigUint;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -184,7 +184,7 @@ fn known_answer_y_coordinates() {
         let g = Ec2n::<F155>::open(&file("gf2-155"), &opts(true, true)).unwrap();
         let f = Gf2m::<F155>::new(g.arith);
         let k = g.scalar(&unhex(e["secret_a"].as_str().unwrap())).unwrap();
-        let p = with_backend!(g.arith, |be| g
+        let p = with_gf2m_backend!(g.arith, |be| g
             .fixed_base()
             .unwrap()
             .mul::<F155, _>(be, &g.curve.b, &k));
@@ -213,7 +213,7 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
             let k = random_scalar(&mut rng, &g, bits);
             // Table vs affine reference, full point.
             let want = c.mul_ref(&f, &k, Some(c.g)).unwrap();
-            let p = with_backend!(g.arith, |be| g
+            let p = with_gf2m_backend!(g.arith, |be| g
                 .fixed_base()
                 .unwrap()
                 .mul::<F, _>(be, &c.b, &k));
