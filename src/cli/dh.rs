@@ -56,6 +56,9 @@ pub struct DhRecord {
     pub table_info: Option<TableInfo>,
     /// Bignum backend and version for mod-p groups.
     pub backend: Option<String>,
+    /// How Offer is computed, where the group says (mod-p: table, square-and-shift for
+    /// g = 2, or the library's exponentiation).
+    pub offer_method: Option<String>,
     /// Whether carry-less-multiply code ran (EC2N only).
     pub clmul: Option<bool>,
     /// Offer statistics (ms per operation).
@@ -233,6 +236,7 @@ pub fn measure_record(args: &DhArgs) -> Result<(DhRecord, ResultRecord)> {
         table: kx.table().is_some(),
         table_info: kx.table().cloned(),
         backend: kx.backend(),
+        offer_method: kx.offer_method(),
         clmul: kx.clmul(),
         total_ms: 2.0 * offer.median_ms + reply.median_ms,
         cpu_total_ms: 2.0 * (offer.median_ms + reply.median_ms),
@@ -337,13 +341,16 @@ pub fn render_text(r: &DhRecord) -> String {
     match &r.table_info {
         Some(t) => {
             s += &format!(
-                "table:     {} — {} , built in {} (not counted in Offer)\n",
+                "table:     {} — {}, built in {} (not counted in Offer)\n",
                 t.method,
                 report::fmt_bytes(t.bytes),
                 report::fmt_time_ms(t.build_ms)
             )
         }
         None => s += "table:     none (Offer is a plain variable-base multiplication)\n",
+    }
+    if let Some(m) = &r.offer_method {
+        s += &format!("offer:     {m}\n");
     }
     if let Some(b) = &r.backend {
         s += &format!("backend:   {b}\n");

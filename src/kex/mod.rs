@@ -138,6 +138,12 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// How Offer is computed when the group has something to say beyond [`Self::table`]
+    /// (e.g. mod-p with g = 2: "square-and-shift"), `None` otherwise.
+    fn offer_method(&self) -> Option<String> {
+        None
+    }
+
     /// Whether this instance runs carry-less-multiply code (EC2N), `None` where irrelevant.
     fn clmul(&self) -> Option<bool> {
         None

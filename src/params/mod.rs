@@ -101,6 +101,20 @@ const BUILTIN: &[&str] = &[
     include_str!("../../params/p256.toml"),
     include_str!("../../params/k256.toml"),
     include_str!("../../params/x25519.toml"),
+    include_str!("../../params/modp-512.toml"),
+    include_str!("../../params/modp-768.toml"),
+    include_str!("../../params/modp-1024.toml"),
+    include_str!("../../params/modp-1536.toml"),
+    include_str!("../../params/modp-2048.toml"),
+    include_str!("../../params/modp-3072.toml"),
+    include_str!("../../params/modp-4096.toml"),
+    include_str!("../../params/modp-6144.toml"),
+    include_str!("../../params/modp-8192.toml"),
+    include_str!("../../params/ffdhe2048.toml"),
+    include_str!("../../params/ffdhe3072.toml"),
+    include_str!("../../params/ffdhe4096.toml"),
+    include_str!("../../params/ffdhe6144.toml"),
+    include_str!("../../params/ffdhe8192.toml"),
 ];
 
 /// Parses every built-in group file.
@@ -127,7 +141,7 @@ pub fn lookup(name: &str) -> Result<GroupFile> {
     let want = name.to_ascii_lowercase();
     builtin()
         .into_iter()
-        .find(|g| g.name == want || g.aliases.iter().any(|a| *a == want))
+        .find(|g| g.name == want || g.aliases.contains(&want))
         .ok_or_else(|| {
             Error::input(format!(
                 "unknown field or group {name:?}; known: {} (see `pkbench groups`)",

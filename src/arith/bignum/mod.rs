@@ -49,7 +49,7 @@ pub const PRIME_REPS: u32 = 32;
 /// Every function that takes a modulus `m` requires `m > 0` (and the result is in `0..m`);
 /// [`Backend::jacobi`] requires an odd `n`. Breaking a precondition may panic: callers
 /// validate their inputs first.
-pub trait Backend: Send + Sync + 'static {
+pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// The library's integer type.
     type Int: Clone + Debug + PartialEq + Eq + PartialOrd + Ord + Send + Sync;
 

@@ -1,0 +1,292 @@
+//! Diffie-Hellman in the multiplicative group mod a prime p (RFC 2409 §6.1–6.2, RFC 3526,
+//! RFC 7919, or a user's `--params` file), over either bignum backend.
+//!
+//! - **Offer** g^x mod p: the fixed-base table of [`table`] (default), or without a table
+//!   the library's exponentiation, or for g = 2 the shift-only [`pow2`] where it is faster.
+//! - **Reply** y^x mod p: the library's own modular exponentiation (`mpz_powm`,
+//!   `BigUint::modpow`) after validating the peer's y: 2 ≤ y ≤ p−2 (RFC 7919 §5.1) and, when
+//!   the order q of g is known, y^q = 1 (NIST SP 800-56A Rev. 3 §5.6.2.3.1 full public-key
+//!   validation). For a safe prime (q = (p−1)/2) the subgroup of order q is the set of
+//!   quadratic residues, so y^q = 1 ⇔ the Legendre symbol (y/p) = 1 (Euler's criterion); the
+//!   symbol is computed as a Jacobi symbol (Cohen, Algorithm 1.4.10), far cheaper than a
+//!   second exponentiation. Other q fall back to computing y^q.
+//!
+//! Encodings: secrets big-endian; public values and shared secrets big-endian, zero-padded
+//! to the byte length of p (design.md §2).
+
+pub mod params;
+pub mod pow2;
+pub mod table;
+
+use crate::arith::bignum::{Backend, BackendKind};
+use crate::error::{Error, Result};
+use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::params::GroupFile;
+use params::{ModpParams, Validation};
+use rand_chacha::ChaCha20Rng;
+use std::time::Instant;
+use table::{FixedBaseTable, TablePlan};
+
+/// How Offer computes g^x.
+#[derive(Debug, Clone)]
+enum OfferPath<B: Backend> {
+    /// Fixed-base table.
+    Table(FixedBaseTable<B>),
+    /// g = 2: squarings and shifts ([`pow2::pow2`]).
+    Shift,
+    /// The library's modular exponentiation.
+    Library,
+}
+
+/// A mod-p group ready for Offer and Reply in backend `B`.
+#[derive(Debug, Clone)]
+pub struct ModpGroup<B: Backend> {
+    info: GroupInfo,
+    params: ModpParams<B>,
+    /// p − 1, the upper bound (exclusive) of valid peer values is p − 1.
+    p_minus_1: B::Int,
+    p_bytes: usize,
+    offer: OfferPath<B>,
+    table_info: Option<TableInfo>,
+}
+
+/// Whether [`pow2::pow2`] beats the library's exponentiation for g = 2 in backend `name`.
+///
+/// Measured on modp-512 … modp-2048 (release build; see the README's mod-p section): with
+/// num-bigint, squaring plus division (`(a·a) % p`) costs about as much as a Montgomery
+/// step of `modpow`, so dropping the window multiplications wins; with GMP, `mpz_powm`'s
+/// REDC squarings are cheaper than `mpz_mul` + `mpz_tdiv_r`, and the shifts do not pay.
+pub fn pow2_helps(backend: &str) -> bool {
+    backend == "num-bigint"
+}
+
+/// Opens a mod-p group described by `file` with the backend and table of `opts`.
+///
+/// # Errors
+/// [`Error::Input`] when the file is not a valid group (naming the failed check) or the
+/// backend is not built in.
+pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    let kind = BackendKind::select(opts.backend.as_deref())?;
+    crate::with_backend!(kind, B => {
+        Ok(Box::new(ModpGroup::<B>::open(file, opts.table, table::DEFAULT_BUDGET)?)
+            as Box<dyn KeyExchange>)
+    })
+}
+
+/// Whether `file` is one of the embedded group files, unchanged (then its numbers were
+/// verified by the test suite and need no primality test at run time).
+fn is_builtin(file: &GroupFile) -> bool {
+    crate::params::builtin()
+        .iter()
+        .any(|b| b.name == file.name && b.rest == file.rest)
+}
+
+impl<B: Backend> ModpGroup<B> {
+    /// Opens the group of `file`; with `table`, builds a fixed-base table of at most
+    /// `budget` bytes.
+    ///
+    /// # Errors
+    /// As [`open`].
+    pub fn open(file: &GroupFile, table: bool, budget: usize) -> Result<Self> {
+        let validation = if is_builtin(file) {
+            Validation::Cheap
+        } else {
+            Validation::Full
+        };
+        let params = ModpParams::<B>::from_file(file, validation)?;
+        let p = &params.p;
+        let p_bits = B::bits(p);
+        let p_minus_1 = B::sub(p, &B::from_u64(1));
+        let full_exp_bits = B::bits(params.q.as_ref().unwrap_or(&p_minus_1));
+        let p_bytes = p_bits.div_ceil(8) as usize;
+        let (description, source) = if file.description.is_empty() {
+            (
+                format!("user's {p_bits}-bit mod-p group"),
+                "--params file".to_string(),
+            )
+        } else {
+            (file.description.clone(), file.source.clone())
+        };
+        let info = GroupInfo {
+            name: file.name.clone(),
+            family: Family::Modp,
+            description,
+            source,
+            full_exp_bits,
+            public_bytes: p_bytes,
+            field_bits: p_bits,
+        };
+        let entry_bytes = std::mem::size_of::<B::Int>() + p_bits.div_ceil(64) as usize * 8;
+        let g_is_two = params.g == B::from_u64(2);
+        let (offer, table_info) = match table::plan(full_exp_bits, entry_bytes, budget) {
+            Some(plan) if table => {
+                let t0 = Instant::now();
+                let t = FixedBaseTable::<B>::build(&params.g, p, plan, entry_bytes);
+                let build_ms = t0.elapsed().as_secs_f64() * 1e3;
+                let ti = TableInfo {
+                    method: describe_table(&t, plan, full_exp_bits),
+                    bytes: t.bytes(),
+                    build_ms,
+                };
+                (OfferPath::Table(t), Some(ti))
+            }
+            _ if g_is_two && pow2_helps(B::NAME) => (OfferPath::Shift, None),
+            _ => (OfferPath::Library, None),
+        };
+        Ok(ModpGroup {
+            info,
+            params,
+            p_minus_1,
+            p_bytes,
+            offer,
+            table_info,
+        })
+    }
+
+    /// The group's numbers.
+    pub fn params(&self) -> &ModpParams<B> {
+        &self.params
+    }
+
+    /// Offer on an integer exponent: g^x mod p by the group's Offer path.
+    pub fn offer_int(&self, x: &[u8]) -> B::Int {
+        let p = &self.params.p;
+        match &self.offer {
+            OfferPath::Table(t) => t.pow(x),
+            OfferPath::Shift => pow2::pow2::<B>(x, p),
+            OfferPath::Library => B::pow_mod(&self.params.g, &B::from_be_bytes(x), p),
+        }
+    }
+
+    /// Checks a peer's value y: 2 ≤ y ≤ p−2 and, when q is known, y^q = 1 (via the Legendre
+    /// symbol for a safe prime).
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming the failed check.
+    pub fn validate_peer(&self, y: &B::Int) -> Result<()> {
+        let name = &self.info.name;
+        if *y < B::from_u64(2) || *y >= self.p_minus_1 {
+            return Err(Error::input(format!(
+                "{name}: peer value rejected: outside 2 ≤ y ≤ p−2"
+            )));
+        }
+        if let Some(q) = &self.params.q {
+            let in_subgroup = if self.params.safe_prime {
+                B::jacobi(y, &self.params.p) == 1
+            } else {
+                B::pow_mod(y, q, &self.params.p) == B::from_u64(1)
+            };
+            if !in_subgroup {
+                return Err(Error::input(format!(
+                    "{name}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One line saying what the table is and why it was chosen.
+fn describe_table<B: Backend>(t: &FixedBaseTable<B>, plan: TablePlan, exp_bits: u32) -> String {
+    let w = t.window();
+    let covered = t.covered_bits().min(exp_bits);
+    let mut s = format!(
+        "fixed window w={w} (BGMW 1992): g^(d·2^({w}i)), d < 2^{w}, {} rows × {} powers = {} entries; \
+         ⌈bits/{w}⌉ multiplications, no squarings",
+        plan.rows,
+        (1u32 << w) - 1,
+        t.entries()
+    );
+    if covered < exp_bits {
+        s += &format!(
+            "; covers exponent bits below {covered}, the rest by one library exponentiation (4 MiB budget)"
+        );
+    }
+    s
+}
+
+impl<B: Backend> KeyExchange for ModpGroup<B> {
+    fn info(&self) -> &GroupInfo {
+        &self.info
+    }
+
+    fn table(&self) -> Option<&TableInfo> {
+        self.table_info.as_ref()
+    }
+
+    fn backend(&self) -> Option<String> {
+        Some(B::version())
+    }
+
+    fn offer_method(&self) -> Option<String> {
+        Some(
+            match &self.offer {
+                OfferPath::Table(_) => "fixed-base table (multiplications only)",
+                OfferPath::Shift => {
+                    "g = 2: square-and-shift (multiplying by 2^d is a shift, no multiplications)"
+                }
+                OfferPath::Library => "library modular exponentiation (sliding window)",
+            }
+            .to_string(),
+        )
+    }
+
+    fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+        let full = self.info.full_exp_bits;
+        let len = exp_bits.div_ceil(8) as usize;
+        let x = if exp_bits >= full {
+            // Uniform in 1..q (or 1..p−1 when q is unknown).
+            let bound = self.params.q.as_ref().unwrap_or(&self.p_minus_1);
+            let bound_minus_1 = B::sub(bound, &B::from_u64(1));
+            B::add(&B::random_below(&bound_minus_1, rng), &B::from_u64(1))
+        } else {
+            B::random_bits(exp_bits, rng)
+        };
+        B::to_be_bytes_padded(&x, len)
+    }
+
+    fn check_secret(&self, secret: &[u8]) -> Result<()> {
+        let bits = table::bit_length(secret);
+        let full = self.info.full_exp_bits;
+        if bits == 0 {
+            return Err(Error::input(format!(
+                "{}: the secret exponent is zero",
+                self.info.name
+            )));
+        }
+        if bits > full {
+            return Err(Error::input(format!(
+                "{}: the secret exponent has {bits} bits, more than the {full} bits of the group order",
+                self.info.name
+            )));
+        }
+        Ok(())
+    }
+
+    fn generator(&self) -> Vec<u8> {
+        B::to_be_bytes_padded(&self.params.g, self.p_bytes)
+    }
+
+    fn offer(&self, secret: &[u8]) -> Vec<u8> {
+        B::to_be_bytes_padded(&self.offer_int(secret), self.p_bytes)
+    }
+
+    fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
+        let lead = peer.iter().take_while(|&&b| b == 0).count();
+        if peer.len() - lead > self.p_bytes {
+            return Err(Error::input(format!(
+                "{}: peer value rejected: {} bytes, longer than p ({} bytes)",
+                self.info.name,
+                peer.len(),
+                self.p_bytes
+            )));
+        }
+        let y = B::from_be_bytes(peer);
+        self.validate_peer(&y)?;
+        let s = B::pow_mod(&y, &B::from_be_bytes(secret), &self.params.p);
+        Ok(B::to_be_bytes_padded(&s, self.p_bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests;

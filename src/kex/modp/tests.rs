@@ -1,0 +1,465 @@
+//! Tests of the mod-p groups: known answers (../shared/vectors/modp-dh.json) for both
+//! backends and both Offer paths, the built-in primes regenerated from π and e, primality,
+//! peer validation and bad params files.
+
+use super::*;
+use crate::arith::bignum::NumBigint;
+use crate::params;
+use ::num_bigint::BigUint;
+use rand_core::SeedableRng;
+
+/// Finds `shared/vectors/NAME` in an ancestor of the crate (the repository's sibling
+/// `../shared`, or the workplace's `shared/` above a git worktree).
+pub(crate) fn vector_file(name: &str) -> std::path::PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .map(|a| a.join("shared").join("vectors").join(name))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| panic!("shared/vectors/{name} not found above {}", here.display()))
+}
+
+fn vectors() -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(vector_file("modp-dh.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["vectors"].as_array().unwrap().clone()
+}
+
+fn opts(backend: &str, table: bool) -> GroupOptions {
+    GroupOptions {
+        table,
+        backend: Some(backend.to_string()),
+        ..GroupOptions::default()
+    }
+}
+
+fn hx(v: &serde_json::Value, k: &str) -> Vec<u8> {
+    hex::decode(v[k].as_str().unwrap()).unwrap()
+}
+
+fn check_vectors(backend: &str) {
+    let all = vectors();
+    assert!(all.len() >= 4);
+    for table in [true, false] {
+        for v in &all {
+            let field = v["field"].as_str().unwrap();
+            let kx = params::open(field, &opts(backend, table)).unwrap();
+            assert_eq!(v["generator"], 2);
+            let (a, b) = (hx(v, "secret_a"), hx(v, "secret_b"));
+            kx.check_secret(&a).unwrap();
+            assert_eq!(
+                kx.offer(&a),
+                hx(v, "public_a"),
+                "{field} {backend} table={table}"
+            );
+            assert_eq!(
+                kx.offer(&b),
+                hx(v, "public_b"),
+                "{field} {backend} table={table}"
+            );
+            assert_eq!(kx.reply(&a, &hx(v, "public_b")).unwrap(), hx(v, "shared"));
+            assert_eq!(kx.reply(&b, &hx(v, "public_a")).unwrap(), hx(v, "shared"));
+            assert_eq!(kx.table().is_some(), table);
+            assert!(kx.backend().unwrap().starts_with(backend));
+        }
+    }
+}
+
+#[test]
+fn vectors_num_bigint() {
+    check_vectors("num-bigint");
+}
+
+#[cfg(feature = "gmp")]
+#[test]
+fn vectors_gmp() {
+    check_vectors("gmp");
+}
+
+/// The three Offer paths (table, shift for g = 2, library) and a table that covers only the
+/// low exponent bits all agree with Reply on the generator, for random exponents.
+fn offer_paths_agree<B: Backend>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    for name in ["modp-512", "modp-1024", "ffdhe2048"] {
+        let file = params::lookup(name).unwrap();
+        let full = ModpGroup::<B>::open(&file, true, table::DEFAULT_BUDGET).unwrap();
+        let small = ModpGroup::<B>::open(&file, true, 16 << 10).unwrap();
+        let none = ModpGroup::<B>::open(&file, false, 0).unwrap();
+        let mut shift = none.clone();
+        shift.offer = OfferPath::Shift;
+        let mut lib = none.clone();
+        lib.offer = OfferPath::Library;
+        let t = small.table_info.as_ref().unwrap();
+        assert!(t.method.contains("library exponentiation"), "{}", t.method);
+        let g = full.generator();
+        for bits in [16, 128, 300, full.info.full_exp_bits] {
+            let x = full.random_secret(bits, &mut rng);
+            let want = full.reply(&x, &g).unwrap();
+            for (what, k) in [("table", &full), ("small table", &small), ("shift", &shift)] {
+                assert_eq!(k.offer(&x), want, "{name} {what} {bits} bits");
+            }
+            assert_eq!(lib.offer(&x), want);
+        }
+    }
+}
+
+#[test]
+fn offer_paths_agree_num_bigint() {
+    offer_paths_agree::<NumBigint>();
+}
+
+#[cfg(feature = "gmp")]
+#[test]
+fn offer_paths_agree_gmp() {
+    offer_paths_agree::<crate::arith::bignum::Gmp>();
+}
+
+/// Same seed, same secrets, same public values and shared secrets in both backends.
+#[cfg(feature = "gmp")]
+#[test]
+fn backends_agree_on_random_exponents() {
+    for name in ["modp-768", "modp-1536", "ffdhe3072"] {
+        let g = params::open(name, &opts("gmp", true)).unwrap();
+        let n = params::open(name, &opts("num-bigint", false)).unwrap();
+        let mut r1 = ChaCha20Rng::seed_from_u64(5);
+        let mut r2 = ChaCha20Rng::seed_from_u64(5);
+        for bits in [128, 200, g.info().full_exp_bits] {
+            let (a, a2) = (
+                g.random_secret(bits, &mut r1),
+                n.random_secret(bits, &mut r2),
+            );
+            assert_eq!(a, a2);
+            let b = g.random_secret(bits, &mut r1);
+            let _ = n.random_secret(bits, &mut r2);
+            let pb = g.offer(&b);
+            assert_eq!(n.offer(&b), pb, "{name}");
+            assert_eq!(g.offer(&a), n.offer(&a), "{name}");
+            assert_eq!(g.reply(&a, &pb).unwrap(), n.reply(&a, &pb).unwrap());
+        }
+    }
+}
+
+#[test]
+fn random_secrets_have_the_asked_size() {
+    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(1);
+    for bits in [16, 128, 200, 511] {
+        for _ in 0..20 {
+            let x = kx.random_secret(bits, &mut rng);
+            kx.check_secret(&x).unwrap();
+            if bits < 511 {
+                assert_eq!(table::bit_length(&x), bits);
+            } else {
+                assert!(table::bit_length(&x) <= 511);
+            }
+        }
+    }
+    assert_eq!(kx.info().full_exp_bits, 511);
+    assert_eq!(kx.check_secret(&[0, 0]).unwrap_err().exit_code(), 2);
+    assert_eq!(kx.check_secret(&[0xff; 64]).unwrap_err().exit_code(), 2);
+}
+
+/// Peer values outside 2..p−2 or outside the subgroup of order q are rejected (exit code 2).
+fn peer_validation<B: Backend>() {
+    let file = params::lookup("modp-512").unwrap();
+    let kx = ModpGroup::<B>::open(&file, false, 0).unwrap();
+    let p = kx.params.p.clone();
+    let x = [0x55u8; 16];
+    let enc = |v: &B::Int| B::to_be_bytes_padded(v, 64);
+    let n = |v: u64| B::from_u64(v);
+    for (bad, why) in [
+        (n(0), "2 ≤ y"),
+        (n(1), "2 ≤ y"),
+        (B::sub(&p, &n(1)), "2 ≤ y"),
+        (p.clone(), "2 ≤ y"),
+        // p ≡ 7 (mod 8): (−1/p) = −1 and (2/p) = 1, so −2 = p−2 is a non-residue.
+        (B::sub(&p, &n(2)), "subgroup"),
+    ] {
+        let e = kx.reply(&x, &enc(&bad)).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains(why), "{e}");
+    }
+    let e = kx.reply(&x, &[1u8; 65]).unwrap_err();
+    assert!(e.message().contains("longer than p"), "{e}");
+    // Leading zeros are fine; 4 = 2² is a residue.
+    let mut four = vec![0u8; 70];
+    four[69] = 4;
+    assert!(kx.reply(&x, &four).is_ok());
+    // Without the Legendre shortcut (a q that is not (p−1)/2): a 63-bit p with a 40-bit q.
+    let dir = tempdir();
+    let path = dir.join("small.toml");
+    std::fs::write(
+        &path,
+        "p = \"6ddf1535f86617e9\"\ng = \"635ca69027f13688\"\nq = \"dbbde5c099\"\n",
+    )
+    .unwrap();
+    let f = params::read_file(&path).unwrap();
+    let small = ModpGroup::<B>::open(&f, true, table::DEFAULT_BUDGET).unwrap();
+    assert!(!small.params.safe_prime);
+    assert_eq!(small.info.full_exp_bits, 40);
+    let e = small.reply(&[3], &[0, 0, 0, 0, 0, 0, 0, 3]).unwrap_err();
+    assert!(e.message().contains("subgroup"), "{e}");
+    let y = small.offer(&[0x12, 0x34]);
+    assert_eq!(y.len(), 8);
+    assert_eq!(
+        small.reply(&[3], &y).unwrap(),
+        small.reply(&[0x12, 0x34], &small.offer(&[3])).unwrap()
+    );
+}
+
+#[test]
+fn peer_validation_num_bigint() {
+    peer_validation::<NumBigint>();
+}
+
+#[cfg(feature = "gmp")]
+#[test]
+fn peer_validation_gmp() {
+    peer_validation::<crate::arith::bignum::Gmp>();
+}
+
+/// A fresh directory under the system temp dir for this test process.
+fn tempdir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "pkbench-modp-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn bad_params_files_name_the_failed_check() {
+    let p512 = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF";
+    // p512 − 2^65: odd and composite.
+    let p512_composite = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439BFFFFFFFFFFFFFFFF";
+    let q512 = "7FFFFFFFFFFFFFFFE487ED5110B4611A62633145C06E0E68948127044533E63A0105DF531D89CD9128A5043CC71A026EF7CA8CD9E69D21CEFFFFFFFFFFFFFFFF";
+    let cases: &[(&str, String)] = &[
+        ("p odd", format!("p = \"{}E\"\ng = 2\n", &p512[..126])),
+        (
+            "p probably prime",
+            format!("p = \"{p512_composite}\"\ng = 2\n"),
+        ),
+        ("1 < g < p-1", format!("p = \"{p512}\"\ng = 1\n")),
+        ("1 < g < p-1", format!("p = \"{p512}\"\ng = \"{p512}\"\n")),
+        // q = p−1 divides p−1 but is not prime.
+        (
+            "q probably prime",
+            format!("p = \"{p512}\"\ng = 2\nq = \"{}E\"\n", &p512[..127]),
+        ),
+        ("q divides p-1", format!("p = \"{p512}\"\ng = 2\nq = 7\n")),
+        // g = p−2 = −2 is a non-residue: its order is 2q, not q.
+        (
+            "g^q = 1",
+            format!(
+                "p = \"{p512}\"\ng = \"{}D\"\nq = \"{q512}\"\n",
+                &p512[..127]
+            ),
+        ),
+        ("missing key `g`", format!("p = \"{p512}\"\n")),
+        ("malformed hex", format!("p = \"{p512}\"\ng = \"xyz\"\n")),
+    ];
+    let dir = tempdir();
+    for (i, (check, text)) in cases.iter().enumerate() {
+        let path = dir.join(format!("bad{i}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let file = params::read_file(&path).unwrap();
+        for backend in crate::arith::bignum::BackendKind::available() {
+            let e = match params::open_file(&file, &opts(backend.name(), true)) {
+                Ok(_) => panic!("{check}: accepted"),
+                Err(e) => e,
+            };
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.message().contains(check), "{check}: {e}");
+            assert!(!e.message().contains('\n'));
+        }
+    }
+    // The good version of the same file opens, with q = (p−1)/2 spelled out or as the literal.
+    for q in [format!("\"{q512}\""), "\"(p-1)/2\"".to_string()] {
+        let path = dir.join("good.toml");
+        std::fs::write(
+            &path,
+            format!("name = \"mine\"\np = \"{p512}\"\ng = 2\nq = {q}\n"),
+        )
+        .unwrap();
+        let kx = params::open_file(
+            &params::read_file(&path).unwrap(),
+            &opts("num-bigint", true),
+        )
+        .unwrap();
+        assert_eq!(kx.info().name, "mine");
+        assert_eq!(kx.info().full_exp_bits, 511);
+        let v = &vectors()[0];
+        assert_eq!(kx.offer(&hx(v, "secret_a")), hx(v, "public_a"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ⌊π·2^bits⌋ by Machin's formula π = 16·arctan(1/5) − 4·arctan(1/239), in fixed point with
+/// 64 guard bits.
+fn pi_fixed(bits: u32) -> BigUint {
+    fn arctan_inv(x: u32, one: &BigUint) -> (BigUint, BigUint) {
+        // Returns (positive terms, negative terms) to stay unsigned.
+        let x2 = BigUint::from(x * x);
+        let mut t = one / BigUint::from(x);
+        let (mut pos, mut neg) = (BigUint::ZERO, BigUint::ZERO);
+        let mut n = 1u32;
+        let mut plus = true;
+        while t > BigUint::ZERO {
+            let term = &t / BigUint::from(n);
+            if plus {
+                pos += term;
+            } else {
+                neg += term;
+            }
+            plus = !plus;
+            t /= &x2;
+            n += 2;
+        }
+        (pos, neg)
+    }
+    let one = BigUint::from(1u32) << (bits + 64);
+    let (p5, n5) = arctan_inv(5, &one);
+    let (p239, n239) = arctan_inv(239, &one);
+    let pi = (p5 * 16u32 + n239 * 4u32) - (n5 * 16u32 + p239 * 4u32);
+    pi >> 64
+}
+
+/// ⌊e·2^bits⌋ from e = Σ 1/k!, in fixed point with 64 guard bits.
+fn e_fixed(bits: u32) -> BigUint {
+    let one = BigUint::from(1u32) << (bits + 64);
+    let (mut s, mut t, mut k) = (BigUint::ZERO, one, 0u32);
+    while t > BigUint::ZERO {
+        s += &t;
+        k += 1;
+        t /= BigUint::from(k);
+    }
+    s >> 64
+}
+
+/// Every built-in prime regenerated from its published construction: RFC 2409 §6.1 /
+/// RFC 3526: p = 2^n − 2^(n−64) − 1 + 2^64·(⌊2^(n−130)·π⌋ + c); RFC 7919 Appendix A:
+/// p = 2^b − 2^(b−64) + 2^64·(⌊2^(b−130)·e⌋ + X) − 1. Also checks the 512-bit stand-in
+/// against the prime hard-coded in ../shared/tools/baseline.c.
+#[test]
+fn builtin_primes_match_their_constructions() {
+    let pi = pi_fixed(8192 - 130);
+    let e = e_fixed(8192 - 130);
+    let one = BigUint::from(1u32);
+    let table: &[(&str, u32, u64, bool)] = &[
+        ("modp-512", 512, 131, true),
+        ("modp-768", 768, 149_686, true),
+        ("modp-1024", 1024, 129_093, true),
+        ("modp-1536", 1536, 741_804, true),
+        ("modp-2048", 2048, 124_476, true),
+        ("modp-3072", 3072, 1_690_314, true),
+        ("modp-4096", 4096, 240_904, true),
+        ("modp-6144", 6144, 929_484, true),
+        ("modp-8192", 8192, 4_743_158, true),
+        ("ffdhe2048", 2048, 560_316, false),
+        ("ffdhe3072", 3072, 2_625_351, false),
+        ("ffdhe4096", 4096, 5_736_041, false),
+        ("ffdhe6144", 6144, 15_705_020, false),
+        ("ffdhe8192", 8192, 10_965_728, false),
+    ];
+    let mut seen = 0;
+    for file in params::builtin() {
+        if file.family != Some(Family::Modp) {
+            continue;
+        }
+        let &(_, n, c, oakley) = table
+            .iter()
+            .find(|t| t.0 == file.name)
+            .unwrap_or_else(|| panic!("{}: no construction to check", file.name));
+        let frac = if oakley { &pi } else { &e } >> (8192 - n);
+        let want = if oakley {
+            (&one << n) - (&one << (n - 64)) - &one + ((frac + c) << 64)
+        } else {
+            (&one << n) - (&one << (n - 64)) + ((frac + c) << 64) - &one
+        };
+        let got = ModpParams::<NumBigint>::from_file(&file, Validation::Cheap).unwrap();
+        assert_eq!(got.p, want, "{}", file.name);
+        assert_eq!(got.g, BigUint::from(2u32));
+        assert!(got.safe_prime, "{}: q = (p-1)/2", file.name);
+        seen += 1;
+    }
+    assert_eq!(seen, table.len());
+    let baseline = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF";
+    let p512 =
+        ModpParams::<NumBigint>::from_file(&params::lookup("modp-512").unwrap(), Validation::Cheap)
+            .unwrap();
+    assert_eq!(
+        p512.p,
+        BigUint::parse_bytes(baseline.as_bytes(), 16).unwrap()
+    );
+}
+
+/// modp-512 (the stand-in, not from an RFC): p and q = (p−1)/2 prime (20 Miller–Rabin
+/// rounds), 2 has order q. Full validation of the file as a user's file does the same.
+#[test]
+fn modp_512_is_a_safe_prime() {
+    let file = params::lookup("modp-512").unwrap();
+    let g = ModpParams::<NumBigint>::from_file(&file, Validation::Full).unwrap();
+    let q = g.q.clone().unwrap();
+    assert!(NumBigint::is_probable_prime(&g.p, 20));
+    assert!(NumBigint::is_probable_prime(&q, 20));
+    assert_eq!(NumBigint::pow_mod(&g.g, &q, &g.p), BigUint::from(1u32));
+}
+
+/// Every built-in p and q = (p−1)/2 up to 4096 bits passes a probable-prime test (with GMP
+/// Baillie–PSW; with num-bigint, slower, one Miller–Rabin round up to 2048 bits). The 6144-
+/// and 8192-bit primes would take seconds each: their construction test ties them to the RFCs.
+#[test]
+fn builtin_groups_are_safe_primes() {
+    for file in params::builtin() {
+        if file.family != Some(Family::Modp) {
+            continue;
+        }
+        #[cfg(feature = "gmp")]
+        {
+            use crate::arith::bignum::Gmp;
+            let g = ModpParams::<Gmp>::from_file(&file, Validation::Cheap).unwrap();
+            if Gmp::bits(&g.p) <= 4096 {
+                assert!(Gmp::is_probable_prime(&g.p, 1), "{}", file.name);
+                assert!(
+                    Gmp::is_probable_prime(g.q.as_ref().unwrap(), 1),
+                    "{}",
+                    file.name
+                );
+            }
+            // 2 is a residue (p ≡ 7 mod 8), so it generates the subgroup of order q.
+            assert_eq!(Gmp::jacobi(&g.g, &g.p), 1);
+        }
+        #[cfg(not(feature = "gmp"))]
+        {
+            let g = ModpParams::<NumBigint>::from_file(&file, Validation::Cheap).unwrap();
+            if NumBigint::bits(&g.p) <= 2048 {
+                assert!(NumBigint::is_probable_prime(&g.p, 1), "{}", file.name);
+                assert!(NumBigint::is_probable_prime(g.q.as_ref().unwrap(), 1));
+            }
+            assert_eq!(NumBigint::jacobi(&g.g, &g.p), 1);
+        }
+    }
+}
+
+#[test]
+fn aliases_open_the_right_group() {
+    for (alias, name) in [
+        ("oakley-1", "modp-768"),
+        ("oakley-2", "modp-1024"),
+        ("ike-5", "modp-1536"),
+        ("ike-14", "modp-2048"),
+        ("ike-15", "modp-3072"),
+        ("ike-16", "modp-4096"),
+        ("ike-17", "modp-6144"),
+        ("ike-18", "modp-8192"),
+    ] {
+        assert_eq!(params::lookup(alias).unwrap().name, name);
+    }
+    let kx = params::open("ike-14", &opts("num-bigint", false)).unwrap();
+    assert_eq!(kx.info().public_bytes, 256);
+    assert_eq!(kx.info().full_exp_bits, 2047);
+    assert_eq!(kx.info().source, "RFC 3526 §3");
+}

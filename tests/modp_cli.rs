@@ -1,0 +1,201 @@
+//! The mod-p groups through the `pkbench` binary: ../shared/vectors/modp-dh.json with `offer`
+//! and `reply` for each backend built in, `dh --json`, and bad input (exit code 2, one line on
+//! stderr, nothing on stdout).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn pkbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("run pkbench")
+}
+
+fn vector_file(name: &str) -> PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors()
+        .map(|a| a.join("shared").join("vectors").join(name))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| panic!("shared/vectors/{name} not found above {}", here.display()))
+}
+
+fn backends() -> Vec<&'static str> {
+    let mut b = vec!["num-bigint"];
+    if cfg!(feature = "gmp") {
+        b.push("gmp");
+    }
+    b
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "exit {:?}: {}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`.
+fn assert_input_error(o: &Output, want: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("pkbench: error: "), "{err}");
+    assert!(err.contains(want), "{err} lacks {want:?}");
+}
+
+#[test]
+fn vectors_through_offer_and_reply() {
+    let text = std::fs::read_to_string(vector_file("modp-dh.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for backend in backends() {
+        for t in v["vectors"].as_array().unwrap() {
+            let s = |k: &str| t[k].as_str().unwrap().to_string();
+            let field = s("field");
+            let common = ["--field", field.as_str(), "--backend", backend];
+            let out = pkbench(&[&["offer"][..], &common, &["--secret", &s("secret_a")]].concat());
+            assert_eq!(stdout(&out).trim(), s("public_a"), "{field} {backend}");
+            let (sb, pa) = (s("secret_b"), s("public_a"));
+            let args = [&["reply"][..], &common, &["--secret", &sb, "--peer", &pa]].concat();
+            assert_eq!(
+                stdout(&pkbench(&args)).trim(),
+                s("shared"),
+                "{field} {backend}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_peer_values_exit_2() {
+    let p512 = "ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404ddef9519b3cd3a439dffffffffffffffff";
+    let p_minus_1 = format!("{}e", &p512[..127]);
+    let p_minus_2 = format!("{}d", &p512[..127]);
+    for backend in backends() {
+        for (peer, want) in [
+            ("1", "outside 2 ≤ y ≤ p−2"),
+            ("0", "outside 2 ≤ y ≤ p−2"),
+            (p_minus_1.as_str(), "outside 2 ≤ y ≤ p−2"),
+            (p512, "outside 2 ≤ y ≤ p−2"),
+            (p_minus_2.as_str(), "subgroup of order q"),
+            ("zz", "malformed hex"),
+        ] {
+            let o = pkbench(&[
+                "reply",
+                "--field",
+                "modp-512",
+                "--backend",
+                backend,
+                "--secret",
+                "1234",
+                "--peer",
+                peer,
+            ]);
+            assert_input_error(&o, want);
+        }
+    }
+}
+
+#[test]
+fn bad_params_file_exit_2() {
+    let dir = std::env::temp_dir().join(format!("pkbench-modp-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("composite.toml");
+    // 2^127 + 1 is divisible by 3.
+    std::fs::write(&path, "p = \"80000000000000000000000000000001\"\ng = 2\n").unwrap();
+    let o = pkbench(&["dh", "--params", path.to_str().unwrap(), "--time", "0.01"]);
+    assert_input_error(&o, "p probably prime");
+    let path2 = dir.join("ok.toml");
+    // 2^127 − 1 is prime; g = 3, q unknown: range checks only.
+    std::fs::write(&path2, "p = \"7fffffffffffffffffffffffffffffff\"\ng = 3\n").unwrap();
+    let out = stdout(&pkbench(&[
+        "offer",
+        "--params",
+        path2.to_str().unwrap(),
+        "--secret",
+        "2",
+    ]));
+    assert_eq!(out.trim(), "00000000000000000000000000000009");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn backend_choice() {
+    let o = pkbench(&[
+        "offer",
+        "--field",
+        "modp-768",
+        "--backend",
+        "gmp",
+        "--secret",
+        "3",
+    ]);
+    if cfg!(feature = "gmp") {
+        assert!(stdout(&o).trim().ends_with("08"));
+    } else {
+        assert_input_error(&o, "--features gmp");
+    }
+    let o = pkbench(&[
+        "offer",
+        "--field",
+        "modp-768",
+        "--backend",
+        "bc",
+        "--secret",
+        "3",
+    ]);
+    assert_input_error(&o, "unknown backend");
+}
+
+#[test]
+fn dh_json_has_backend_table_and_exponent() {
+    for backend in backends() {
+        let o = pkbench(&[
+            "dh",
+            "--field",
+            "modp-512",
+            "--exp-bits",
+            "128",
+            "--backend",
+            backend,
+            "--time",
+            "0.02",
+            "--json",
+        ]);
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert!(j["backend"].as_str().unwrap().starts_with(backend), "{j}");
+        assert_eq!(j["exp_bits"], 128);
+        assert_eq!(j["group"]["full_exp_bits"], 511);
+        assert_eq!(j["table"], true);
+        let ti = &j["table_info"];
+        assert!(ti["bytes"].as_u64().unwrap() <= 4 << 20);
+        assert!(ti["method"].as_str().unwrap().contains("fixed window"));
+        assert!(j["offer"]["median_ms"].as_f64().unwrap() > 0.0);
+    }
+    // Text output: the exponent's meaning and, without a table, how Offer is done.
+    let o = pkbench(&[
+        "dh",
+        "--field",
+        "modp-768",
+        "--no-table",
+        "--exp-bits",
+        "160",
+        "--backend",
+        "num-bigint",
+        "--time",
+        "0.02",
+    ]);
+    let text = stdout(&o);
+    assert!(text.contains("kangaroo"), "{text}");
+    assert!(text.contains("at most 80 bits"), "{text}");
+    assert!(text.contains("square-and-shift"), "{text}");
+}
