@@ -197,5 +197,25 @@ fn dh_json_has_backend_table_and_exponent() {
     let text = stdout(&o);
     assert!(text.contains("kangaroo"), "{text}");
     assert!(text.contains("at most 80 bits"), "{text}");
-    assert!(text.contains("square-and-shift"), "{text}");
+    assert!(text.contains("square-and-shift is slower"), "{text}");
+    // Forced on, the shift path gives the same public values.
+    let secret = "123456789abcdef";
+    let plain = pkbench(&["offer", "--field", "modp-768", "--secret", secret]);
+    let forced = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args([
+            "dh",
+            "--field",
+            "modp-768",
+            "--no-table",
+            "--exp-bits",
+            "64",
+            "--time",
+            "0.02",
+        ])
+        .env("PKBENCH_G2_SHIFT", "1")
+        .output()
+        .unwrap();
+    let text = stdout(&forced);
+    assert!(text.contains("g = 2: square-and-shift"), "{text}");
+    assert!(stdout(&plain).len() == 2 * 96 + 1);
 }

@@ -2,7 +2,8 @@
 //! RFC 7919, or a user's `--params` file), over either bignum backend.
 //!
 //! - **Offer** g^x mod p: the fixed-base table of [`table`] (default), or without a table
-//!   the library's exponentiation, or for g = 2 the shift-only [`pow2`] where it is faster.
+//!   the library's exponentiation, or for g = 2 the shift-only [`pow2`] where it is faster
+//!   (see [`pow2_helps`]: with GMP and num-bigint it is not, and the output says so).
 //! - **Reply** y^x mod p: the library's own modular exponentiation (`mpz_powm`,
 //!   `BigUint::modpow`) after validating the peer's y: 2 ≤ y ≤ p−2 (RFC 7919 §5.1) and, when
 //!   the order q of g is known, y^q = 1 (NIST SP 800-56A Rev. 3 §5.6.2.3.1 full public-key
@@ -50,14 +51,17 @@ pub struct ModpGroup<B: Backend> {
     table_info: Option<TableInfo>,
 }
 
-/// Whether [`pow2::pow2`] beats the library's exponentiation for g = 2 in backend `name`.
+/// Whether [`pow2::pow2`] beats the library's exponentiation for g = 2 in backend `name`;
+/// the environment variable `PKBENCH_G2_SHIFT=1` forces it on (for timing it).
 ///
-/// Measured on modp-512 … modp-2048 (release build; see the README's mod-p section): with
-/// num-bigint, squaring plus division (`(a·a) % p`) costs about as much as a Montgomery
-/// step of `modpow`, so dropping the window multiplications wins; with GMP, `mpz_powm`'s
-/// REDC squarings are cheaper than `mpz_mul` + `mpz_tdiv_r`, and the shifts do not pay.
-pub fn pow2_helps(backend: &str) -> bool {
-    backend == "num-bigint"
+/// Measured (release build, 2-core Xeon, modp-512 … modp-2048, 128-bit and full exponents):
+/// it does not pay with either library. Their Montgomery (REDC) squarings cost much less
+/// than a squaring followed by a division (`mpz_mul` + `mpz_tdiv_r`, `(a·a) % p`), more than
+/// the ≈ 1/6 of the work that the shifts save: e.g. modp-512, 128-bit exponent, GMP: 124 µs
+/// square-and-shift against 18 µs `mpz_powm`; num-bigint 213 µs against 72 µs `modpow`
+/// (on a loaded machine; the ratio is what counts).
+pub fn pow2_helps(_backend: &str) -> bool {
+    std::env::var_os("PKBENCH_G2_SHIFT").is_some_and(|v| v == "1")
 }
 
 /// Opens a mod-p group described by `file` with the backend and table of `opts`.
@@ -225,7 +229,11 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
                 OfferPath::Shift => {
                     "g = 2: square-and-shift (multiplying by 2^d is a shift, no multiplications)"
                 }
-                OfferPath::Library => "library modular exponentiation (sliding window)",
+                OfferPath::Library if self.params.g == B::from_u64(2) => {
+                    "library modular exponentiation (Montgomery, sliding window); the g = 2 \
+                     square-and-shift is slower with this backend (PKBENCH_G2_SHIFT=1 times it)"
+                }
+                OfferPath::Library => "library modular exponentiation (Montgomery, sliding window)",
             }
             .to_string(),
         )
