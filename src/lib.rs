@@ -18,5 +18,6 @@ pub mod params;
 pub mod record;
 pub mod report;
 pub mod security;
+pub mod symmetric;
 
 pub use error::{Error, Result};

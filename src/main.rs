@@ -35,6 +35,8 @@ enum Command {
     /// Total = 2*Offer + Reply, with security estimates; names the cheapest that meets
     /// --min-security.
     Choose(cli::choose::ChooseArgs),
+    /// Time a symmetric cipher by mode: MB/s, Mbit/s and cycles/byte from a bench-slope fit.
+    Cipher(cli::cipher::CipherArgs),
     /// List the groups pkbench knows, with aliases and sources.
     Groups {
         /// Print JSON.
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cli::compare::run(a),
         Command::Choose(a) => cli::choose::run(a),
         Command::Groups { json } => cli::groups::run(*json),
+        Command::Cipher(a) => cli::cipher::run(a),
     };
     match result {
         Ok(text) => {

@@ -3,6 +3,7 @@
 
 pub mod choose;
 pub mod choose_render;
+pub mod cipher;
 pub mod common;
 pub mod compare;
 pub mod dh;

@@ -1,0 +1,229 @@
+//! Per-byte cost as a slope, the method of libgcrypt's `tests/bench-slope.c`: time one call
+//! over a range of buffer sizes, fit the least-squares line time = intercept + slope × bytes,
+//! and report the slope (ns/byte; its inverse is the throughput) and the intercept (the fixed
+//! cost of one call: mode set-up, function calls, ARCFOUR's key schedule). A fixed per-call
+//! cost therefore does not pollute the MB/s figure, as it does in a single-size measurement.
+
+use crate::measure::{self, MeasureConfig, Stats};
+use serde::Serialize;
+
+/// A least-squares line y = intercept + slope·x.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Line {
+    /// Slope (units of y per unit of x).
+    pub slope: f64,
+    /// Value at x = 0.
+    pub intercept: f64,
+    /// Coefficient of determination R² (1 = every point on the line).
+    pub r2: f64,
+}
+
+/// Ordinary least squares fit of `points` (x, y): slope = Sxy / Sxx, intercept = ȳ − slope·x̄,
+/// R² = 1 − SSres / SStot (1 when all y are equal and lie on the line).
+///
+/// `None` with fewer than two distinct x values or non-finite data.
+pub fn fit_line(points: &[(f64, f64)]) -> Option<Line> {
+    let n = points.len() as f64;
+    if points.len() < 2 || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
+        return None;
+    }
+    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let slope = sxy / sxx;
+    let intercept = my - slope * mx;
+    let ss_res: f64 = points
+        .iter()
+        .map(|p| (p.1 - intercept - slope * p.0).powi(2))
+        .sum();
+    let ss_tot: f64 = points.iter().map(|p| (p.1 - my).powi(2)).sum();
+    let r2 = if ss_tot > 0.0 {
+        1.0 - ss_res / ss_tot
+    } else {
+        1.0
+    };
+    Some(Line {
+        slope,
+        intercept,
+        r2,
+    })
+}
+
+/// `points` buffer sizes evenly spaced from `min` to `max` bytes, each rounded to a multiple
+/// of `align` (at least `align`), without duplicates. With `points` = 16, `min` = 16,
+/// `max` = 4096, `align` = 16: 16, 288, 560, …, 4096.
+pub fn sizes(min: usize, max: usize, points: usize, align: usize) -> Vec<usize> {
+    let align = align.max(1);
+    let round = |v: usize| (v.div_ceil(align) * align).max(align);
+    let (min, max) = (round(min), round(max.max(min)));
+    let points = points.max(2);
+    let mut v: Vec<usize> = (0..points)
+        .map(|i| round(min + (max - min) * i / (points - 1)))
+        .collect();
+    v.dedup();
+    v
+}
+
+/// One buffer size and the time of one call on it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SlopePoint {
+    /// Buffer size, bytes.
+    pub bytes: usize,
+    /// Time per call (ms), with every sample.
+    pub stats: Stats,
+}
+
+/// The slope fit of a set of [`SlopePoint`]s, in the units of the tables.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Slope {
+    /// Cost per byte, ns/byte (the slope of the median time per call against bytes).
+    pub ns_per_byte: f64,
+    /// Fixed cost per call, ns (the intercept; may be slightly negative from noise).
+    pub intercept_ns: f64,
+    /// R² of the fit.
+    pub r2: f64,
+}
+
+impl Slope {
+    /// Throughput in MB/s (10^6 bytes per second): 1000 / (ns/byte).
+    pub fn mb_per_s(&self) -> f64 {
+        1e3 / self.ns_per_byte
+    }
+
+    /// Throughput in Mbit/s (10^6 bits per second, the unit of the 2000 GnuPG table).
+    pub fn mbit_per_s(&self) -> f64 {
+        8.0 * self.mb_per_s()
+    }
+
+    /// Estimated cycles per byte at `mhz` (the CPU's reported clock): ns/byte × MHz / 1000.
+    /// An estimate: the clock may vary (turbo, power saving) during the run. `None` when
+    /// the frequency is unknown (0).
+    pub fn cycles_per_byte(&self, mhz: f64) -> Option<f64> {
+        (mhz > 0.0).then(|| self.ns_per_byte * mhz / 1e3)
+    }
+}
+
+/// Fits the line through the medians of `points` (ms per call against bytes) and converts
+/// it to ns/byte and ns per call. `None` when the fit is impossible (fewer than two sizes).
+pub fn fit(points: &[SlopePoint]) -> Option<Slope> {
+    let xy: Vec<(f64, f64)> = points
+        .iter()
+        .map(|p| (p.bytes as f64, p.stats.median_ms * 1e6))
+        .collect();
+    fit_line(&xy).map(|l| Slope {
+        ns_per_byte: l.slope,
+        intercept_ns: l.intercept,
+        r2: l.r2,
+    })
+}
+
+/// The harness configuration for one of `n` buffer sizes: an equal share of `cfg`'s budget
+/// and warm-up (the other settings unchanged).
+pub fn per_size_config(cfg: &MeasureConfig, n: usize) -> MeasureConfig {
+    let n = n.max(1) as u32;
+    MeasureConfig {
+        budget: cfg.budget / n,
+        warmup: cfg.warmup / n,
+        ..cfg.clone()
+    }
+}
+
+/// Times `op(bytes, i)` (one call on a buffer of `bytes` bytes; `i` counts calls) at every
+/// size in `sizes` with the harness, each size getting an equal share of `cfg.budget`.
+pub fn measure_sizes<F: FnMut(usize, usize)>(
+    cfg: &MeasureConfig,
+    sizes: &[usize],
+    mut op: F,
+) -> Vec<SlopePoint> {
+    let per = per_size_config(cfg, sizes.len());
+    sizes
+        .iter()
+        .map(|&bytes| SlopePoint {
+            bytes,
+            stats: measure::measure(&per, |i| op(bytes, i)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_line() {
+        let pts: Vec<(f64, f64)> = (0..10).map(|i| (i as f64, 3.0 + 0.5 * i as f64)).collect();
+        let l = fit_line(&pts).unwrap();
+        assert!((l.slope - 0.5).abs() < 1e-12);
+        assert!((l.intercept - 3.0).abs() < 1e-12);
+        assert!((l.r2 - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn noisy_line_known_answer() {
+        // x = 1..5, y = 2.1, 3.9, 6.2, 7.8, 10.1: Sxx = 10, Sxy = 19.9, slope 1.99,
+        // intercept 6.02 - 1.99*3 = 0.05.
+        let pts = [(1.0, 2.1), (2.0, 3.9), (3.0, 6.2), (4.0, 7.8), (5.0, 10.1)];
+        let l = fit_line(&pts).unwrap();
+        assert!((l.slope - 1.99).abs() < 1e-12, "{l:?}");
+        assert!((l.intercept - 0.05).abs() < 1e-12, "{l:?}");
+        assert!(l.r2 > 0.99 && l.r2 < 1.0);
+        assert!(fit_line(&[(1.0, 1.0), (1.0, 2.0)]).is_none());
+        assert!(fit_line(&[(1.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn size_grid() {
+        let s = sizes(16, 4096, 16, 16);
+        assert_eq!(s.first(), Some(&16));
+        assert_eq!(s.last(), Some(&4096));
+        assert_eq!(s.len(), 16);
+        assert!(s.iter().all(|v| v % 16 == 0));
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(sizes(1, 3, 10, 8), vec![8]);
+    }
+
+    #[test]
+    fn units() {
+        let s = Slope {
+            ns_per_byte: 2.0,
+            intercept_ns: 50.0,
+            r2: 1.0,
+        };
+        assert_eq!(s.mb_per_s(), 500.0);
+        assert_eq!(s.mbit_per_s(), 4000.0);
+        assert_eq!(s.cycles_per_byte(3000.0), Some(6.0));
+        assert_eq!(s.cycles_per_byte(0.0), None);
+    }
+
+    #[test]
+    fn fit_from_stats() {
+        let pt = |bytes: usize, ns: f64| SlopePoint {
+            bytes,
+            stats: Stats::from_samples(vec![ns * 1e-6], 1),
+        };
+        let s = fit(&[pt(100, 300.0), pt(200, 500.0), pt(300, 700.0)]).unwrap();
+        assert!((s.ns_per_byte - 2.0).abs() < 1e-9);
+        assert!((s.intercept_ns - 100.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn measure_sizes_times_each_size() {
+        let mut cfg = MeasureConfig::with_budget_secs(0.003, crate::measure::Clock::Wall);
+        cfg.min_samples = 2;
+        let mut seen = std::collections::BTreeSet::new();
+        let pts = measure_sizes(&cfg, &[16, 32, 48], |b, _| {
+            seen.insert(b);
+        });
+        assert_eq!(
+            pts.iter().map(|p| p.bytes).collect::<Vec<_>>(),
+            [16, 32, 48]
+        );
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), [16, 32, 48]);
+        assert!(pts.iter().all(|p| p.stats.samples >= 2));
+        assert_eq!(per_size_config(&cfg, 3).budget, cfg.budget / 3);
+    }
+}

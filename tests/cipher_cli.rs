@@ -1,0 +1,133 @@
+//! CLI tests of `pkbench cipher`: real figures in JSON, known-answer-checked configurations,
+//! and bad input as one line on stderr with exit code 2.
+
+use std::process::Command;
+
+fn pkbench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("run pkbench")
+}
+
+const QUICK: [&str; 6] = ["--time", "0.02", "--max-bytes", "512", "--points", "4"];
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut a = args.to_vec();
+    a.extend_from_slice(&QUICK);
+    a.push("--json");
+    let out = pkbench(&a);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn aes_128_ctr_json_has_real_figures() {
+    let v = json(&[
+        "cipher",
+        "--algo",
+        "aes",
+        "--key-bits",
+        "128",
+        "--mode",
+        "ctr",
+    ]);
+    assert_eq!(v["command"], "cipher");
+    assert_eq!(v["name"], "AES");
+    assert_eq!(v["spec"]["key_bits"], 128);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    assert_eq!(r["mode"], "ctr");
+    assert_eq!(r["direction"], "encrypt");
+    let mbs = r["mb_per_s"].as_f64().unwrap();
+    let mbit = r["mbit_per_s"].as_f64().unwrap();
+    assert!(mbs.is_finite() && mbs > 0.0, "{mbs}");
+    assert!((mbit - 8.0 * mbs).abs() < 1e-6 * mbit);
+    assert_eq!(r["points"].as_array().unwrap().len(), 4);
+    let ka: Vec<&str> = v["known_answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(ka.contains(&"FIPS 197 C.1"), "{ka:?}");
+    assert!(ka.contains(&"NIST SP 800-38A F.5.1"), "{ka:?}");
+}
+
+#[test]
+fn every_cipher_runs_in_one_mode() {
+    for (algo, bits, mode, name) in [
+        ("des", "56", "cbc", "DES"),
+        ("3des", "168", "cfb", "3DES"),
+        ("cast5", "128", "ofb", "CAST5"),
+        ("blowfish", "128", "ecb", "BLOWFISH"),
+        ("twofish", "128", "ctr", "TWOFISH128"),
+        ("serpent", "256", "cbc", "SERPENT256"),
+        ("camellia", "256", "ctr", "CAMELLIA256"),
+        ("idea", "128", "cfb", "IDEA"),
+        ("rc2", "40", "cbc", "RFC2268_40"),
+        ("arcfour", "128", "stream", "ARCFOUR"),
+        ("aes", "192", "ecb", "AES192"),
+    ] {
+        let v = json(&[
+            "cipher",
+            "--algo",
+            algo,
+            "--key-bits",
+            bits,
+            "--mode",
+            mode,
+            "--decrypt",
+        ]);
+        assert_eq!(v["name"], name);
+        let r = &v["rows"][0];
+        assert_eq!(r["direction"], "decrypt", "{algo}");
+        assert!(r["slope"]["ns_per_byte"].as_f64().unwrap() > 0.0, "{algo}");
+    }
+}
+
+#[test]
+fn all_modes_both_directions_in_text() {
+    let mut a = vec!["cipher", "--algo", "des", "--both"];
+    a.extend_from_slice(&QUICK);
+    let out = pkbench(&a);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for m in ["ECB", "CBC", "CFB", "OFB", "CTR"] {
+        assert_eq!(text.matches(&format!("│ {m} ")).count(), 2, "{m}\n{text}");
+    }
+    assert!(text.contains("Mbit/s"));
+    assert!(text.contains("DES worked example"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["cipher", "--algo", "rot13"][..],
+        &["cipher", "--algo", "aes", "--key-bits", "100"],
+        &["cipher", "--algo", "arcfour", "--mode", "cbc"],
+        &["cipher", "--algo", "aes", "--mode", "stream"],
+        &[
+            "cipher",
+            "--algo",
+            "aes",
+            "--min-bytes",
+            "4096",
+            "--max-bytes",
+            "16",
+        ],
+        &["cipher", "--algo", "aes", "--time", "0"],
+    ] {
+        let out = pkbench(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("pkbench: error: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
