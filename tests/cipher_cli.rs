@@ -131,3 +131,46 @@ fn bad_input_is_one_line_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn output_saves_a_record_that_compare_reads() {
+    let dir = std::env::temp_dir().join(format!("pkbench-cipher-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("aes.json");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let mut a = vec![
+        "cipher", "--algo", "aes", "--mode", "cbc", "--both", "--output", f,
+    ];
+    a.extend_from_slice(&QUICK);
+    let out = pkbench(&a);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["schema"], "pkbench.result/1");
+    let ops = v["operations"].as_array().unwrap();
+    assert_eq!(ops.len(), 2);
+    assert_eq!(ops[0]["name"], "CBC enc");
+    assert_eq!(ops[1]["name"], "CBC dec");
+    assert_eq!(ops[0]["params"]["cipher"], "AES");
+    assert!(ops[0]["figures"]["bytes_per_sec"].as_f64().unwrap() > 0.0);
+    // A second run without --force refuses to overwrite; compare reads the record.
+    let again = pkbench(&a);
+    assert_eq!(again.status.code(), Some(2));
+    let cmp = pkbench(&["compare", f, f]);
+    assert!(
+        cmp.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cmp.stderr)
+    );
+    let text = String::from_utf8(cmp.stdout).unwrap();
+    assert!(
+        text.contains("CBC enc") && text.contains("cipher=AES"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,6 +6,7 @@
 use crate::cli::common::RunArgs;
 use crate::error::Result;
 use crate::measure::{self, Machine};
+use crate::record::{ResultRecord, RunTimer};
 use crate::report;
 use crate::symmetric::bench::{self, BenchSettings, CipherRow, SizeGrid};
 use crate::symmetric::kat;
@@ -90,6 +91,8 @@ pub struct CipherRecord {
 /// [`crate::Error::Input`] for an unknown cipher, key size or mode, or bad sizes;
 /// [`crate::Error::Runtime`] when a known answer or a timed result is wrong.
 pub fn run(args: &CipherArgs) -> Result<String> {
+    args.run.check_output()?;
+    let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     let spec = CipherSpec::new(Algo::parse(&args.algo)?, args.key_bits)?;
     let grid = SizeGrid {
@@ -109,7 +112,11 @@ pub fn run(args: &CipherArgs) -> Result<String> {
     } else {
         vec![Direction::Encrypt]
     };
-    let machine = Machine::detect();
+    let mut machine = Machine::detect();
+    // The `aes` crate picks AES-NI at run time when the CPU has it.
+    if spec.algo == Algo::Aes && machine.cpu_features.iter().any(|f| f == "aes") {
+        machine.note_flag_used("aes");
+    }
     let pb = measure::progress::bar(
         (modes.len() * dirs.len() * sizes.len()) as u64,
         args.run.json,
@@ -138,11 +145,25 @@ pub fn run(args: &CipherArgs) -> Result<String> {
         seed: args.run.seed,
         machine,
     };
-    if args.run.json {
-        report::to_json(&record)
-    } else {
-        Ok(render_text(&record))
-    }
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// The versioned result record of a `cipher` run: one operation per row
+/// ([`bench::operation`]), every key of `r` kept at the top level.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(r: &CipherRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("cipher", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    rec.params.insert("cipher".into(), r.name.clone().into());
+    rec.params
+        .insert("algo".into(), r.spec.algo.cli_name().into());
+    rec.params.insert("key_bits".into(), r.spec.key_bits.into());
+    rec.operations = bench::operations(&r.rows);
+    Ok(rec)
 }
 
 /// Formats an optional estimate with 4 significant figures, "-" when absent.

@@ -10,6 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::measure::{self, MeasureConfig};
+use crate::record::{self, Operation};
 use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
 use crate::symmetric::registry::CipherSpec;
@@ -236,6 +237,52 @@ pub fn bench_rows(
     Ok(rows)
 }
 
+/// The result-record operation of a row, in the layout of libgcrypt's tables: named by mode
+/// and direction ("CBC enc", "CTR dec", "STREAM enc") and identified by
+/// `{command: "cipher", cipher: <libgcrypt name>}`, so that `pkbench compare` prints one row
+/// per cipher with one column per mode and direction. Figure `bytes_per_sec` (from the slope;
+/// higher is better) is the headline; `intercept_ns` is the per-call cost; slope details,
+/// key size, R² and the cycles/byte estimate go to `info`.
+pub fn operation(row: &CipherRow) -> Operation {
+    let params = record::params([
+        ("command", "cipher".into()),
+        ("cipher", row.name.clone().into()),
+    ]);
+    let name = format!("{} {}", row.mode.label(), row.direction.short());
+    let mut op = Operation {
+        name,
+        params,
+        stats: None,
+        figures: Default::default(),
+        info: Default::default(),
+    }
+    .with_figure("bytes_per_sec", row.mb_per_s * 1e6)
+    .with_figure("intercept_ns", row.slope.intercept_ns)
+    .with_info(
+        "method",
+        "bench-slope: least-squares slope of time per call over buffer sizes",
+    )
+    .with_info("key_bits", row.spec.key_bits)
+    .with_info("ns_per_byte", row.slope.ns_per_byte)
+    .with_info("mb_per_s", row.mb_per_s)
+    .with_info("mbit_per_s", row.mbit_per_s)
+    .with_info("r2", row.slope.r2)
+    .with_info(
+        "sizes",
+        row.points.iter().map(|p| p.bytes).collect::<Vec<_>>(),
+    );
+    if let Some(c) = row.cycles_per_byte_est {
+        op = op.with_info("cycles_per_byte_est", c);
+    }
+    op
+}
+
+/// The result-record operations of `rows` (see [`operation`]): what `pkbench suite` adds
+/// for its cipher table.
+pub fn operations(rows: &[CipherRow]) -> Vec<Operation> {
+    rows.iter().map(operation).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,5 +362,14 @@ mod tests {
         assert_eq!(rows.len(), 5 * 2 + 2);
         assert!(rows.iter().all(|r| r.cycles_per_byte_est.is_none()));
         assert_eq!(rows.last().unwrap().mode, Mode::Stream);
+        let ops = operations(&rows);
+        assert_eq!(ops[0].name, "ECB enc");
+        assert_eq!(ops[1].name, "ECB dec");
+        assert_eq!(ops[11].name, "STREAM dec");
+        assert_eq!(ops[0].key().0, "cipher cipher=DES");
+        assert_eq!(ops[11].key().0, "cipher cipher=ARCFOUR");
+        let (v, better) = ops[0].headline().unwrap();
+        assert_eq!(better, record::Better::Higher);
+        assert!((v - rows[0].mb_per_s * 1e6).abs() < 1e-3);
     }
 }
