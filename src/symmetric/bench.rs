@@ -306,7 +306,7 @@ mod tests {
     }
 
     #[test]
-    fn a_row_has_a_positive_slope_and_consistent_units() {
+    fn a_row_has_consistent_units() {
         let spec = CipherSpec::new(Algo::Aes, Some(128)).unwrap();
         let mut ticks = 0;
         let row = bench_row(
