@@ -10,8 +10,11 @@
 //! ([`report`]).
 
 pub mod arith;
+pub mod bulk;
 pub mod cli;
+pub mod des;
 pub mod error;
+pub mod hash;
 pub mod kex;
 pub mod measure;
 pub mod params;

@@ -45,6 +45,10 @@ enum Command {
     },
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),
+    /// Time single DES: key setup (µs/key) or encryption throughput (MB/s), ECB or CBC.
+    Des(cli::des::DesArgs),
+    /// Time a hash function's throughput (MB/s): MD5, MD4, SHA-0, SHA-1, HAVAL.
+    Hash(cli::hash::HashArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +61,8 @@ fn main() -> ExitCode {
         Command::Choose(a) => cli::choose::run(a),
         Command::Groups { json } => cli::groups::run(*json),
         Command::Cipher(a) => cli::cipher::run(a),
+        Command::Des(a) => cli::des::run(a),
+        Command::Hash(a) => cli::hash::run(a),
     };
     match result {
         Ok(text) => {

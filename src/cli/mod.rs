@@ -6,6 +6,8 @@ pub mod choose_render;
 pub mod cipher;
 pub mod common;
 pub mod compare;
+pub mod des;
 pub mod dh;
 pub mod groups;
+pub mod hash;
 pub mod kex_io;

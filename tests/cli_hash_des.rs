@@ -1,0 +1,116 @@
+//! CLI tests of `pkbench hash` and `pkbench des`: JSON output with real checks, known answers
+//! against ../shared/vectors (embedded copies), and bad input (exit 2, one line, no stdout).
+
+use std::process::Command;
+
+fn pkbench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("run pkbench")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = pkbench(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+#[test]
+fn hash_json_for_every_algorithm() {
+    for (algo, name, min_kats) in [
+        ("md5", "MD5", 6),
+        ("md4", "MD4", 6),
+        ("sha0", "SHA-0", 3),
+        ("sha1", "SHA-1", 6),
+        ("haval", "HAVAL-256/3", 6),
+        ("haval-128-5", "HAVAL-128/5", 6),
+    ] {
+        let v = json(&[
+            "hash", "--algo", algo, "--block", "2000", "--time", "0.01", "--json",
+        ]);
+        assert_eq!(v["command"], "hash");
+        assert_eq!(v["algo"], name);
+        assert!(
+            v["known_answers_checked"].as_u64().unwrap() >= min_kats,
+            "{algo}"
+        );
+        assert!(v["outputs_checked"].as_u64().unwrap() >= 1, "{algo}");
+        assert_eq!(v["throughput"]["chunk_bytes"], 2000);
+        assert!(v["throughput"]["mb_per_s"].as_f64().unwrap() > 0.0);
+        assert!(v["machine"]["cpu_model"].is_string());
+    }
+}
+
+#[test]
+fn des_json_keysetup_ecb_cbc() {
+    let v = json(&["des", "--keysetup", "--time", "0.01", "--json"]);
+    assert_eq!(v["result"]["what"], "key-setup");
+    assert_eq!(v["result"]["known_answers_checked"], 5);
+    assert!(v["result"]["us_per_key"].as_f64().unwrap() > 0.0);
+    for mode in ["ecb", "cbc"] {
+        let v = json(&[
+            "des", "--mode", mode, "--block", "800", "--time", "0.01", "--json",
+        ]);
+        assert_eq!(v["result"]["what"], "encrypt");
+        assert_eq!(v["result"]["mode"], mode);
+        assert!(v["result"]["outputs_checked"].as_u64().unwrap() >= 1);
+        assert!(v["result"]["throughput"]["mb_per_s"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn text_output_names_the_units() {
+    let out = pkbench(&["hash", "--algo", "sha0", "--block", "640", "--time", "0.01"]);
+    assert!(out.status.success());
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains("SHA-0") && s.contains("MB/s"), "{s}");
+    let out = pkbench(&["des", "--keysetup", "--time", "0.01"]);
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains("µs/key"), "{s}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        &["hash", "--algo", "sha3"][..],
+        &["hash", "--algo", "haval-100-3"],
+        &["hash", "--block", "0"],
+        &["des", "--block", "1001"],
+        &["des", "--time=-1"],
+    ] {
+        let out = pkbench(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("pkbench: error: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn known_answers_match_the_shared_vectors() {
+    // The library's DES and hashes against ../shared/vectors directly (when present) and the
+    // embedded copies (always).
+    use pkbench::hash::Algo;
+    for a in [Algo::Md4, Algo::Md5, Algo::Sha1] {
+        for (m, d) in a.known_answers() {
+            assert_eq!(a.digest(&m), d, "{}", a.name());
+        }
+    }
+    let shared = std::path::Path::new("/work/shared/vectors/des.json");
+    let text = std::fs::read_to_string(shared)
+        .unwrap_or_else(|_| include_str!("../vectors/des.json").to_string());
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let kats = pkbench::des::known_answers();
+    assert_eq!(kats.len(), v["vectors"].as_array().unwrap().len());
+    for (k, row) in kats.iter().zip(v["vectors"].as_array().unwrap()) {
+        assert_eq!(hex::encode(k.0), row["key"].as_str().unwrap());
+        assert_eq!(hex::encode(k.2), row["ciphertext"].as_str().unwrap());
+    }
+    assert_eq!(pkbench::des::check_known_answers().unwrap(), kats.len());
+}
