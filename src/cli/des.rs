@@ -7,6 +7,7 @@ use crate::cli::common::RunArgs;
 use crate::des::{self, EncryptRun, KeySetupRun, Mode};
 use crate::error::Result;
 use crate::measure::{self, Machine};
+use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
 use clap::Args;
 use serde::Serialize;
@@ -63,6 +64,8 @@ pub struct DesRecord {
 /// [`crate::Error::Input`] for bad arguments; `Runtime` when a known answer or a timed
 /// output is wrong.
 pub fn run(args: &DesArgs) -> Result<String> {
+    args.run.check_output()?;
+    let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     if !args.keysetup {
         bulk::check_chunk("--block", args.block, des::BLOCK)?;
@@ -86,10 +89,44 @@ pub fn run(args: &DesArgs) -> Result<String> {
         seed: args.run.seed,
         machine: Machine::detect(),
     };
-    if args.run.json {
-        return report::to_json(&record);
-    }
-    Ok(render_text(&record))
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// The versioned result record of a `des` run: one operation, "key setup" (stats in ms per
+/// key, `info.us_per_key`) or "encrypt" (figure `bytes_per_sec`),
+/// identified by command, mode and block size. Every key of `r` is kept at the top level.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(r: &DesRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("des", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    let op = match &r.result {
+        DesResult::KeySetup(k) => {
+            rec.params.insert("keysetup".into(), true.into());
+            let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
+            Operation::timed("key setup", key, k.stats.clone())
+                .with_figure("keys_per_sec", k.stats.ops_per_sec())
+                .with_info("us_per_key", k.us_per_key)
+        }
+        DesResult::Encrypt(e) => {
+            let t = &e.throughput;
+            rec.params.insert("mode".into(), e.mode.label().into());
+            rec.params.insert("block".into(), t.chunk_bytes.into());
+            let key = record::params([
+                ("command", "des".into()),
+                ("mode", e.mode.label().into()),
+                ("block", t.chunk_bytes.into()),
+            ]);
+            Operation::timed("encrypt", key, t.stats.clone())
+                .with_figure("bytes_per_sec", t.mb_per_s * 1e6)
+                .with_info("mb_per_s", t.mb_per_s)
+        }
+    };
+    rec.operations.push(op);
+    Ok(rec)
 }
 
 /// Renders a [`DesRecord`] as the terminal report.

@@ -6,6 +6,7 @@ use crate::cli::common::RunArgs;
 use crate::error::Result;
 use crate::hash::{self, Algo, bench::HashRun};
 use crate::measure::{self, Machine};
+use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
 use clap::Args;
 use serde::Serialize;
@@ -52,6 +53,8 @@ pub struct HashRecord {
 /// [`crate::Error::Input`] for an unknown algorithm or bad block size; `Runtime` when a
 /// known answer or a timed digest is wrong.
 pub fn run(args: &HashArgs) -> Result<String> {
+    args.run.check_output()?;
+    let timer = RunTimer::start();
     let algo = Algo::parse(&args.algo)?;
     let cfg = args.run.measure_config()?;
     bulk::check_chunk("--block", args.block, 1)?;
@@ -66,10 +69,36 @@ pub fn run(args: &HashArgs) -> Result<String> {
         seed: args.run.seed,
         machine: Machine::detect(),
     };
-    if args.run.json {
-        return report::to_json(&record);
-    }
-    Ok(render_text(&record))
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// The versioned result record of a `hash` run: one operation "hash" identified by command,
+/// algorithm and block size, with figures `bytes_per_sec` and `mb_per_s` (MB/s = 10^6
+/// bytes/s is `mb_per_s`; compare matches on `bytes_per_sec`). Every key of `r` is kept at
+/// the top level.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(r: &HashRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("hash", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    let t = &r.run.throughput;
+    rec.params.insert("algo".into(), r.run.algo.clone().into());
+    rec.params.insert("block".into(), t.chunk_bytes.into());
+    let key = record::params([
+        ("command", "hash".into()),
+        ("algo", r.run.algo.clone().into()),
+        ("block", t.chunk_bytes.into()),
+    ]);
+    rec.operations.push(
+        Operation::timed("hash", key, t.stats.clone())
+            .with_figure("bytes_per_sec", t.mb_per_s * 1e6)
+            .with_info("mb_per_s", t.mb_per_s)
+            .with_info("implementation", r.run.implementation.clone()),
+    );
+    Ok(rec)
 }
 
 /// Renders a [`HashRecord`] as the terminal report.
