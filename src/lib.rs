@@ -19,6 +19,7 @@ pub mod kex;
 pub mod measure;
 pub mod params;
 pub mod record;
+pub mod reference;
 pub mod report;
 pub mod security;
 pub mod symmetric;

@@ -35,6 +35,9 @@ enum Command {
     /// Total = 2*Offer + Reply, with security estimates; names the cheapest that meets
     /// --min-security.
     Choose(cli::choose::ChooseArgs),
+    /// Reproduce a published timing table with this machine's column and speedup
+    /// (gnupg-2000: GnuPG's ciphers in Mbit/s, K6/400 and Celeron/500).
+    Repro(cli::repro::ReproArgs),
     /// Time a symmetric cipher by mode: MB/s, Mbit/s and cycles/byte from a bench-slope fit.
     Cipher(cli::cipher::CipherArgs),
     /// List the groups pkbench knows, with aliases and sources.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),
         Command::Hash(a) => cli::hash::run(a),
+        Command::Repro(a) => cli::repro::run(a),
     };
     match result {
         Ok(text) => {

@@ -184,3 +184,56 @@ fn output_saves_a_record_that_compare_reads() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn repro_gnupg_2000_prints_the_table_with_this_machine() {
+    let out = pkbench(&["repro", "gnupg-2000", "--time", "0.02"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (label, k6, celeron) in [
+        ("CAST5-128", "35.50", "49.00"),
+        ("BLOWFISH-128", "35.40", "40.00"),
+        ("RIJNDAEL-128", "31.00", "44.50"),
+        ("3DES-168", "12.20", "19.00"),
+        ("RIJNDAEL-192", "28.70", "41.30"),
+        ("TWOFISH-256", "25.00", "33.50"),
+        ("RIJNDAEL-256", "26.60", "38.50"),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(label))
+            .unwrap_or_else(|| panic!("{label} missing:\n{text}"));
+        assert!(line.contains(k6) && line.contains(celeron), "{line}");
+        assert_eq!(line.matches('×').count(), 2, "{line}");
+    }
+    assert!(text.contains("this machine"), "{text}");
+
+    let out = pkbench(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["command"], "repro");
+    assert_eq!(v["reference"]["columns"][1], "Celeron/500");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    assert!(
+        rows.iter()
+            .all(|r| r["mode"] == "cfb" && r["direction"] == "encrypt")
+    );
+    assert_eq!(rows[3]["name"], "3DES");
+    assert_eq!(rows[5]["name"], "TWOFISH");
+    assert_eq!(v["operations"][0]["params"]["cipher"], "CAST5");
+    assert_eq!(v["operations"][0]["name"], "CFB enc");
+    let ours = v["this_machine"][2].as_f64().unwrap();
+    let sp = v["speedup"][2][0].as_f64().unwrap();
+    assert!((sp - ours / 31.0).abs() < 1e-9 * sp.abs().max(1.0));
+
+    let bad = pkbench(&["repro", "gnupg-1999"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("gnupg-2000"));
+}

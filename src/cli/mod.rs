@@ -11,3 +11,4 @@ pub mod dh;
 pub mod groups;
 pub mod hash;
 pub mod kex_io;
+pub mod repro;
