@@ -23,5 +23,6 @@ pub mod reference;
 pub mod report;
 pub mod security;
 pub mod symmetric;
+pub mod rsa;
 
 pub use error::{Error, Result};

@@ -40,6 +40,10 @@ enum Command {
     Repro(cli::repro::ReproArgs),
     /// Time a symmetric cipher by mode: MB/s, Mbit/s and cycles/byte from a bench-slope fit.
     Cipher(cli::cipher::CipherArgs),
+    /// Time raw RSA (m^d mod n, no CRT, no padding): bytes/sec on 63-byte chunks and more.
+    Rsa(cli::rsa::RsaArgs),
+    /// Print input^exponent mod modulus in hex (RSAEP / RSASP1 without padding).
+    RsaRaw(cli::rsa::RsaRawArgs),
     /// List the groups pkbench knows, with aliases and sources.
     Groups {
         /// Print JSON.
@@ -62,6 +66,8 @@ fn main() -> ExitCode {
         Command::Reply(a) => cli::kex_io::run_reply(a),
         Command::Compare(a) => cli::compare::run(a),
         Command::Choose(a) => cli::choose::run(a),
+        Command::Rsa(a) => cli::rsa::run(a),
+        Command::RsaRaw(a) => cli::rsa::run_raw(a),
         Command::Groups { json } => cli::groups::run(*json),
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),

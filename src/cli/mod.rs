@@ -12,3 +12,4 @@ pub mod groups;
 pub mod hash;
 pub mod kex_io;
 pub mod repro;
+pub mod rsa;

@@ -1,0 +1,60 @@
+//! Raw RSA: the private operation m^d mod n with no CRT, no blinding and no padding ("nothing
+//! fancy", as in the 1995 "Some timings" post: "RSA (512 bit modulus), GNU MP package, 63 byte
+//! input chunk"), the public operation m^e mod n, and the CRT private operation beside them.
+//!
+//! - [`key`]: the key in PKCS#1's names (n, e, d, p, q, dP, dQ, qInv) and its consistency check;
+//! - [`keygen`]: keys of 256..=8192 bits from a seeded RNG;
+//! - [`pem`]: PKCS#1 and PKCS#8 PEM private keys;
+//! - [`ops`]: the three operations on a bignum backend;
+//! - [`bench`]: the timed run behind `pkbench rsa` ([`bench::bench_raw_private`] is the entry
+//!   point for other commands, e.g. the 1995 reproduction).
+//!
+//! [`raw`] is the RSAEP/RSASP1 primitive behind `pkbench rsa-raw`.
+
+pub mod bench;
+pub mod key;
+pub mod keygen;
+pub mod ops;
+pub mod pem;
+
+pub use bench::{OpRecord, RsaBenchOptions, RsaRecord, bench, bench_raw_private};
+pub use key::RsaKey;
+
+use crate::error::{Error, Result};
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::Zero;
+
+/// input^exponent mod modulus, big-endian, zero-padded to the byte length of `modulus`: the
+/// RSAEP / RSASP1 primitive of RFC 8017 §5.1.1 / §5.2.1 with any exponent. All three values
+/// are big-endian byte strings (leading zeros allowed).
+///
+/// Computed on the backend named `backend` (`None`: the default).
+///
+/// # Errors
+/// [`Error::Input`] when the modulus is zero or even (RSA moduli are odd; Montgomery
+/// arithmetic needs an odd modulus), when input ≥ modulus (RFC 8017 §5.1.1 step 1: "message
+/// representative out of range"), or for an unknown backend.
+pub fn raw(
+    modulus: &[u8],
+    exponent: &[u8],
+    input: &[u8],
+    backend: Option<&str>,
+) -> Result<Vec<u8>> {
+    let n = BigUint::from_bytes_be(modulus);
+    if n.is_zero() {
+        return Err(Error::input("--modulus is zero; give an odd RSA modulus"));
+    }
+    if n.is_even() {
+        return Err(Error::input(
+            "--modulus is even; an RSA modulus is odd (a product of odd primes)",
+        ));
+    }
+    let m = BigUint::from_bytes_be(input);
+    if m >= n {
+        return Err(Error::input(
+            "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)",
+        ));
+    }
+    ops::raw_powm(&n, &BigUint::from_bytes_be(exponent), &m, backend)
+}
