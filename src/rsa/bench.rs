@@ -6,8 +6,9 @@
 //! bytes/sec = chunk bytes ÷ seconds per operation (at the median), decimal units.
 
 use super::key::RsaKey;
-use super::ops::{self, RsaEngine};
+use super::ops::Engine;
 use super::{keygen, pem};
+use crate::arith::bignum::{Backend, BackendKind};
 use crate::error::{Error, Result};
 use crate::measure::{self, Machine, MeasureConfig, Stats};
 use rand_chacha::ChaCha20Rng;
@@ -124,40 +125,53 @@ pub fn pool_size(bits: u32) -> usize {
     }
 }
 
-/// The pool: chunks and their checked expected outputs.
-struct Pool {
-    chunks: Vec<Vec<u8>>,
+/// The pool: chunks (in the backend's integers) and their checked expected outputs.
+struct Pool<B: Backend> {
+    chunks: Vec<B::Int>,
     /// chunk^d mod n (checked: its public operation gives the chunk back).
-    signed: Vec<Vec<u8>>,
+    signed: Vec<B::Int>,
     /// chunk^e mod n (checked: its private operation gives the chunk back).
-    encrypted: Vec<Vec<u8>>,
+    encrypted: Vec<B::Int>,
 }
 
 fn check_failed(what: &str) -> Error {
     Error::runtime(format!("RSA self-check failed: {what}"))
 }
 
-fn make_pool(eng: &dyn RsaEngine, chunk: usize, n: usize, rng: &mut ChaCha20Rng) -> Result<Pool> {
-    let k = eng.modulus_bytes();
+/// Makes `n` chunks of `chunk` random bytes from `rng` and checks each one's outputs before
+/// any timing: private then public gives the chunk back, public then private too, and (with
+/// `crt`) the CRT private operation equals the raw one.
+fn make_pool<B: Backend>(
+    eng: &Engine<B>,
+    chunk: usize,
+    n: usize,
+    crt: bool,
+    rng: &mut ChaCha20Rng,
+) -> Result<Pool<B>> {
     let mut pool = Pool {
         chunks: vec![],
         signed: vec![],
         encrypted: vec![],
     };
     for _ in 0..n {
-        let mut m = vec![0u8; chunk];
-        rng.fill_bytes(&mut m);
-        let padded = ops::pad(m.clone(), k);
-        let s = eng.private_raw(&m);
-        if eng.public(&s) != padded {
+        let mut bytes = vec![0u8; chunk];
+        rng.fill_bytes(&mut bytes);
+        let m = B::from_be_bytes(&bytes);
+        let s = eng.private_raw_int(&m);
+        if eng.public_int(&s) != m {
             return Err(check_failed(
                 "the public operation does not undo the private one",
             ));
         }
-        let c = eng.public(&m);
-        if eng.private_raw(&c) != padded {
+        let c = eng.public_int(&m);
+        if eng.private_raw_int(&c) != m {
             return Err(check_failed(
                 "the private operation does not undo the public one",
+            ));
+        }
+        if crt && eng.private_crt_int(&m) != s {
+            return Err(check_failed(
+                "the CRT private operation differs from the raw one",
             ));
         }
         pool.chunks.push(m);
@@ -167,33 +181,28 @@ fn make_pool(eng: &dyn RsaEngine, chunk: usize, n: usize, rng: &mut ChaCha20Rng)
     Ok(pool)
 }
 
-fn check_outputs(what: &str, got: &[Vec<u8>], want: &[Vec<u8>]) -> Result<()> {
-    for (g, w) in got.iter().zip(want) {
-        if !g.is_empty() && g != w {
+/// Times one operation `op` over the pool's chunks (input `i % n` for the i-th operation),
+/// then checks every slot's last output against `want`, outside the timed region.
+fn time_op<B: Backend>(
+    cfg: &MeasureConfig,
+    chunks: &[B::Int],
+    want: &[B::Int],
+    what: &str,
+    op: impl Fn(&B::Int) -> B::Int,
+) -> Result<Stats> {
+    let n = chunks.len();
+    let mut out: Vec<Option<B::Int>> = vec![None; n];
+    let stats = measure::measure(cfg, |i| {
+        let j = i % n;
+        out[j] = Some(black_box(op(black_box(&chunks[j]))));
+    });
+    for (g, w) in out.iter().zip(want) {
+        if g.as_ref().is_some_and(|g| g != w) {
             return Err(check_failed(&format!(
                 "a timed {what} returned a wrong value"
             )));
         }
     }
-    Ok(())
-}
-
-/// Times one operation `op` over the pool's chunks; returns the statistics and checks every
-/// slot's last output against `want` outside the timed region.
-fn time_op(
-    cfg: &MeasureConfig,
-    chunks: &[Vec<u8>],
-    want: &[Vec<u8>],
-    what: &str,
-    op: impl Fn(&[u8]) -> Vec<u8>,
-) -> Result<Stats> {
-    let n = chunks.len();
-    let mut out: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let stats = measure::measure(cfg, |i| {
-        let j = i % n;
-        out[j] = black_box(op(black_box(&chunks[j])));
-    });
-    check_outputs(what, &out, want)?;
     Ok(stats)
 }
 
@@ -203,6 +212,7 @@ fn time_op(
 /// [`Error::Input`] for a bad key size, key file, chunk size or backend; [`Error::Runtime`]
 /// when a self-check fails.
 pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
+    let kind = BackendKind::select(opts.backend.as_deref())?;
     let (key, key_source, keygen_ms): (RsaKey, String, Option<f64>) = match &opts.key_file {
         Some(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
         None => {
@@ -221,64 +231,14 @@ pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
             k - 1
         )));
     }
-    let eng = ops::engine(&key, opts.backend.as_deref())?;
-    let mut rng = ChaCha20Rng::seed_from_u64(opts.seed);
-    rng.set_stream(1);
-    let pool = make_pool(eng.as_ref(), chunk, pool_size(key.bits()), &mut rng)?;
-    if opts.crt {
-        for (m, s) in pool.chunks.iter().zip(&pool.signed) {
-            if &eng.private_crt(m) != s {
-                return Err(check_failed(
-                    "the CRT private operation differs from the raw one",
-                ));
-            }
-        }
-    }
-
-    let steps = if opts.crt { 3 } else { 2 };
-    let pb = measure::progress::bar(steps, opts.quiet);
-    let bits = key.bits();
-    let run = || -> Result<(Stats, Option<Stats>, Stats)> {
-        pb.set_message(format!("RSA-{bits} private (raw)"));
-        let private = time_op(cfg, &pool.chunks, &pool.signed, "private operation", |m| {
-            eng.private_raw(m)
-        })?;
-        pb.inc(1);
-        let crt = if opts.crt {
-            pb.set_message(format!("RSA-{bits} private (CRT)"));
-            let s = time_op(
-                cfg,
-                &pool.chunks,
-                &pool.signed,
-                "CRT private operation",
-                |m| eng.private_crt(m),
-            )?;
-            pb.inc(1);
-            Some(s)
-        } else {
-            None
-        };
-        pb.set_message(format!("RSA-{bits} public"));
-        let public = time_op(
-            cfg,
-            &pool.chunks,
-            &pool.encrypted,
-            "public operation",
-            |m| eng.public(m),
-        )?;
-        pb.inc(1);
-        Ok((private, crt, public))
-    };
-    let result = run();
-    pb.finish_and_clear();
-    let (private, crt, public) = result?;
-
+    let timed = crate::with_backend!(kind, B => time_all::<B>(&key, chunk, opts, cfg)?);
+    let (private, crt, public, pool) = timed;
     let crt_speedup = crt.as_ref().map(|c| private.median_ms / c.median_ms);
     Ok(RsaRecord {
         command: "rsa",
-        bits,
+        bits: key.bits(),
         chunk_bytes: chunk,
-        backend: eng.backend(),
+        backend: kind.version(),
         crt: opts.crt,
         key_source,
         keygen_ms,
@@ -288,11 +248,64 @@ pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
         public: OpRecord::new(public, chunk),
         private_crt: crt.map(|c| OpRecord::new(c, chunk)),
         crt_speedup,
-        pool: pool.chunks.len(),
+        pool,
         clock: cfg.clock.label().to_string(),
         seed: opts.seed,
         machine: Machine::detect(),
     })
+}
+
+/// Statistics of the raw private, CRT private (optional) and public operations, and the pool
+/// size.
+type Timings = (Stats, Option<Stats>, Stats, usize);
+
+fn time_all<B: Backend>(
+    key: &RsaKey,
+    chunk: usize,
+    opts: &RsaBenchOptions,
+    cfg: &MeasureConfig,
+) -> Result<Timings> {
+    let eng = Engine::<B>::new(key);
+    let mut rng = ChaCha20Rng::seed_from_u64(opts.seed);
+    rng.set_stream(1);
+    let pool = make_pool(&eng, chunk, pool_size(key.bits()), opts.crt, &mut rng)?;
+    let bits = key.bits();
+    let pb = measure::progress::bar(if opts.crt { 3 } else { 2 }, opts.quiet);
+    let run = || -> Result<(Stats, Option<Stats>, Stats)> {
+        pb.set_message(format!("RSA-{bits} private (raw)"));
+        let private = time_op::<B>(cfg, &pool.chunks, &pool.signed, "private operation", |m| {
+            eng.private_raw_int(m)
+        })?;
+        pb.inc(1);
+        let crt = if opts.crt {
+            pb.set_message(format!("RSA-{bits} private (CRT)"));
+            let s = time_op::<B>(
+                cfg,
+                &pool.chunks,
+                &pool.signed,
+                "CRT private operation",
+                |m| eng.private_crt_int(m),
+            )?;
+            pb.inc(1);
+            Some(s)
+        } else {
+            None
+        };
+        pb.set_message(format!("RSA-{bits} public"));
+        let public = time_op::<B>(
+            cfg,
+            &pool.chunks,
+            &pool.encrypted,
+            "public operation",
+            |m| eng.public_int(m),
+        )?;
+        pb.inc(1);
+        Ok((private, crt, public))
+    };
+    let result = run();
+    pb.finish_and_clear();
+    let (private, crt, public) = result?;
+    Ok((private, crt, public, pool.chunks.len()))
 }
 
 /// The figure of the 1995 table row "RSA (512 bit modulus), GNU MP package, nothing fancy,
