@@ -217,9 +217,14 @@ pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
         Some(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
         None => {
             let mut rng = ChaCha20Rng::seed_from_u64(opts.seed);
+            let pb = measure::progress::bar(1, opts.quiet);
+            pb.set_message(format!("generating an RSA-{} key", opts.bits));
+            pb.enable_steady_tick(std::time::Duration::from_millis(200));
             let t0 = Instant::now();
-            let key = keygen::generate(opts.bits, &mut rng)?;
+            let key = keygen::generate(opts.bits, &mut rng);
             let ms = t0.elapsed().as_secs_f64() * 1e3;
+            pb.finish_and_clear();
+            let key = key?;
             (key, format!("generated from seed {}", opts.seed), Some(ms))
         }
     };
