@@ -21,8 +21,8 @@ pub mod params;
 pub mod record;
 pub mod reference;
 pub mod report;
+pub mod rsa;
 pub mod security;
 pub mod symmetric;
-pub mod rsa;
 
 pub use error::{Error, Result};

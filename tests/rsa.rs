@@ -367,6 +367,18 @@ fn rsa_command_with_key_file_and_chunk() {
     assert_eq!(j["chunk_bytes"], 16);
     assert!(j["keygen_ms"].is_null());
     assert!(j["private_crt"].is_null());
+    assert_eq!(j["schema"], "pkbench.result/1");
+    let names: Vec<&str> = j["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["private op (raw)", "public op"]);
+    assert_eq!(
+        j["operations"][0]["figures"]["bytes_per_sec"],
+        j["private"]["bytes_per_sec"]
+    );
     let want: Value = serde_json::from_str(&read_data("rsa512-key.json")).unwrap();
     assert_eq!(j["n"], want["n"]);
     // Text output names the figures.

@@ -3,6 +3,7 @@
 
 use crate::cli::common::RunArgs;
 use crate::error::{Result, parse_hex};
+use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
 use crate::rsa::{self, OpRecord, RsaBenchOptions, RsaRecord};
 use clap::Args;
@@ -85,6 +86,8 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
 /// # Errors
 /// [`crate::Error::Input`] for bad arguments; [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &RsaArgs) -> Result<String> {
+    args.run.check_output()?;
+    let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     let opts = RsaBenchOptions {
         bits: args.bits,
@@ -96,11 +99,42 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         quiet: args.run.json,
     };
     let record = rsa::bench(&opts, &cfg)?;
-    if args.run.json {
-        report::to_json(&record)
-    } else {
-        Ok(render_text(&record))
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// The versioned result record of an `rsa` run (the JSON of `--json` and `--output`): every
+/// key of [`RsaRecord`] at the top level, and the operations "private op (raw)",
+/// "private op (CRT)" (with `--crt`) and "public op", each identified by command, bits and
+/// chunk_bytes, with figures `ops_per_sec` and `bytes_per_sec`; the backend goes to `info`.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(r: &RsaRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("rsa", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    rec.params.insert("bits".into(), r.bits.into());
+    rec.params
+        .insert("chunk_bytes".into(), r.chunk_bytes.into());
+    rec.params.insert("crt".into(), r.crt.into());
+    let key = record::params([
+        ("command", "rsa".into()),
+        ("bits", r.bits.into()),
+        ("chunk_bytes", r.chunk_bytes.into()),
+    ]);
+    let op = |name: &str, o: &OpRecord| {
+        Operation::timed(name, key.clone(), o.stats.clone())
+            .with_figure("ops_per_sec", o.ops_per_sec)
+            .with_figure("bytes_per_sec", o.bytes_per_sec)
+            .with_info("backend", r.backend.clone())
+    };
+    rec.operations.push(op("private op (raw)", &r.private));
+    if let Some(c) = &r.private_crt {
+        rec.operations.push(op("private op (CRT)", c));
     }
+    rec.operations.push(op("public op", &r.public));
+    Ok(rec)
 }
 
 /// Formats a rate in bytes per second, decimal units ("1.250 kB/s", "95.00 B/s").
