@@ -108,6 +108,8 @@ fn json_rows_are_sorted_and_complete() {
     assert_eq!(chosen["field"], want["field"]);
     assert_eq!(chosen["total_ms"], want["total_ms"]);
     assert!(chosen["security_bits"].as_f64().unwrap() >= 111.5);
+    let ru = &v["runner_up"];
+    assert!(ru["total_ms"].as_f64().unwrap() >= chosen["total_ms"].as_f64().unwrap());
     // x25519 secrets are only full: the 128-bit size is dropped with a note.
     assert!(v["notes"].to_string().contains("x25519"));
 }
@@ -135,6 +137,7 @@ fn bad_arguments_exit_2() {
         &["--budget-ms", "0"][..],
         &["--min-security", "0"][..],
         &["--exp-bits", "8"][..],
+        &["--max-secs", "-1"][..],
     ] {
         let (code, out, err) = choose(args);
         assert_eq!(code, Some(2), "{args:?}");

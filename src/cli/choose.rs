@@ -8,10 +8,14 @@
 //! Total = 2*Offer + Reply, with the security estimate of [`crate::security`].
 //!
 //! Pruning (off with `--no-prune`): Total = 2·Offer + Reply ≥ Reply, so a candidate whose probe
-//! Reply already exceeds 1.2 × the best qualifying Total found so far cannot win; it is listed
-//! as not timed, with both figures, instead of being timed. Candidates are timed cheapest probe
-//! first, so the bound tightens early. Groups whose family is not built (or that have no params
-//! file in this build) are listed as skipped with the reason; no figure is ever made up.
+//! Reply already exceeds 1.2 × the best qualifying Total found so far cannot win. Such a
+//! candidate is still timed when its probe is cheap (≤ budget/10, so timing it costs about the
+//! budget); only the slow ones (big moduli with full exponents, whose checked pool alone would
+//! take seconds) are listed as not timed, with both figures. Candidates are timed cheapest probe
+//! first, so the bound tightens early. `--max-secs` (default 90) caps the whole run: candidates
+//! left when it is reached are listed as not timed. Groups whose family is not built (or that
+//! have no params file in this build) are listed as skipped with the reason; no figure is ever
+//! made up.
 
 use crate::cli::dh::{make_pool, time_offer_reply};
 use crate::error::{Error, Result};
@@ -52,12 +56,19 @@ pub struct ChooseArgs {
     /// Time budget per operation (Offer and Reply each) of every candidate, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 100.0)]
     pub budget_ms: f64,
-    /// Time every candidate, even those that their probe shows cannot win.
+    /// Time every candidate, even slow ones that their probe shows cannot win.
     #[arg(long)]
     pub no_prune: bool,
+    /// Stop timing after this many seconds; the candidates left are listed as not timed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 90.0)]
+    pub max_secs: f64,
     /// Bignum backend for mod-p groups (`gmp` or `num-bigint`).
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
+    /// Clock: `wall` (default) or `cpu` (this thread's CPU time: steadier rankings on a busy
+    /// machine).
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    pub clock: Clock,
     /// Seed of the ChaCha20 RNG that makes every secret.
     #[arg(long, default_value_t = 1995)]
     pub seed: u64,
@@ -140,12 +151,16 @@ pub struct ChooseRecord {
     pub rows: Vec<Row>,
     /// The cheapest timed row that qualifies and is not weak.
     pub chosen: Option<Row>,
+    /// The next cheapest timed row that qualifies and is not weak (how close the choice was).
+    pub runner_up: Option<Row>,
     /// Remarks (sizes dropped, groups without a table).
     pub notes: Vec<String>,
     /// Every estimate with its figures and sources (with --explain).
     pub estimates: Option<Vec<Estimate>>,
     /// Wall time of the whole run, seconds.
     pub run_secs: f64,
+    /// Clock that timed the samples.
+    pub clock: String,
     /// RNG seed.
     pub seed: u64,
     /// Machine and build.
@@ -171,6 +186,12 @@ fn check_args(a: &ChooseArgs) -> Result<()> {
         return Err(Error::input(format!(
             "--budget-ms {}: give a positive number of milliseconds up to 60000, e.g. 100",
             a.budget_ms
+        )));
+    }
+    if !(a.max_secs.is_finite() && a.max_secs > 0.0) {
+        return Err(Error::input(format!(
+            "--max-secs {}: give a positive number of seconds, e.g. 90",
+            a.max_secs
         )));
     }
     if let Some(n) = a.exp_bits.iter().find_map(|e| match e {
@@ -252,7 +273,7 @@ fn base_row(field: &str, exp_bits: u32, label: &str, table: bool, min: u32) -> R
 
 /// The measurement settings of one candidate: the budget per operation, a short warm-up, at
 /// least 5 samples of ≥ 1 ms.
-fn measure_config(budget_ms: f64) -> MeasureConfig {
+fn measure_config(budget_ms: f64, clock: Clock) -> MeasureConfig {
     let budget = Duration::from_secs_f64(budget_ms / 1e3);
     MeasureConfig {
         budget,
@@ -260,7 +281,7 @@ fn measure_config(budget_ms: f64) -> MeasureConfig {
         min_sample: Duration::from_millis(1),
         min_samples: 5,
         max_samples: 10_000,
-        clock: Clock::Wall,
+        clock,
     }
 }
 
@@ -306,7 +327,7 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         args.exp_bits.clone()
     };
     let names = fields(args)?;
-    let cfg = measure_config(args.budget_ms);
+    let cfg = measure_config(args.budget_ms, args.clock);
     let mut rng = ChaCha20Rng::seed_from_u64(args.seed);
     let opts = |table| GroupOptions {
         table,
@@ -354,6 +375,14 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
                 notes.push(format!(
                     "{name}: {bits}-bit secrets dropped: {}",
                     err.message()
+                ));
+                continue;
+            }
+            if start.elapsed().as_secs_f64() > args.max_secs {
+                notes.push(format!(
+                    "{name} {}: not probed: the run-time limit (--max-secs {}) was reached",
+                    exp_label(bits, full),
+                    args.max_secs
                 ));
                 continue;
             }
@@ -405,7 +434,16 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             };
             row.public_bytes = Some(kx.info().public_bytes);
             row.table_bytes = kx.table().map(|t| t.bytes);
-            if let Some(b) = best.filter(|b| !args.no_prune && p.probe_ms > PRUNE_MARGIN * b) {
+            let slow = p.probe_ms > args.budget_ms / 10.0;
+            if start.elapsed().as_secs_f64() > args.max_secs {
+                row.status = Status::Pruned;
+                row.reason = Some(format!(
+                    "not timed: the run-time limit (--max-secs {}) was reached",
+                    args.max_secs
+                ));
+            } else if let Some(b) =
+                best.filter(|b| !args.no_prune && slow && p.probe_ms > PRUNE_MARGIN * b)
+            {
                 row.status = Status::Pruned;
                 row.reason = Some(format!(
                     "cannot win: one Reply took {} > {PRUNE_MARGIN} × the best qualifying Total {}",
@@ -455,10 +493,11 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             estimates.extend(security::estimate(&r.field, Some(r.exp_bits)));
         }
     }
-    let chosen = rows
+    let mut eligible = rows
         .iter()
-        .find(|r| r.status == Status::Timed && r.qualifies && !r.weak)
-        .cloned();
+        .filter(|r| r.status == Status::Timed && r.qualifies && !r.weak);
+    let chosen = eligible.next().cloned();
+    let runner_up = eligible.next().cloned();
     Ok(ChooseRecord {
         command: "choose",
         min_security: min,
@@ -466,9 +505,11 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         prune: !args.no_prune,
         rows,
         chosen,
+        runner_up,
         notes,
         estimates: args.explain.then_some(estimates),
         run_secs: start.elapsed().as_secs_f64(),
+        clock: args.clock.label().to_string(),
         seed: args.seed,
         machine: Machine::detect(),
     })

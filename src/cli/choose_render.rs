@@ -93,11 +93,12 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
         rec.min_security
     );
     s += &format!(
-        "budget {} per operation per candidate; pool of {} checked inputs; pruning {}; seed {}; wall clock\n",
+        "budget {} per operation per candidate; pool of {} checked inputs; pruning {}; seed {}; {} clock\n",
         report::fmt_time_ms(rec.budget_ms),
         crate::cli::choose::CHOOSE_POOL,
         if rec.prune { "on" } else { "off" },
-        rec.seed
+        rec.seed,
+        rec.clock
     );
     s += &format!("machine: {}\n", rec.machine.summary());
     let timed: Vec<&Row> = rec
@@ -206,6 +207,25 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
             rec.min_security
         ),
     };
+    if let (Some(c), Some(r)) = (&rec.chosen, &rec.runner_up) {
+        let (a, b) = (
+            c.total_ms.unwrap_or(f64::NAN),
+            r.total_ms.unwrap_or(f64::NAN),
+        );
+        let pct = 100.0 * (b / a - 1.0);
+        s += &format!(
+            "Runner-up: {} {}{} — Total {} (+{pct:.0}%).{}\n",
+            r.field,
+            r.exp_label,
+            if r.table { ", table" } else { ", no table" },
+            report::fmt_time_ms(b),
+            if pct < 10.0 {
+                " Within 10%: timing noise can swap the two; rerun with a larger --budget-ms or --clock cpu to separate them."
+            } else {
+                ""
+            }
+        );
+    }
     s += &format!("Run time: {:.1} s.\n", rec.run_secs);
     if let Some(ests) = &rec.estimates {
         s += &h("Security estimates (the level is the minimum of the counted figures):");
