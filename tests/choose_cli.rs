@@ -137,7 +137,7 @@ fn bad_arguments_exit_2() {
         &["--budget-ms", "0"][..],
         &["--min-security", "0"][..],
         &["--exp-bits", "8"][..],
-        &["--max-secs", "-1"][..],
+        &["--max-secs", "0"][..],
     ] {
         let (code, out, err) = choose(args);
         assert_eq!(code, Some(2), "{args:?}");
