@@ -43,7 +43,7 @@ fn main() {
 }
 
 /// Bignum backends built in, with versions from Cargo.lock: "num-bigint X" always, and
-/// "gmp (rug X, gmp-mpfr-sys Y)" with the `gmp` feature. Joined by ';'.
+/// "rug X, gmp-mpfr-sys Y" with the `gmp` feature. Joined by ';'.
 fn backends() -> String {
     let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
     let version = |name: &str| -> String {
@@ -63,7 +63,7 @@ fn backends() -> String {
     let mut v = vec![format!("num-bigint {}", version("num-bigint"))];
     if std::env::var_os("CARGO_FEATURE_GMP").is_some() {
         v.push(format!(
-            "gmp (rug {}, gmp-mpfr-sys {})",
+            "rug {}, gmp-mpfr-sys {}",
             version("rug"),
             version("gmp-mpfr-sys")
         ));

@@ -50,6 +50,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the standard set (1995 rows, DH groups, RSA, DES, hashes) and save one record.
+    Suite(cli::suite::SuiteArgs),
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),
     /// Time single DES: key setup (µs/key) or encryption throughput (MB/s), ECB or CBC.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Choose(a) => cli::choose::run(a),
         Command::Rsa(a) => cli::rsa::run(a),
         Command::RsaRaw(a) => cli::rsa::run_raw(a),
+        Command::Suite(a) => cli::suite::run(a),
         Command::Groups { json } => cli::groups::run(*json),
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),

@@ -13,3 +13,4 @@ pub mod hash;
 pub mod kex_io;
 pub mod repro;
 pub mod rsa;
+pub mod suite;

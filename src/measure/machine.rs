@@ -3,6 +3,7 @@
 //! `/proc/cpuinfo`, `/proc/sys/kernel/osrelease` and `/sys/devices/system/cpu`; anything
 //! not shown there is "unknown".
 
+use crate::arith::bignum::BackendKind;
 use serde::{Deserialize, Serialize};
 
 /// A fingerprint of the machine and build.
@@ -55,10 +56,14 @@ pub struct Machine {
     /// Cargo features of pkbench enabled in the build (e.g. "gmp").
     #[serde(default)]
     pub features: Vec<String>,
-    /// Bignum backends built in, with versions (e.g. "num-bigint 0.5.1",
-    /// "gmp (rug 1.30.0, gmp-mpfr-sys 1.7.1)"), from Cargo.lock at build time.
+    /// Bignum backends built in, with versions: the library's own version at run time and
+    /// the crates' versions from Cargo.lock (e.g. "num-bigint 0.5.1",
+    /// "gmp 6.3.0 (rug 1.30.0, gmp-mpfr-sys 1.7.1)").
     #[serde(default)]
     pub backends: Vec<String>,
+    /// The bignum backend mod-p groups and RSA use unless `--backend` says otherwise.
+    #[serde(default)]
+    pub default_backend: String,
 }
 
 /// The CPU clock sampled at the start and end of a run (see [`Machine::mhz_over_run`]).
@@ -124,6 +129,24 @@ pub fn cpu_features() -> Vec<String> {
     v
 }
 
+/// Every bignum backend built in, with versions (see [`Machine::backends`]).
+fn backends() -> Vec<String> {
+    let crates: Vec<&str> = env!("PKBENCH_BACKENDS").split(';').collect();
+    BackendKind::available()
+        .iter()
+        .map(|k| match k.name() {
+            "num-bigint" => crates
+                .iter()
+                .find(|c| c.starts_with("num-bigint "))
+                .map_or_else(|| k.version(), |c| c.to_string()),
+            _ => match crates.iter().find(|c| c.starts_with("rug ")) {
+                Some(c) => format!("{} ({c})", k.version()),
+                None => k.version(),
+            },
+        })
+        .collect()
+}
+
 fn build_features() -> Vec<String> {
     let mut v = Vec::new();
     if cfg!(feature = "gmp") {
@@ -187,11 +210,8 @@ impl Machine {
             target: env!("PKBENCH_TARGET").to_string(),
             rustflags: env!("PKBENCH_RUSTFLAGS").to_string(),
             features: build_features(),
-            backends: env!("PKBENCH_BACKENDS")
-                .split(';')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect(),
+            backends: backends(),
+            default_backend: BackendKind::DEFAULT.version(),
         }
     }
 

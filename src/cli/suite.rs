@@ -1,0 +1,347 @@
+//! `pkbench suite`: the standard set of measurements in one run, saved as one result record
+//! (`results/<date>-<host>[-quick].json` by default): the 1995 rows, the DH groups with
+//! 128-bit and full exponents, raw RSA 512/1024/2048, DES and the hashes.
+//!
+//! Each item is a command line of another pkbench command, parsed by that command's own
+//! clap arguments and measured by its `measure_record` function (see [`measure_item`], the
+//! one place that knows which commands exist). An item whose command or group is not in this
+//! build is recorded under `skipped` with the reason; the run goes on.
+
+use crate::cli;
+use crate::error::{Error, Result};
+use crate::measure::{self, Machine};
+use crate::record::{self, ResultRecord, RunTimer, Skipped};
+use crate::report;
+use clap::{Args, Parser};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Arguments of `pkbench suite`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench suite --quick                    about a minute; saved under results/
+  pkbench suite --output ~/pkbench-runs    the full set (several minutes)
+  pkbench compare results/A.json results/B.json")]
+pub struct SuiteArgs {
+    /// A short run: fewer and smaller items, 0.05 s per timed operation (under a minute).
+    #[arg(long)]
+    pub quick: bool,
+    /// Directory for the record (created if missing); the file is named by date and host,
+    /// e.g. `2026-11-30T104512Z-myhost-quick.json`.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub output: PathBuf,
+    /// Time budget per timed operation, in seconds (default 0.5, or 0.05 with --quick).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Seed of the ChaCha20 RNG for every item's inputs.
+    #[arg(long, default_value_t = 1995)]
+    pub seed: u64,
+    /// Print the record as JSON on stdout (it is saved anyway).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One item of the suite: a pkbench command line (without the timing options, which the
+/// suite adds).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// The command: "dh", "rsa", "des", "hash", "repro".
+    pub command: &'static str,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl Item {
+    fn new(command: &'static str, args: &[&str]) -> Item {
+        Item {
+            command,
+            args: args.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// The command line as shown in reports: "dh --field gf2-155 --exp-bits 128".
+    pub fn label(&self) -> String {
+        std::iter::once(self.command.to_string())
+            .chain(self.args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The standard set. `quick` keeps every kind of item but drops the large groups' full
+/// exponents and the 2048-bit RSA key.
+pub fn items(quick: bool) -> Vec<Item> {
+    let mut v = vec![Item::new("repro", &["1995"])];
+    let groups: &[&str] = if quick {
+        &["gf2-155", "gf2-185", "modp-512", "modp-768", "modp-1024"]
+    } else {
+        &[
+            "gf2-155",
+            "gf2-185",
+            "modp-512",
+            "modp-768",
+            "modp-1024",
+            "modp-1536",
+            "modp-2048",
+            "modp-3072",
+        ]
+    };
+    for g in groups {
+        for e in ["128", "full"] {
+            v.push(Item::new("dh", &["--field", g, "--exp-bits", e]));
+        }
+    }
+    for g in ["p256", "k256", "x25519"] {
+        v.push(Item::new("dh", &["--field", g, "--exp-bits", "full"]));
+    }
+    let rsa: &[&str] = if quick {
+        &["512", "1024"]
+    } else {
+        &["512", "1024", "2048"]
+    };
+    for b in rsa {
+        v.push(Item::new("rsa", &["--bits", b]));
+    }
+    v.push(Item::new("des", &[]));
+    v.push(Item::new("hash", &[]));
+    v
+}
+
+/// Parses `argv` with the clap arguments `T` of a command.
+fn parse<T: Args>(command: &str, argv: &[String]) -> Result<T> {
+    #[derive(Parser)]
+    struct Wrap<T: Args> {
+        #[command(flatten)]
+        inner: T,
+    }
+    Wrap::<T>::try_parse_from(std::iter::once(command.to_string()).chain(argv.iter().cloned()))
+        .map(|w| w.inner)
+        .map_err(|e| Error::input(format!("suite item `{command}`: {}", e.to_string().trim())))
+}
+
+/// Measures one item: parses `argv` with the command's arguments and returns its record,
+/// `Ok(None)` when the command is not in this build.
+///
+/// To add a command: one arm here calling its `measure_record`-style function.
+///
+/// # Errors
+/// Whatever the command returns (e.g. a group not built yet).
+pub fn measure_item(command: &str, argv: &[String]) -> Result<Option<ResultRecord>> {
+    match command {
+        "dh" => {
+            let a: cli::dh::DhArgs = parse(command, argv)?;
+            Ok(Some(cli::dh::measure_record(&a)?.1))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The timing options the suite appends to every item.
+fn timing_args(time: f64, seed: u64) -> Vec<String> {
+    vec![
+        "--time".into(),
+        time.to_string(),
+        "--seed".into(),
+        seed.to_string(),
+        "--json".into(),
+    ]
+}
+
+/// Runs the suite and returns its record (not yet saved).
+///
+/// # Errors
+/// [`Error::Input`] for a bad `--time`.
+pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
+    let time = args.time.unwrap_or(if args.quick { 0.05 } else { 0.5 });
+    if !(time.is_finite() && time > 0.0) {
+        return Err(Error::input(format!(
+            "--time {time}: give a positive number of seconds, e.g. --time 0.2"
+        )));
+    }
+    let timer = RunTimer::start();
+    let list = items(args.quick);
+    let mut rec = ResultRecord::new("suite", "wall", Machine::detect());
+    rec.seed = Some(args.seed);
+    rec.params.insert("quick".into(), args.quick.into());
+    rec.params.insert("time_s".into(), time.into());
+    let pb = measure::progress::bar(list.len() as u64, args.json);
+    let mut done = Vec::new();
+    for item in &list {
+        pb.set_message(item.label());
+        let mut argv = item.args.clone();
+        argv.extend(timing_args(time, args.seed));
+        let t0 = std::time::Instant::now();
+        match measure_item(item.command, &argv) {
+            Ok(Some(r)) => {
+                for f in r.machine.cpu_flags_used {
+                    rec.machine.note_flag_used(&f);
+                }
+                rec.operations.extend(r.operations);
+                done.push(json!({"item": item.label(), "seconds": t0.elapsed().as_secs_f64()}));
+            }
+            Ok(None) => rec.skipped.push(Skipped {
+                item: item.label(),
+                reason: format!("the `{}` command is not in this build", item.command),
+            }),
+            Err(e) => rec.skipped.push(Skipped {
+                item: item.label(),
+                reason: e.message().to_string(),
+            }),
+        }
+        pb.inc(1);
+    }
+    pb.finish_and_clear();
+    rec.extra.insert("items".into(), done.into());
+    rec.finish(&timer);
+    Ok(rec)
+}
+
+/// The file name of a suite record: `<UTC date and time>-<host>[-quick].json`.
+pub fn file_name(rec: &ResultRecord, quick: bool) -> String {
+    let stamp: String = rec
+        .started_utc
+        .chars()
+        .filter(|c| *c != ':' && *c != '-')
+        .collect();
+    let date = rec.started_utc.get(..10).unwrap_or("unknown");
+    let time = stamp.get(8..).unwrap_or("");
+    let host: String = rec
+        .machine
+        .hostname
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!(
+        "{date}{time}-{host}{}.json",
+        if quick { "-quick" } else { "" }
+    )
+}
+
+/// Runs `pkbench suite`: measures, saves the record in `--output DIR`, prints a summary.
+///
+/// # Errors
+/// [`Error::Input`] when DIR cannot be created; [`Error::Runtime`] when saving fails.
+pub fn run(args: &SuiteArgs) -> Result<String> {
+    std::fs::create_dir_all(&args.output).map_err(|e| {
+        Error::input(format!(
+            "--output {}: cannot create the directory: {e}",
+            args.output.display()
+        ))
+    })?;
+    let rec = measure_suite(args)?;
+    let path = args.output.join(file_name(&rec, args.quick));
+    cli::common::write_record(&path, &rec, false)?;
+    if args.json {
+        return rec.to_json();
+    }
+    Ok(render_text(&rec) + &format!("record:   saved to {}\n", path.display()))
+}
+
+/// A timed operation's rate (a `*_per_sec` figure, bytes first, else ops/s at the median);
+/// a derived operation's figure.
+fn rate_or_figure(op: &crate::record::Operation) -> String {
+    let Some(st) = &op.stats else {
+        return report::compare::fmt_headline(op);
+    };
+    if let Some(b) = op.figures.get("bytes_per_sec") {
+        return format!("{} MB/s", report::sig4(b / 1e6));
+    }
+    report::fmt_rate(st.ops_per_sec())
+}
+
+/// The terminal summary of a suite record.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let mut s = format!(
+        "pkbench suite{}: {} operations in {:.1} s; clock {}\nmachine:  {}\n",
+        if rec.params.get("quick") == Some(&json!(true)) {
+            " --quick"
+        } else {
+            ""
+        },
+        rec.operations.len(),
+        rec.elapsed_s,
+        rec.clock,
+        rec.machine.summary()
+    );
+    let mut t = report::table(&["item", "operation", "median", "q1 … q3", "rate or figure"]);
+    for op in &rec.operations {
+        let (median, quart) = match &op.stats {
+            Some(st) => (
+                report::fmt_time_ms(st.median_ms),
+                format!(
+                    "{} … {}",
+                    report::fmt_time_ms(st.q1_ms),
+                    report::fmt_time_ms(st.q3_ms)
+                ),
+            ),
+            None => (String::new(), String::new()),
+        };
+        t.add_row(vec![
+            record::params_label(&op.params),
+            op.name.clone(),
+            median,
+            quart,
+            rate_or_figure(op),
+        ]);
+    }
+    s += &format!("{t}\n");
+    if !rec.skipped.is_empty() {
+        s += &format!("skipped ({}):\n", rec.skipped.len());
+        for k in &rec.skipped {
+            s += &format!("  {}: {}\n", k.item, k.reason);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_set() {
+        let full = items(false);
+        let quick = items(true);
+        assert!(full.len() > quick.len());
+        for want in [
+            "repro 1995",
+            "dh --field gf2-155 --exp-bits 128",
+            "dh --field modp-512 --exp-bits full",
+            "rsa --bits 2048",
+            "des",
+            "hash",
+        ] {
+            assert!(full.iter().any(|i| i.label() == want), "{want}");
+        }
+        assert!(!quick.iter().any(|i| i.label() == "rsa --bits 2048"));
+    }
+
+    #[test]
+    fn items_parse_with_the_commands_own_arguments() {
+        let argv: Vec<String> = ["--field", "p256", "--time", "0.01", "--json"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let a: cli::dh::DhArgs = parse("dh", &argv).unwrap();
+        assert_eq!(a.group.field, "p256");
+        assert!(a.run.json);
+        let e = parse::<cli::dh::DhArgs>("dh", &["--bogus".to_string()]).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert_eq!(measure_item("nonesuch", &[]).unwrap(), None);
+    }
+
+    #[test]
+    fn file_names() {
+        let mut r = ResultRecord::new("suite", "wall", Machine::detect());
+        r.started_utc = "2026-11-30T10:45:12Z".into();
+        r.machine.hostname = "my host".into();
+        assert_eq!(file_name(&r, true), "2026-11-30T104512Z-my_host-quick.json");
+        assert_eq!(file_name(&r, false), "2026-11-30T104512Z-my_host.json");
+    }
+}
