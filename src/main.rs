@@ -52,6 +52,10 @@ enum Command {
     },
     /// Run the standard set (1995 rows, DH groups, RSA, DES, hashes) and save one record.
     Suite(cli::suite::SuiteArgs),
+    /// Sweep groups and exponent sizes (modp-512 … modp-8192, full and 128-bit): growth of cost.
+    Scale(cli::scale::ScaleArgs),
+    /// Draw a saved record as SVG: cost vs modulus size (log-log, fitted exponent), Total vs security.
+    Plot(cli::plot::PlotArgs),
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),
     /// Time single DES: key setup (µs/key) or encryption throughput (MB/s), ECB or CBC.
@@ -71,6 +75,8 @@ fn main() -> ExitCode {
         Command::Rsa(a) => cli::rsa::run(a),
         Command::RsaRaw(a) => cli::rsa::run_raw(a),
         Command::Suite(a) => cli::suite::run(a),
+        Command::Scale(a) => cli::scale::run(a),
+        Command::Plot(a) => cli::plot::run(a),
         Command::Groups { json } => cli::groups::run(*json),
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),

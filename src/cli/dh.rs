@@ -207,15 +207,29 @@ pub fn run(args: &DhArgs) -> Result<String> {
 /// # Errors
 /// As [`run`].
 pub fn measure_record(args: &DhArgs) -> Result<(DhRecord, ResultRecord)> {
-    let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
+    measure_record_with(args, POOL, &cfg)
+}
+
+/// [`measure_record`] with a pool of `pool_size` inputs and the harness configuration `cfg`
+/// instead of the defaults (`pkbench scale` uses a small pool and fewer samples for the
+/// large groups). `args.run`'s time and clock are not used; `cfg` says how to measure.
+///
+/// # Errors
+/// As [`run`].
+pub fn measure_record_with(
+    args: &DhArgs,
+    pool_size: usize,
+    cfg: &measure::MeasureConfig,
+) -> Result<(DhRecord, ResultRecord)> {
+    let timer = RunTimer::start();
     let use_table = !args.no_table;
     let kx = args.group.open(use_table)?;
     let info = kx.info().clone();
     let exp_bits = args.exp_bits.resolve(&info.name, info.full_exp_bits)?;
     kx.check_exp_bits(exp_bits)?;
     let mut rng = ChaCha20Rng::seed_from_u64(args.run.seed);
-    let pool = make_pool(kx.as_ref(), exp_bits, POOL, &mut rng)?;
+    let pool = make_pool(kx.as_ref(), exp_bits, pool_size.max(1), &mut rng)?;
     let pb = measure::progress::bar(2, args.run.json);
     pb.set_message(format!("{} Offer", info.name));
     let cfg_offer = cfg.clone();
@@ -242,7 +256,7 @@ pub fn measure_record(args: &DhArgs) -> Result<(DhRecord, ResultRecord)> {
         cpu_total_ms: 2.0 * (offer.median_ms + reply.median_ms),
         offer,
         reply,
-        clock: args.run.clock.label().to_string(),
+        clock: cfg.clock.label().to_string(),
         seed: args.run.seed,
         machine,
     };

@@ -13,4 +13,6 @@ pub mod hash;
 pub mod kex_io;
 pub mod repro;
 pub mod rsa;
+pub mod plot;
+pub mod scale;
 pub mod suite;

@@ -8,11 +8,12 @@
 //! build is recorded under `skipped` with the reason; the run goes on.
 
 use crate::cli;
+use crate::cli::common::parse_args as parse;
 use crate::error::{Error, Result};
 use crate::measure::{self, Machine};
 use crate::record::{self, ResultRecord, RunTimer, Skipped};
 use crate::report;
-use clap::{Args, Parser};
+use clap::Args;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -105,18 +106,6 @@ pub fn items(quick: bool) -> Vec<Item> {
     v.push(Item::new("des", &[]));
     v.push(Item::new("hash", &[]));
     v
-}
-
-/// Parses `argv` with the clap arguments `T` of a command.
-fn parse<T: Args>(command: &str, argv: &[String]) -> Result<T> {
-    #[derive(Parser)]
-    struct Wrap<T: Args> {
-        #[command(flatten)]
-        inner: T,
-    }
-    Wrap::<T>::try_parse_from(std::iter::once(command.to_string()).chain(argv.iter().cloned()))
-        .map(|w| w.inner)
-        .map_err(|e| Error::input(format!("suite item `{command}`: {}", e.to_string().trim())))
 }
 
 /// Measures one item: parses `argv` with the command's arguments and returns its record,

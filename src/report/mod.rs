@@ -1,6 +1,8 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
 pub mod compare;
+pub mod fit;
+pub mod plot;
 
 use crate::error::{Error, Result};
 use comfy_table::{ContentArrangement, Table, presets};

@@ -1,0 +1,69 @@
+//! `pkbench plot`: draws a saved result record as SVG (see [`crate::report::plot`]):
+//! cost against modulus size on log-log axes with the fitted growth exponents, and
+//! Total = 2*Offer + Reply against security bits.
+
+use crate::error::{Error, Result};
+use crate::record::{self, ResultRecord};
+use crate::report::plot;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `pkbench plot`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench scale --output scale.json && pkbench plot scale.json --out scale.svg
+  rsvg-convert scale.svg -o scale.png          (a PNG, with Debian's librsvg2-bin)")]
+pub struct PlotArgs {
+    /// A result record (from `pkbench scale --output`, `suite` or any `--output`).
+    #[arg(value_name = "RESULT.json")]
+    pub record: PathBuf,
+    /// The SVG file to write (replaced if it exists; written atomically).
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: PathBuf,
+}
+
+/// Runs `pkbench plot`: writes the SVG and prints the fitted exponents.
+///
+/// # Errors
+/// [`Error::Input`] for a file that is not a record, a record with nothing to plot, or an
+/// `--out` whose directory does not exist; [`Error::Runtime`] when drawing or writing fails.
+pub fn run(args: &PlotArgs) -> Result<String> {
+    if args.out.is_dir() {
+        return Err(Error::input(format!(
+            "--out {}: is a directory; give a file name such as plot.svg",
+            args.out.display()
+        )));
+    }
+    let rec = ResultRecord::read(&args.record)?;
+    let (svg, series, points) = plot::render_svg(&rec)?;
+    record::write_atomic(&args.out, svg.as_bytes(), true)?;
+    let mut s = format!("plot: saved to {}\n", args.out.display());
+    for se in &series {
+        match &se.fit {
+            Some(f) => {
+                s += &format!(
+                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, R² {:.3})\n",
+                    se.label,
+                    f.exponent,
+                    f.points,
+                    se.points.first().map_or(0.0, |p| p.0),
+                    se.points.last().map_or(0.0, |p| p.0),
+                    f.r2
+                )
+            }
+            None => {
+                s += &format!(
+                    "  {}: no fit (needs sizes at least a factor 1.5 apart)\n",
+                    se.label
+                )
+            }
+        }
+    }
+    if !points.is_empty() {
+        s += &format!(
+            "  Total = 2*Offer + Reply against security: {} points\n",
+            points.len()
+        );
+    }
+    Ok(s)
+}

@@ -1,0 +1,190 @@
+//! `pkbench scale`: how Offer and Reply grow with the modulus: a sweep over groups
+//! (modp-512 … modp-8192 by default) and exponent sizes (full and 128-bit), saved as one
+//! record for `pkbench plot`, with the fitted growth exponent k (time ∝ bits^k, least
+//! squares on log-log) printed per series. Expect k between 2 and 3 for a full-exponent
+//! modular exponentiation (the exponent grows with the modulus: bits × M(bits)), and
+//! below 2 for a fixed 128-bit exponent (M(bits) alone).
+
+use crate::cli::{self, common::RunArgs};
+use crate::error::{Error, Result};
+use crate::measure::{self, Machine, MeasureConfig};
+use crate::record::{ResultRecord, RunTimer, Skipped};
+use crate::report::{self, plot};
+use clap::Args;
+
+/// Groups swept by default: RFC 2409 / RFC 3526 mod-p groups and the 512-bit stand-in.
+pub const DEFAULT_GROUPS: &str =
+    "modp-512,modp-768,modp-1024,modp-1536,modp-2048,modp-3072,modp-4096,modp-6144,modp-8192";
+
+/// Arguments of `pkbench scale`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench scale --time 0.2 --output scale.json      the default sweep, saved for plotting
+  pkbench plot scale.json --out scale.svg
+  pkbench scale --groups gf2-155,gf2-185 --exp-bits full")]
+pub struct ScaleArgs {
+    /// Groups to sweep, comma-separated (any `pkbench groups` name).
+    #[arg(long, value_name = "G,G,...", value_delimiter = ',', default_value = DEFAULT_GROUPS)]
+    pub groups: Vec<String>,
+    /// Exponent sizes, comma-separated: `full` and/or numbers of bits.
+    #[arg(
+        long,
+        value_name = "full|N,...",
+        value_delimiter = ',',
+        default_value = "full,128"
+    )]
+    pub exp_bits: Vec<String>,
+    /// Time Offer without the fixed-base table.
+    #[arg(long)]
+    pub no_table: bool,
+    /// Bignum backend for mod-p groups: `gmp` (when built in) or `num-bigint`.
+    #[arg(long, value_name = "BACKEND")]
+    pub backend: Option<String>,
+    /// Inputs per point (each checked before timing; the large groups make this costly).
+    #[arg(long, default_value_t = 4)]
+    pub pool: usize,
+    /// Fewest samples per operation (each sample lasts ≥ 1 ms).
+    #[arg(long, default_value_t = 5)]
+    pub min_samples: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Runs the sweep and returns its record.
+///
+/// # Errors
+/// [`Error::Input`] for an unknown group or exponent size, or a bad `--time`;
+/// [`Error::Runtime`] when a self-check fails.
+pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
+    let timer = RunTimer::start();
+    let mut cfg: MeasureConfig = args.run.measure_config()?;
+    cfg.min_samples = args.min_samples.max(1);
+    if args.groups.is_empty() || args.exp_bits.is_empty() {
+        return Err(Error::input(
+            "give at least one group and one exponent size",
+        ));
+    }
+    let mut rec = ResultRecord::new("scale", args.run.clock.label(), Machine::detect());
+    rec.seed = Some(args.run.seed);
+    rec.params
+        .insert("groups".into(), args.groups.clone().into());
+    rec.params
+        .insert("exp_bits".into(), args.exp_bits.clone().into());
+    rec.params.insert("table".into(), (!args.no_table).into());
+    rec.params.insert("time_s".into(), args.run.time.into());
+    let pb = measure::progress::bar(
+        (args.groups.len() * args.exp_bits.len()) as u64,
+        args.run.json,
+    );
+    let mut first_error = None;
+    for g in &args.groups {
+        for e in &args.exp_bits {
+            pb.set_message(format!("{g} --exp-bits {e}"));
+            let mut argv: Vec<String> = vec![
+                "--field".into(),
+                g.clone(),
+                "--exp-bits".into(),
+                e.clone(),
+                "--seed".into(),
+                args.run.seed.to_string(),
+                "--json".into(),
+            ];
+            if args.no_table {
+                argv.push("--no-table".into());
+            }
+            if let Some(b) = &args.backend {
+                argv.extend(["--backend".to_string(), b.clone()]);
+            }
+            let a: cli::dh::DhArgs = cli::common::parse_args("dh", &argv)?;
+            match cli::dh::measure_record_with(&a, args.pool, &cfg) {
+                Ok((_, r)) => {
+                    for f in r.machine.cpu_flags_used {
+                        rec.machine.note_flag_used(&f);
+                    }
+                    rec.operations.extend(r.operations);
+                }
+                // A point the group does not support (x25519 with a short exponent) is
+                // recorded as skipped; a wrong result stops the sweep.
+                Err(Error::Input(m)) => {
+                    first_error.get_or_insert(Error::Input(m.clone()));
+                    rec.skipped.push(Skipped {
+                        item: format!("{g} --exp-bits {e}"),
+                        reason: m,
+                    });
+                }
+                Err(other) => return Err(other),
+            }
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+    if rec.operations.is_empty() {
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+    }
+    rec.finish(&timer);
+    Ok(rec)
+}
+
+/// Runs `pkbench scale`.
+///
+/// # Errors
+/// As [`measure_scale`], and `--output` errors.
+pub fn run(args: &ScaleArgs) -> Result<String> {
+    args.run.check_output()?;
+    let rec = measure_scale(args)?;
+    args.run.emit(&rec, || render_text(&rec))
+}
+
+/// The terminal report: one row per group and exponent, then the fitted exponents.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let mut s = format!(
+        "pkbench scale: {} operations in {:.1} s; clock {}\nmachine: {}\n",
+        rec.operations.len(),
+        rec.elapsed_s,
+        rec.clock,
+        rec.machine.summary()
+    );
+    let mut t = report::table(&["group", "bits", "exp bits", "Offer", "Reply", "Total"]);
+    let totals = rec
+        .operations
+        .iter()
+        .filter(|o| o.name == "Total = 2*Offer + Reply");
+    for tot in totals {
+        let find = |name: &str| {
+            rec.operations
+                .iter()
+                .find(|o| o.name == name && o.params == tot.params)
+                .and_then(|o| o.stats.as_ref())
+                .map_or_else(|| "-".to_string(), |s| report::fmt_time_ms(s.median_ms))
+        };
+        let text = |v: Option<&serde_json::Value>| {
+            v.map_or_else(String::new, |v| match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+        };
+        t.add_row(vec![
+            text(tot.params.get("group")),
+            text(tot.info.get("field_bits")),
+            text(tot.params.get("exp_bits")),
+            find("Offer"),
+            find("Reply"),
+            report::fmt_time_ms(tot.figures.get("total_ms").copied().unwrap_or(f64::NAN)),
+        ]);
+    }
+    s += &format!("{t}\n");
+    for k in &rec.skipped {
+        s += &format!("skipped: {}: {}\n", k.item, k.reason);
+    }
+    for se in plot::scaling_series(rec) {
+        if let Some(f) = se.fit {
+            s += &format!(
+                "growth: {}: time ∝ bits^{:.2} (fitted exponent, R² {:.3}, {} sizes)\n",
+                se.label, f.exponent, f.r2, f.points
+            );
+        }
+    }
+    s
+}

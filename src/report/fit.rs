@@ -1,0 +1,87 @@
+//! Least-squares fit of a power law y = a·x^k on log-log axes: the growth exponent k of an
+//! operation's cost against the modulus size (about 2 for one multiplication with
+//! schoolbook-to-Karatsuba arithmetic, 2.6–3 for a full-exponent modular exponentiation,
+//! whose exponent grows with the modulus).
+
+/// A fitted power law y = a·x^k.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct PowerFit {
+    /// The growth exponent k (slope on log-log axes).
+    pub exponent: f64,
+    /// The factor a (y at x = 1).
+    pub factor: f64,
+    /// Coefficient of determination of the log-log line (1 = perfect).
+    pub r2: f64,
+    /// Number of points fitted.
+    pub points: usize,
+}
+
+impl PowerFit {
+    /// y predicted at x.
+    pub fn at(&self, x: f64) -> f64 {
+        self.factor * x.powf(self.exponent)
+    }
+}
+
+/// Fits y = a·x^k by ordinary least squares of ln y on ln x. Points with a non-positive or
+/// non-finite coordinate are ignored; `None` with fewer than two distinct x values.
+pub fn fit_power_law(points: &[(f64, f64)]) -> Option<PowerFit> {
+    let logs: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0 && x.is_finite() && y.is_finite())
+        .map(|(x, y)| (x.ln(), y.ln()))
+        .collect();
+    let n = logs.len() as f64;
+    if logs.len() < 2 {
+        return None;
+    }
+    let mx = logs.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = logs.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let syy: f64 = logs.iter().map(|p| (p.1 - my).powi(2)).sum();
+    if sxx <= 1e-12 {
+        return None;
+    }
+    let k = sxy / sxx;
+    let b = my - k * mx;
+    let r2 = if syy > 0.0 {
+        (sxy * sxy) / (sxx * syy)
+    } else {
+        1.0
+    };
+    Some(PowerFit {
+        exponent: k,
+        factor: b.exp(),
+        r2,
+        points: logs.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_power_law() {
+        let pts: Vec<(f64, f64)> = [512.0, 1024.0, 2048.0, 4096.0]
+            .iter()
+            .map(|&x: &f64| (x, 3e-7 * x.powf(2.5)))
+            .collect();
+        let f = fit_power_law(&pts).unwrap();
+        assert!((f.exponent - 2.5).abs() < 1e-9, "{f:?}");
+        assert!((f.factor - 3e-7).abs() < 1e-15, "{f:?}");
+        assert!((f.r2 - 1.0).abs() < 1e-12);
+        assert!((f.at(8192.0) - 3e-7 * 8192f64.powf(2.5)).abs() < 1e-3);
+    }
+
+    #[test]
+    fn noisy_and_degenerate() {
+        // Two points fix the line exactly: slope log(8)/log(2) = 3.
+        let f = fit_power_law(&[(1.0, 1.0), (2.0, 8.0), (3.0, -1.0)]).unwrap();
+        assert!((f.exponent - 3.0).abs() < 1e-12);
+        assert_eq!(f.points, 2);
+        assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
+        assert_eq!(fit_power_law(&[(5.0, 1.0)]), None);
+    }
+}

@@ -1,0 +1,320 @@
+//! Plots of saved result records (plotters, SVG):
+//!
+//! (a) cost against modulus size on log-log axes, one series per operation (Offer, Reply)
+//!     and exponent size (full, 128-bit ...), each with its fitted growth exponent k
+//!     (y ∝ bits^k, least squares on log-log, see [`crate::report::fit`]) in the legend;
+//! (b) Total = 2*Offer + Reply against the security level in bits, one point per
+//!     candidate group and exponent size.
+//!
+//! The data come from a record's operations: (a) needs "Offer"/"Reply" rows whose `info`
+//! has `field_bits` (every `dh`, `scale` and `suite` record); mod-p rows are used when the
+//! record has any, else every family. (b) needs "Total = 2*Offer + Reply" rows and a
+//! security estimate, from the row's `info.security_bits` when the command stored one.
+
+use crate::error::{Error, Result};
+use crate::record::{Operation, ResultRecord};
+use crate::report::fit::{PowerFit, fit_power_law};
+use plotters::prelude::*;
+use serde_json::Value;
+
+/// One series of panel (a).
+#[derive(Debug, Clone)]
+pub struct Series {
+    /// "Reply, full exponent".
+    pub label: String,
+    /// (modulus bits, ms per operation), sorted by bits.
+    pub points: Vec<(f64, f64)>,
+    /// The fitted power law, when there are two or more sizes.
+    pub fit: Option<PowerFit>,
+}
+
+/// One point of panel (b).
+#[derive(Debug, Clone)]
+pub struct SecurityPoint {
+    /// "modp-1024/128".
+    pub label: String,
+    /// Security level, bits.
+    pub security_bits: f64,
+    /// Total = 2*Offer + Reply, ms.
+    pub total_ms: f64,
+    /// Whether the exponent is full size.
+    pub full: bool,
+}
+
+fn num(v: Option<&Value>) -> Option<f64> {
+    v.and_then(Value::as_f64)
+}
+
+fn exp_label(op: &Operation) -> Option<(String, bool)> {
+    let e = num(op.params.get("exp_bits"))?;
+    let full = num(op.info.get("full_exp_bits")).is_some_and(|f| e >= f);
+    Some(if full {
+        ("full exponent".into(), true)
+    } else {
+        (format!("{e}-bit exponent"), false)
+    })
+}
+
+fn family(op: &Operation) -> &str {
+    op.info.get("family").and_then(Value::as_str).unwrap_or("")
+}
+
+/// The series of panel (a): Offer and Reply per exponent size, against modulus bits.
+pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
+    let timed = |op: &&Operation| {
+        (op.name == "Offer" || op.name == "Reply")
+            && op.stats.is_some()
+            && num(op.info.get("field_bits")).is_some()
+    };
+    let any_modp = rec
+        .operations
+        .iter()
+        .filter(timed)
+        .any(|op| family(op) == "modp");
+    let mut out: Vec<Series> = Vec::new();
+    for op in rec.operations.iter().filter(timed) {
+        if any_modp && family(op) != "modp" {
+            continue;
+        }
+        let Some((exp, _)) = exp_label(op) else {
+            continue;
+        };
+        let label = if any_modp {
+            format!("{}, {exp}", op.name)
+        } else {
+            format!("{}, {exp} ({})", op.name, family(op))
+        };
+        let bits = num(op.info.get("field_bits")).unwrap_or(0.0);
+        let ms = op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms);
+        match out.iter_mut().find(|s| s.label == label) {
+            Some(s) => s.points.push((bits, ms)),
+            None => out.push(Series {
+                label,
+                points: vec![(bits, ms)],
+                fit: None,
+            }),
+        }
+    }
+    for s in &mut out {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // A growth exponent needs sizes that differ: at least a factor 1.5 end to end.
+        let (lo, hi) = (s.points[0].0, s.points[s.points.len() - 1].0);
+        s.fit = if hi >= 1.5 * lo {
+            fit_power_law(&s.points)
+        } else {
+            None
+        };
+    }
+    out.sort_by(|a, b| a.label.cmp(&b.label));
+    out
+}
+
+/// The points of panel (b): every "Total = 2*Offer + Reply" row with a security estimate.
+pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
+    rec.operations
+        .iter()
+        .filter(|op| op.name == "Total = 2*Offer + Reply")
+        .filter_map(|op| {
+            let total_ms = *op.figures.get("total_ms")?;
+            let security_bits = num(op.info.get("security_bits"))?;
+            let group = op.params.get("group").and_then(Value::as_str)?;
+            let (_, full) = exp_label(op)?;
+            let e = num(op.params.get("exp_bits"))?;
+            Some(SecurityPoint {
+                label: if full {
+                    group.to_string()
+                } else {
+                    format!("{group}/{e}")
+                },
+                security_bits,
+                total_ms,
+                full,
+            })
+        })
+        .collect()
+}
+
+fn span(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
+    let (lo, hi) = values.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    if !lo.is_finite() || hi <= 0.0 {
+        return (1.0, 10.0);
+    }
+    (lo / pad, hi * pad)
+}
+
+fn draw_err<E: std::fmt::Debug>(e: E) -> Error {
+    Error::runtime(format!("plot: drawing failed: {e:?}"))
+}
+
+fn draw_scaling<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    series: &[Series],
+    clock: &str,
+) -> Result<()> {
+    let (x0, x1) = span(
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
+        1.15,
+    );
+    let (y0, y1) = span(
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+        1.6,
+    );
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "(a) cost against modulus size (log-log)",
+            ("sans-serif", 20),
+        )
+        .margin(12)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .x_desc("modulus bits")
+        .y_desc(format!("ms per operation ({clock} clock, median)"))
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| crate::report::sig4(*y))
+        .draw()
+        .map_err(draw_err)?;
+    for (i, s) in series.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let label = match &s.fit {
+            Some(f) => format!(
+                "{}: fitted exponent {:.2} (time ∝ bits^k, R² {:.3})",
+                s.label, f.exponent, f.r2
+            ),
+            None => format!("{}: sizes too close to fit", s.label),
+        };
+        chart
+            .draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                color.stroke_width(2),
+            ))
+            .map_err(draw_err)?
+            .label(label)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart
+            .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color.filled())))
+            .map_err(draw_err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(draw_err)?;
+    Ok(())
+}
+
+fn draw_security<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    points: &[SecurityPoint],
+    clock: &str,
+) -> Result<()> {
+    let (sx0, sx1) = span(points.iter().map(|p| p.security_bits), 1.0);
+    let (x0, x1) = ((sx0 - 10.0).max(0.0), sx1 + 15.0);
+    let (y0, y1) = span(points.iter().map(|p| p.total_ms), 2.0);
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "(b) Total = 2*Offer + Reply against security",
+            ("sans-serif", 20),
+        )
+        .margin(12)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
+        .map_err(draw_err)?;
+    chart
+        .configure_mesh()
+        .x_desc("security level, bits")
+        .y_desc(format!("Total = 2*Offer + Reply, ms ({clock} clock)"))
+        .y_label_formatter(&|y| crate::report::sig4(*y))
+        .draw()
+        .map_err(draw_err)?;
+    for (i, full) in [true, false].into_iter().enumerate() {
+        let color = Palette99::pick(i + 4).to_rgba();
+        let pts: Vec<&SecurityPoint> = points.iter().filter(|p| p.full == full).collect();
+        if pts.is_empty() {
+            continue;
+        }
+        chart
+            .draw_series(
+                pts.iter()
+                    .map(|p| Circle::new((p.security_bits, p.total_ms), 5, color.filled())),
+            )
+            .map_err(draw_err)?
+            .label(if full {
+                "full exponent"
+            } else {
+                "short exponent"
+            })
+            .legend(move |(x, y)| Circle::new((x + 10, y), 5, color.filled()));
+        chart
+            .draw_series(pts.iter().map(|p| {
+                Text::new(
+                    p.label.clone(),
+                    (p.security_bits, p.total_ms),
+                    ("sans-serif", 12).into_font(),
+                )
+            }))
+            .map_err(draw_err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(draw_err)?;
+    Ok(())
+}
+
+/// Draws the panels `rec` has data for into an SVG document (a string).
+///
+/// # Errors
+/// [`Error::Input`] when the record has nothing to plot; [`Error::Runtime`] when drawing
+/// fails.
+pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<SecurityPoint>)> {
+    let series = scaling_series(rec);
+    let points = security_points(rec);
+    let has_a = !series.is_empty();
+    let has_b = !points.is_empty();
+    if !has_a && !has_b {
+        return Err(Error::input(format!(
+            "the {} record has no Offer/Reply rows with sizes and no Total rows with security estimates to plot; make one with `pkbench scale --output FILE`",
+            rec.command
+        )));
+    }
+    let width = if has_a && has_b { 1500 } else { 800 };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, 600)).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_err)?;
+        let title = format!(
+            "pkbench {} — {} — {}",
+            rec.command,
+            rec.machine_label(),
+            rec.machine.cpu_model
+        );
+        let root = root.titled(&title, ("sans-serif", 16)).map_err(draw_err)?;
+        match (has_a, has_b) {
+            (true, true) => {
+                let (l, r) = root.split_horizontally(width * 11 / 20);
+                draw_scaling(&l, &series, &rec.clock)?;
+                draw_security(&r, &points, &rec.clock)?;
+            }
+            (true, false) => draw_scaling(&root, &series, &rec.clock)?,
+            _ => draw_security(&root, &points, &rec.clock)?,
+        }
+        root.present().map_err(draw_err)?;
+    }
+    Ok((svg, series, points))
+}
