@@ -11,6 +11,7 @@ use crate::kex::{ExpBits, GroupInfo, KeyExchange, TableInfo};
 use crate::measure::{self, Machine, Stats};
 use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
+use crate::security;
 use clap::Args;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -297,6 +298,11 @@ pub fn result_record(r: &DhRecord) -> Result<ResultRecord> {
         }
         if let Some(c) = r.clmul {
             op = op.with_info("clmul", c);
+        }
+        if let Some(e) = security::estimate(&r.field, Some(r.exp_bits)) {
+            op = op
+                .with_info("security_bits", e.bits)
+                .with_info("security_limited_by", e.limited_by);
         }
         op
     };

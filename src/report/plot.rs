@@ -144,6 +144,42 @@ fn span(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
     (lo / pad, hi * pad)
 }
 
+/// A tick label: up to three significant figures, no trailing zeros ("0.05", "2", "150").
+pub fn tick_text(v: f64) -> String {
+    let t = crate::report::sig4(v);
+    if t.contains('.') {
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        t
+    }
+}
+
+/// Axis ticks for a log axis over [lo, hi]: 1-2-5 × 10^k, or 1…9 × 10^k when that gives
+/// fewer than four.
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    let mut out = Vec::new();
+    for mults in [
+        &[1.0, 2.0, 5.0][..],
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0][..],
+    ] {
+        out.clear();
+        let mut k = lo.log10().floor() as i32;
+        while 10f64.powi(k) <= hi {
+            for m in mults {
+                let v = m * 10f64.powi(k);
+                if v >= lo && v <= hi {
+                    out.push(v);
+                }
+            }
+            k += 1;
+        }
+        if out.len() >= 4 {
+            break;
+        }
+    }
+    out
+}
+
 fn draw_err<E: std::fmt::Debug>(e: E) -> Error {
     Error::runtime(format!("plot: drawing failed: {e:?}"))
 }
@@ -161,6 +197,13 @@ fn draw_scaling<DB: DrawingBackend>(
         series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
         1.6,
     );
+    // Ticks at the measured sizes.
+    let mut xticks: Vec<f64> = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .collect();
+    xticks.sort_by(f64::total_cmp);
+    xticks.dedup();
     let mut chart = ChartBuilder::on(area)
         .caption(
             "(a) cost against modulus size (log-log)",
@@ -169,14 +212,18 @@ fn draw_scaling<DB: DrawingBackend>(
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(70)
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .build_cartesian_2d(
+            (x0..x1).log_scale().with_key_points(xticks),
+            (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)),
+        )
         .map_err(draw_err)?;
     chart
         .configure_mesh()
         .x_desc("modulus bits")
         .y_desc(format!("ms per operation ({clock} clock, median)"))
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| crate::report::sig4(*y))
+        .y_label_formatter(&|y| tick_text(*y))
+        .light_line_style(BLACK.mix(0.04))
         .draw()
         .map_err(draw_err)?;
     for (i, s) in series.iter().enumerate() {
@@ -229,13 +276,18 @@ fn draw_security<DB: DrawingBackend>(
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(70)
-        .build_cartesian_2d(x0..x1, (y0..y1).log_scale())
+        .build_cartesian_2d(
+            x0..x1,
+            (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)),
+        )
         .map_err(draw_err)?;
     chart
         .configure_mesh()
         .x_desc("security level, bits")
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(format!("Total = 2*Offer + Reply, ms ({clock} clock)"))
-        .y_label_formatter(&|y| crate::report::sig4(*y))
+        .y_label_formatter(&|y| tick_text(*y))
+        .light_line_style(BLACK.mix(0.04))
         .draw()
         .map_err(draw_err)?;
     for (i, full) in [true, false].into_iter().enumerate() {
@@ -317,4 +369,23 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
         root.present().map_err(draw_err)?;
     }
     Ok((svg, series, points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks() {
+        assert_eq!(
+            log_ticks(0.15, 30.0),
+            vec![0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0]
+        );
+        assert_eq!(log_ticks(0.25, 0.45).len(), 2);
+        let t: Vec<String> = log_ticks(0.21, 0.95).into_iter().map(tick_text).collect();
+        assert_eq!(t, ["0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9"]);
+        assert_eq!(tick_text(0.05), "0.05");
+        assert_eq!(tick_text(2.0), "2");
+        assert_eq!(tick_text(150.0), "150");
+    }
 }

@@ -1,0 +1,111 @@
+//! `pkbench plot` on a hand-made scale record: the SVG parses, has an <svg> root, and its
+//! legend carries the fitted growth exponents (2.50 for the synthetic full-exponent Reply,
+//! 1.60 for the 128-bit one); panel (b) is drawn from the Total rows' security estimates.
+
+use pkbench::measure::{Machine, Stats};
+use pkbench::record::{self, Operation, ResultRecord};
+use serde_json::json;
+use std::process::Command;
+
+fn record() -> ResultRecord {
+    let mut r = ResultRecord::new("scale", "wall", Machine::detect());
+    for bits in [512u32, 1024, 2048, 4096] {
+        let b = f64::from(bits);
+        for (exp, full, k, sec) in [(bits - 1, true, 2.5, 50.0), (128, false, 1.6, 64.0)] {
+            let p = record::params([
+                ("command", json!("dh")),
+                ("group", json!(format!("modp-{bits}"))),
+                ("exp_bits", json!(exp)),
+                ("table", json!(true)),
+            ]);
+            let ms = 1e-6 * b.powf(k);
+            let info = |op: Operation| {
+                op.with_info("family", "modp")
+                    .with_info("field_bits", bits)
+                    .with_info("full_exp_bits", bits - 1)
+                    .with_info("security_bits", if full { sec + b / 100.0 } else { sec })
+            };
+            let st = Stats::from_samples(vec![ms * 0.99, ms, ms * 1.01], 1);
+            r.operations
+                .push(info(Operation::timed("Reply", p.clone(), st.clone())));
+            r.operations
+                .push(info(Operation::timed("Offer", p.clone(), st)));
+            r.operations.push(info(Operation::derived(
+                "Total = 2*Offer + Reply",
+                p,
+                "total_ms",
+                3.0 * ms,
+            )));
+        }
+    }
+    r
+}
+
+#[test]
+fn plot_is_valid_svg_with_fitted_exponents() {
+    let d = std::env::temp_dir().join(format!("pkbench-plot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let rec = d.join("scale.json");
+    std::fs::write(&rec, record().to_json().unwrap()).unwrap();
+    let svg = d.join("scale.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args([
+            "plot",
+            rec.to_str().unwrap(),
+            "--out",
+            svg.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Reply, full exponent: fitted exponent 2.50"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("fitted exponent 1.60"), "{stdout}");
+
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("Reply, full exponent: fitted exponent 2.50")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("against security")),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "modp-1024/128"), "{texts:?}");
+    assert!(doc.descendants().any(|n| n.has_tag_name("circle")));
+
+    // Nothing to plot: exit 2, one line.
+    let empty = d.join("empty.json");
+    let e = ResultRecord::new("dh", "wall", Machine::detect());
+    std::fs::write(&empty, e.to_json().unwrap()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args([
+            "plot",
+            empty.to_str().unwrap(),
+            "--out",
+            svg.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    std::fs::remove_dir_all(&d).unwrap();
+}
