@@ -14,5 +14,6 @@ pub mod kex_io;
 pub mod repro;
 pub mod rsa;
 pub mod plot;
+pub mod repro;
 pub mod scale;
 pub mod suite;
