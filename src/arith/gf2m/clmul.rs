@@ -7,7 +7,7 @@
 //! exists only where `is_x86_feature_detected!("pclmulqdq")` said yes, which is what makes
 //! calling these functions from its [`Backend`] methods sound.
 
-use super::{Backend, Fe, Wide};
+use super::{Backend, Fe, Trinomial, Wide};
 use core::arch::x86_64::{
     __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_set_epi64x, _mm_unpackhi_epi64,
     _mm_xor_si128,
@@ -132,21 +132,22 @@ pub fn mul3x1(a: &[u64; 3], s: u64) -> Wide {
 
 impl Backend for Clmul {
     const NAME: &'static str = "pclmulqdq";
+    super::word_backend_common!();
 
     #[inline(always)]
-    fn mul_wide(self, a: &Fe, b: &Fe) -> Wide {
+    fn mul_wide(self, a: Fe, b: Fe) -> Wide {
         // SAFETY: a `Clmul` token exists only when the CPU has pclmulqdq (see `detect`).
         unsafe { mul3(&a.0, &b.0) }
     }
 
     #[inline(always)]
-    fn sqr_wide(self, a: &Fe) -> Wide {
+    fn sqr_wide(self, a: Fe) -> Wide {
         // SAFETY: as above.
         unsafe { sqr3(&a.0) }
     }
 
     #[inline(always)]
-    fn mul_word_wide(self, a: &Fe, s: u64) -> Wide {
+    fn mul_word_wide(self, a: Fe, s: u64) -> Wide {
         // SAFETY: as above.
         unsafe { mul3x1(&a.0, s) }
     }

@@ -24,6 +24,8 @@
 //! ([`tables::MultiSqr`]).
 
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod clmul;
 pub mod portable;
 pub mod tables;
@@ -194,34 +196,104 @@ pub fn reduce<F: Trinomial>(mut c: Wide) -> Fe {
     Fe([c[0], c[1], c[2]])
 }
 
-/// Multiply and square for one implementation. Implementations are zero-sized tokens; a
-/// token of a CPU-specific backend exists only where the CPU has the instructions it uses.
+/// Field arithmetic of one implementation. Implementations are zero-sized tokens; a token
+/// of a CPU-specific backend exists only where the CPU has the instructions it uses.
+///
+/// Elements live in the backend's own representation [`Backend::E`] (three words for the
+/// 64-bit backends, a 256-bit vector register for the AVX-512 one), products in
+/// [`Backend::W`] until reduced, so sums of products can share one reduction (lazy
+/// reduction). [`Backend::load`] and [`Backend::store`] convert from and to [`Fe`].
 pub trait Backend: Copy + Send + Sync + fmt::Debug + 'static {
     /// Short name for reports, e.g. "pclmulqdq" or "portable".
     const NAME: &'static str;
-    /// Unreduced product a·b (degree ≤ 2m - 2).
-    fn mul_wide(self, a: &Fe, b: &Fe) -> Wide;
-    /// Unreduced square a² (degree ≤ 2m - 2).
-    fn sqr_wide(self, a: &Fe) -> Wide;
-    /// Unreduced product of a and a polynomial `s` of degree < 64 (e.g. a small curve constant).
-    fn mul_word_wide(self, a: &Fe, s: u64) -> Wide;
+    /// A reduced element.
+    type E: Copy + fmt::Debug;
+    /// An unreduced product (degree ≤ 2m − 2).
+    type W: Copy;
+    /// From the common representation.
+    fn load(self, a: &Fe) -> Self::E;
+    /// To the common representation.
+    fn store(self, a: Self::E) -> Fe;
+    /// a + b (XOR).
+    fn add(self, a: Self::E, b: Self::E) -> Self::E;
+    /// Whether a = 0.
+    fn is_zero(self, a: Self::E) -> bool;
+    /// Swaps a and b when `swap` = 1 (`swap` ∈ {0, 1}), without branching on it.
+    fn cswap(self, swap: u64, a: &mut Self::E, b: &mut Self::E);
+    /// Unreduced product a·b.
+    fn mul_wide(self, a: Self::E, b: Self::E) -> Self::W;
+    /// Unreduced square a².
+    fn sqr_wide(self, a: Self::E) -> Self::W;
+    /// Unreduced product of a and a polynomial `s` of degree < 64 (a small curve constant).
+    fn mul_word_wide(self, a: Self::E, s: u64) -> Self::W;
+    /// Sum of two unreduced products.
+    fn wide_add(self, a: Self::W, b: Self::W) -> Self::W;
+    /// Reduction modulo u^m + u^k + 1.
+    fn reduce<F: Trinomial>(self, c: Self::W) -> Self::E;
 
     /// a·b mod f.
     #[inline(always)]
-    fn mul<F: Trinomial>(self, a: &Fe, b: &Fe) -> Fe {
-        reduce::<F>(self.mul_wide(a, b))
+    fn mul<F: Trinomial>(self, a: Self::E, b: Self::E) -> Self::E {
+        self.reduce::<F>(self.mul_wide(a, b))
     }
     /// a² mod f.
     #[inline(always)]
-    fn sqr<F: Trinomial>(self, a: &Fe) -> Fe {
-        reduce::<F>(self.sqr_wide(a))
+    fn sqr<F: Trinomial>(self, a: Self::E) -> Self::E {
+        self.reduce::<F>(self.sqr_wide(a))
     }
     /// a·s mod f for a word s.
     #[inline(always)]
-    fn mul_word<F: Trinomial>(self, a: &Fe, s: u64) -> Fe {
-        reduce::<F>(self.mul_word_wide(a, s))
+    fn mul_word<F: Trinomial>(self, a: Self::E, s: u64) -> Self::E {
+        self.reduce::<F>(self.mul_word_wide(a, s))
+    }
+    /// a·b + c·d mod f with one reduction.
+    #[inline(always)]
+    fn mul_add_mul<F: Trinomial>(self, a: Self::E, b: Self::E, c: Self::E, d: Self::E) -> Self::E {
+        self.reduce::<F>(self.wide_add(self.mul_wide(a, b), self.mul_wide(c, d)))
     }
 }
+
+/// The 64-bit backends' shared pieces: elements are [`Fe`], products [`Wide`].
+macro_rules! word_backend_common {
+    () => {
+        type E = $crate::arith::gf2m::Fe;
+        type W = $crate::arith::gf2m::Wide;
+        #[inline(always)]
+        fn load(self, a: &Fe) -> Fe {
+            *a
+        }
+        #[inline(always)]
+        fn store(self, a: Fe) -> Fe {
+            a
+        }
+        #[inline(always)]
+        fn add(self, a: Fe, b: Fe) -> Fe {
+            a.add(&b)
+        }
+        #[inline(always)]
+        fn is_zero(self, a: Fe) -> bool {
+            a.is_zero()
+        }
+        #[inline(always)]
+        fn cswap(self, swap: u64, a: &mut Fe, b: &mut Fe) {
+            let m = 0u64.wrapping_sub(swap);
+            for i in 0..3 {
+                let t = m & (a.0[i] ^ b.0[i]);
+                a.0[i] ^= t;
+                b.0[i] ^= t;
+            }
+        }
+        #[inline(always)]
+        fn wide_add(self, a: Wide, b: Wide) -> Wide {
+            $crate::arith::gf2m::wide_add(&a, &b)
+        }
+        #[inline(always)]
+        fn reduce<F: Trinomial>(self, c: Wide) -> Fe {
+            $crate::arith::gf2m::reduce::<F>(c)
+        }
+    };
+}
+pub(crate) use word_backend_common;
 
 /// XOR of two unreduced products (for lazy reduction: a·b + c·d with one reduction).
 #[inline(always)]
@@ -238,10 +310,10 @@ pub fn wide_add(a: &Wide, b: &Wide) -> Wide {
 
 /// a^(2^n): n squarings.
 #[inline(always)]
-pub fn sqr_n<F: Trinomial, B: Backend>(be: B, a: &Fe, n: u32) -> Fe {
-    let mut r = *a;
+pub fn sqr_n<F: Trinomial, B: Backend>(be: B, a: B::E, n: u32) -> B::E {
+    let mut r = a;
     for _ in 0..n {
-        r = be.sqr::<F>(&r);
+        r = be.sqr::<F>(r);
     }
     r
 }
@@ -249,9 +321,9 @@ pub fn sqr_n<F: Trinomial, B: Backend>(be: B, a: &Fe, n: u32) -> Fe {
 /// a^(2^n), by a precomputed multi-squaring table when the field has one for `n`, else by
 /// n squarings.
 #[inline(always)]
-pub fn sqr_n_fast<F: Trinomial, B: Backend>(be: B, a: &Fe, n: u32) -> Fe {
+pub fn sqr_n_fast<F: Trinomial, B: Backend>(be: B, a: B::E, n: u32) -> B::E {
     match F::tables().multi_sqr(n) {
-        Some(t) => t.apply(a),
+        Some(t) => be.load(&t.apply(&be.store(a))),
         None => sqr_n::<F, B>(be, a, n),
     }
 }
@@ -261,11 +333,10 @@ pub fn sqr_n_fast<F: Trinomial, B: Backend>(be: B, a: &Fe, n: u32) -> Fe {
 /// With β_j = a^(2^j - 1): β_(i+j) = β_i^(2^j)·β_j, so the chain's 9 steps cost 9
 /// multiplications and m - 2 squarings (long runs by table), then a^-1 = β_(m-1)².
 #[inline(always)]
-pub fn inv<F: Trinomial, B: Backend>(be: B, a: &Fe) -> Fe {
+pub fn inv<F: Trinomial, B: Backend>(be: B, a: B::E) -> B::E {
     let chain = F::CHAIN;
     // betas[i] = a^(2^chain[i] - 1); at most 16 chain entries.
-    let mut betas = [Fe::ZERO; 16];
-    betas[0] = *a;
+    let mut betas = [a; 16];
     let mut i = 1;
     while i < chain.len() {
         let e = chain[i];
@@ -276,11 +347,11 @@ pub fn inv<F: Trinomial, B: Backend>(be: B, a: &Fe) -> Fe {
         while chain[j] != d {
             j += 1;
         }
-        let t = sqr_n_fast::<F, B>(be, &betas[i - 1], d);
-        betas[i] = be.mul::<F>(&t, &betas[j]);
+        let t = sqr_n_fast::<F, B>(be, betas[i - 1], d);
+        betas[i] = be.mul::<F>(t, betas[j]);
         i += 1;
     }
-    be.sqr::<F>(&betas[chain.len() - 1])
+    be.sqr::<F>(betas[chain.len() - 1])
 }
 
 /// The trace Tr(a) = a + a² + a⁴ + … + a^(2^(m-1)) ∈ {0, 1}: linear, so the parity of a AND a
@@ -294,32 +365,33 @@ pub fn trace<F: Trinomial>(a: &Fe) -> u32 {
 /// The half-trace H(a) = Σ_{i=0}^{(m-1)/2} a^(2^(2i)) (m odd): a solution z of z² + z = a
 /// when Tr(a) = 0 (HMV 2004, §3.6.2).
 pub fn half_trace<F: Trinomial, B: Backend>(be: B, a: &Fe) -> Fe {
-    let mut r = *a;
-    let mut t = *a;
+    let mut r = be.load(a);
+    let mut t = r;
     for _ in 0..(F::M - 1) / 2 {
-        t = be.sqr::<F>(&be.sqr::<F>(&t));
-        r = r.add(&t);
+        t = be.sqr::<F>(be.sqr::<F>(t));
+        r = be.add(r, t);
     }
-    r
+    be.store(r)
 }
 
 /// a^e for an exponent given as big-endian bytes (square-and-multiply, left to right).
 pub fn pow<F: Trinomial, B: Backend>(be: B, a: &Fe, e: &[u8]) -> Fe {
-    let mut r = Fe::ONE;
+    let a = be.load(a);
+    let mut r = be.load(&Fe::ONE);
     for byte in e {
         for bit in (0..8).rev() {
-            r = be.sqr::<F>(&r);
+            r = be.sqr::<F>(r);
             if (byte >> bit) & 1 == 1 {
-                r = be.mul::<F>(&r, a);
+                r = be.mul::<F>(r, a);
             }
         }
     }
-    r
+    be.store(r)
 }
 
 /// Square root: a^(2^(m-1)) (squaring is a bijection of GF(2^m)).
 pub fn sqrt<F: Trinomial, B: Backend>(be: B, a: &Fe) -> Fe {
-    sqr_n::<F, B>(be, a, F::M - 1)
+    be.store(sqr_n::<F, B>(be, be.load(a), F::M - 1))
 }
 
 /// The implementation chosen at run time for one group.
@@ -330,17 +402,43 @@ pub enum Arith {
     /// Carry-less multiply (`pclmulqdq`); the token proves the CPU has it.
     #[cfg(target_arch = "x86_64")]
     Clmul(clmul::Clmul),
+    /// Carry-less multiply on 256-bit vectors (`vpclmulqdq`, AVX-512VL/VBMI2).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(avx512::Avx512),
 }
 
 impl Arith {
-    /// Carry-less multiply when `allow_clmul` and the CPU has `pclmulqdq`, else portable.
+    /// The fastest carry-less-multiply code the CPU runs when `allow_clmul` (the vector
+    /// `vpclmulqdq` code, else `pclmulqdq`), else portable. `PKBENCH_GF2M=pclmulqdq` picks
+    /// the 128-bit `pclmulqdq` code even where the vector one runs (for comparisons).
     pub fn detect(allow_clmul: bool) -> Arith {
         #[cfg(target_arch = "x86_64")]
-        if allow_clmul && let Some(c) = clmul::Clmul::detect() {
-            return Arith::Clmul(c);
+        if allow_clmul {
+            let force_128 = std::env::var("PKBENCH_GF2M").is_ok_and(|v| v == "pclmulqdq");
+            if !force_128 && let Some(c) = avx512::Avx512::detect() {
+                return Arith::Avx512(c);
+            }
+            if let Some(c) = clmul::Clmul::detect() {
+                return Arith::Clmul(c);
+            }
         }
         let _ = allow_clmul;
         Arith::Portable(portable::Portable)
+    }
+
+    /// Every implementation this CPU runs, portable first.
+    pub fn available() -> Vec<Arith> {
+        let mut v = vec![Arith::portable()];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(c) = clmul::Clmul::detect() {
+                v.push(Arith::Clmul(c));
+            }
+            if let Some(c) = avx512::Avx512::detect() {
+                v.push(Arith::Avx512(c));
+            }
+        }
+        v
     }
 
     /// The portable implementation.
@@ -359,6 +457,8 @@ impl Arith {
             Arith::Portable(_) => portable::Portable::NAME,
             #[cfg(target_arch = "x86_64")]
             Arith::Clmul(_) => clmul::Clmul::NAME,
+            #[cfg(target_arch = "x86_64")]
+            Arith::Avx512(_) => avx512::Avx512::NAME,
         }
     }
 }
@@ -374,6 +474,8 @@ macro_rules! with_gf2m_backend {
             $crate::arith::gf2m::Arith::Portable($be) => $body,
             #[cfg(target_arch = "x86_64")]
             $crate::arith::gf2m::Arith::Clmul($be) => $body,
+            #[cfg(target_arch = "x86_64")]
+            $crate::arith::gf2m::Arith::Avx512($be) => $body,
         }
     };
 }
@@ -401,19 +503,24 @@ impl<F: Trinomial> Gf2m<F> {
     }
     /// a·b.
     pub fn mul(&self, a: &Fe, b: &Fe) -> Fe {
-        with_gf2m_backend!(self.arith, |be| be.mul::<F>(a, b))
+        with_gf2m_backend!(self.arith, |be| be
+            .store(be.mul::<F>(be.load(a), be.load(b))))
     }
     /// a².
     pub fn sqr(&self, a: &Fe) -> Fe {
-        with_gf2m_backend!(self.arith, |be| be.sqr::<F>(a))
+        with_gf2m_backend!(self.arith, |be| be.store(be.sqr::<F>(be.load(a))))
     }
     /// a^(2^n).
     pub fn sqr_n(&self, a: &Fe, n: u32) -> Fe {
-        with_gf2m_backend!(self.arith, |be| sqr_n_fast::<F, _>(be, a, n))
+        with_gf2m_backend!(self.arith, |be| be.store(sqr_n_fast::<F, _>(
+            be,
+            be.load(a),
+            n
+        )))
     }
     /// a^-1 (0 for 0).
     pub fn inv(&self, a: &Fe) -> Fe {
-        with_gf2m_backend!(self.arith, |be| inv::<F, _>(be, a))
+        with_gf2m_backend!(self.arith, |be| be.store(inv::<F, _>(be, be.load(a))))
     }
     /// Tr(a).
     pub fn trace(&self, a: &Fe) -> u32 {

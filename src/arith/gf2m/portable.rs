@@ -9,7 +9,7 @@
 //! here by the classic interleave-with-zeros mask cascade on 32-bit halves (HMV 2004 §2.3.4
 //! uses a 256-entry table of the same map; the masks need no memory).
 
-use super::{Backend, Fe, Wide};
+use super::{Backend, Fe, Trinomial, Wide};
 
 /// The portable implementation (always available).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,9 +57,10 @@ pub fn clmul64(a: u64, b: u64) -> (u64, u64) {
 
 impl Backend for Portable {
     const NAME: &'static str = "portable";
+    super::word_backend_common!();
 
     #[inline(always)]
-    fn mul_wide(self, a: &Fe, b: &Fe) -> Wide {
+    fn mul_wide(self, a: Fe, b: Fe) -> Wide {
         // t[v] = v(u)·b(u); b has degree < 189, so 3 words hold it (degree < 192).
         let mut t = [[0u64; 3]; 16];
         t[1] = b.0;
@@ -97,7 +98,7 @@ impl Backend for Portable {
     }
 
     #[inline(always)]
-    fn sqr_wide(self, a: &Fe) -> Wide {
+    fn sqr_wide(self, a: Fe) -> Wide {
         let mut c = [0u64; 6];
         for i in 0..3 {
             c[2 * i] = spread32(a.0[i] as u32);
@@ -107,7 +108,7 @@ impl Backend for Portable {
     }
 
     #[inline(always)]
-    fn mul_word_wide(self, a: &Fe, s: u64) -> Wide {
+    fn mul_word_wide(self, a: Fe, s: u64) -> Wide {
         let mut c = [0u64; 6];
         for i in 0..3 {
             let (l, h) = clmul64(a.0[i], s);

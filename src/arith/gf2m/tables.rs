@@ -28,7 +28,7 @@ impl MultiSqr {
             .map(|i| {
                 let mut e = Fe::ZERO;
                 e.0[(i / 64) as usize] = 1u64 << (i % 64);
-                super::sqr_n::<F, Portable>(be, &e, n)
+                super::sqr_n::<F, Portable>(be, e, n)
             })
             .collect();
         let mut t = vec![[Fe::ZERO; 16]; digits];
@@ -87,7 +87,7 @@ impl FieldTables {
             let mut t = e;
             let mut s = e;
             for _ in 1..F::M {
-                s = be.sqr::<F>(&s);
+                s = be.sqr::<F>(s);
                 t = t.add(&s);
             }
             debug_assert!(t == Fe::ZERO || t == Fe::ONE, "trace lies in GF(2)");

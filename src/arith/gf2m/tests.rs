@@ -15,11 +15,7 @@ fn fe(hex_str: &str) -> Fe {
 
 /// Every implementation this CPU has (portable always; clmul where present).
 pub(crate) fn all_arith() -> Vec<Arith> {
-    let mut v = vec![Arith::portable()];
-    if Arith::detect(true).is_clmul() {
-        v.push(Arith::detect(true));
-    }
-    v
+    Arith::available()
 }
 
 fn random_fe<F: Trinomial>(rng: &mut ChaCha20Rng) -> Fe {
@@ -129,13 +125,55 @@ fn twins_agree<F: Trinomial>() {
             b = [Fe::ZERO, Fe::ONE, a, b][round];
         }
         let s = rng.next_u64();
+        let c = random_fe::<F>(&mut rng);
         let p = Portable;
-        let want = (p.mul_wide(&a, &b), p.sqr_wide(&a), p.mul_word_wide(&a, s));
+        // Unreduced products: the pclmulqdq twins against the portable code.
+        #[cfg(target_arch = "x86_64")]
+        if clmul::Clmul::detect().is_some() {
+            // SAFETY: the CPU has pclmulqdq (checked just above).
+            unsafe {
+                assert_eq!(
+                    clmul::mul3(&a.0, &b.0),
+                    p.mul_wide(a, b),
+                    "mul3 {a:?} {b:?}"
+                );
+                assert_eq!(clmul::sqr3(&a.0), p.sqr_wide(a), "sqr3 {a:?}");
+                assert_eq!(clmul::mul3x1(&a.0, s), p.mul_word_wide(a, s), "mul3x1");
+            }
+        }
+        let want = (
+            p.mul::<F>(a, b),
+            p.sqr::<F>(a),
+            p.mul_word::<F>(a, s),
+            p.mul_add_mul::<F>(a, b, c, a),
+        );
+        // Reduced results of every backend (AVX-512 included) against the portable code.
         for arith in &all {
             with_gf2m_backend!(*arith, |be| {
-                assert_eq!(be.mul_wide(&a, &b), want.0, "mul {a:?} {b:?}");
-                assert_eq!(be.sqr_wide(&a), want.1, "sqr {a:?}");
-                assert_eq!(be.mul_word_wide(&a, s), want.2, "mul_word {a:?}");
+                let (ea, eb, ec) = (be.load(&a), be.load(&b), be.load(&c));
+                assert_eq!(
+                    be.store(be.mul::<F>(ea, eb)),
+                    want.0,
+                    "mul {a:?} {b:?} {arith:?}"
+                );
+                assert_eq!(be.store(be.sqr::<F>(ea)), want.1, "sqr {a:?} {arith:?}");
+                assert_eq!(
+                    be.store(be.mul_word::<F>(ea, s)),
+                    want.2,
+                    "mul_word {arith:?}"
+                );
+                assert_eq!(
+                    be.store(be.mul_add_mul::<F>(ea, eb, ec, ea)),
+                    want.3,
+                    "{arith:?}"
+                );
+                assert_eq!(be.store(be.add(ea, eb)), a.add(&b));
+                assert_eq!(be.is_zero(ea), a.is_zero());
+                let (mut x, mut y) = (ea, eb);
+                be.cswap(1, &mut x, &mut y);
+                assert_eq!((be.store(x), be.store(y)), (b, a));
+                be.cswap(0, &mut x, &mut y);
+                assert_eq!((be.store(x), be.store(y)), (b, a));
             });
         }
         let f = Gf2m::<F>::new(Arith::portable());
@@ -152,7 +190,7 @@ fn twins_agree<F: Trinomial>() {
             for _ in 0..n {
                 slow = f.sqr(&slow);
             }
-            assert_eq!(sqr_n_fast::<F, _>(Portable, &a, n), slow, "sqr^{n}");
+            assert_eq!(sqr_n_fast::<F, _>(Portable, a, n), slow, "sqr^{n}");
         }
     }
 }

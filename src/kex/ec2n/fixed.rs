@@ -11,45 +11,45 @@
 //! Algorithm 3.25, a = 0: 8 multiplications, 5 squarings), and one inversion at the end.
 
 use super::curve::{Affine, Curve, Scalar};
-use crate::arith::gf2m::{Arith, Backend, Fe, Gf2m, Trinomial, reduce, wide_add};
+use crate::arith::gf2m::{Arith, Backend, Fe, Gf2m, Trinomial};
 use crate::kex::TableInfo;
 use std::time::Instant;
 
-/// A point in López–Dahab projective coordinates; Z = 0 is the point at infinity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ld {
+/// A point in López–Dahab projective coordinates, in backend B's representation; Z = 0 is
+/// the point at infinity.
+#[derive(Clone, Copy, Debug)]
+pub struct Ld<E> {
     /// X = x·Z.
-    pub x: Fe,
+    pub x: E,
     /// Y = y·Z².
-    pub y: Fe,
+    pub y: E,
     /// Z (0 for O).
-    pub z: Fe,
+    pub z: E,
 }
 
-impl Ld {
-    /// The point at infinity.
-    pub const INFINITY: Ld = Ld {
-        x: Fe::ONE,
-        y: Fe::ZERO,
-        z: Fe::ZERO,
-    };
+/// The point at infinity (1 : 0 : 0).
+#[inline(always)]
+pub fn ld_infinity<B: Backend>(be: B) -> Ld<B::E> {
+    Ld {
+        x: be.load(&Fe::ONE),
+        y: be.load(&Fe::ZERO),
+        z: be.load(&Fe::ZERO),
+    }
 }
 
 /// LD doubling for a = 0 (HMV 2004, Algorithm 3.24): Z3 = X1²·Z1², X3 = X1⁴ + b·Z1⁴,
 /// Y3 = b·Z1⁴·Z3 + X3·(Y1² + b·Z1⁴).
 #[inline(always)]
-pub fn ld_double<F: Trinomial, B: Backend>(be: B, b: &Fe, p: &Ld) -> Ld {
-    if p.z.is_zero() || p.x.is_zero() {
-        return Ld::INFINITY;
+pub fn ld_double<F: Trinomial, B: Backend>(be: B, b: &Fe, p: &Ld<B::E>) -> Ld<B::E> {
+    if be.is_zero(p.z) || be.is_zero(p.x) {
+        return ld_infinity(be);
     }
-    let x2 = be.sqr::<F>(&p.x);
-    let z2 = be.sqr::<F>(&p.z);
-    let z3 = be.mul::<F>(&x2, &z2);
-    let bz4 = be.mul::<F>(b, &be.sqr::<F>(&z2));
-    let x3 = be.sqr::<F>(&x2).add(&bz4);
-    let y3 = be
-        .mul::<F>(&bz4, &z3)
-        .add(&be.mul::<F>(&x3, &be.sqr::<F>(&p.y).add(&bz4)));
+    let x2 = be.sqr::<F>(p.x);
+    let z2 = be.sqr::<F>(p.z);
+    let z3 = be.mul::<F>(x2, z2);
+    let bz4 = be.mul::<F>(be.load(b), be.sqr::<F>(z2));
+    let x3 = be.add(be.sqr::<F>(x2), bz4);
+    let y3 = be.mul_add_mul::<F>(bz4, z3, x3, be.add(be.sqr::<F>(p.y), bz4));
     Ld {
         x: x3,
         y: y3,
@@ -62,45 +62,47 @@ pub fn ld_double<F: Trinomial, B: Backend>(be: B, b: &Fe, p: &Ld) -> Ld {
 /// E = A·C, X3 = A² + B²·C + E, F = X3 + x2·Z3, Y3 = (E + Z3)·F + (x2 + y2)·Z3².
 /// A² + B²·C and the two products of Y3 are each reduced once (lazy reduction).
 #[inline(always)]
-pub fn ld_add_affine<F: Trinomial, B: Backend>(be: B, b: &Fe, p: &Ld, q: &Affine) -> Ld {
-    if p.z.is_zero() {
+pub fn ld_add_affine<F: Trinomial, B: Backend>(
+    be: B,
+    b: &Fe,
+    p: &Ld<B::E>,
+    qx: B::E,
+    qy: B::E,
+) -> Ld<B::E> {
+    if be.is_zero(p.z) {
         return Ld {
-            x: q.x,
-            y: q.y,
-            z: Fe::ONE,
+            x: qx,
+            y: qy,
+            z: be.load(&Fe::ONE),
         };
     }
-    let z1s = be.sqr::<F>(&p.z);
-    let a = be.mul::<F>(&q.y, &z1s).add(&p.y);
-    let bb = be.mul::<F>(&q.x, &p.z).add(&p.x);
-    if bb.is_zero() {
+    let z1s = be.sqr::<F>(p.z);
+    let a = be.add(be.mul::<F>(qy, z1s), p.y);
+    let bb = be.add(be.mul::<F>(qx, p.z), p.x);
+    if be.is_zero(bb) {
         // Same x: P = Q (double) or P = −Q (sum O).
-        return if a.is_zero() {
-            ld_double::<F, B>(
-                be,
-                b,
-                &Ld {
-                    x: q.x,
-                    y: q.y,
-                    z: Fe::ONE,
-                },
-            )
+        return if be.is_zero(a) {
+            let q = Ld {
+                x: qx,
+                y: qy,
+                z: be.load(&Fe::ONE),
+            };
+            ld_double::<F, B>(be, b, &q)
         } else {
-            Ld::INFINITY
+            ld_infinity(be)
         };
     }
-    let c = be.mul::<F>(&p.z, &bb);
-    let z3 = be.sqr::<F>(&c);
-    let e = be.mul::<F>(&a, &c);
-    let b2 = be.sqr::<F>(&bb);
-    let x3 = reduce::<F>(wide_add(&be.sqr_wide(&a), &be.mul_wide(&b2, &c))).add(&e);
-    let f = x3.add(&be.mul::<F>(&q.x, &z3));
-    let z3s = be.sqr::<F>(&z3);
-    let xy = q.x.add(&q.y);
-    let y3 = reduce::<F>(wide_add(
-        &be.mul_wide(&e.add(&z3), &f),
-        &be.mul_wide(&xy, &z3s),
-    ));
+    let c = be.mul::<F>(p.z, bb);
+    let z3 = be.sqr::<F>(c);
+    let e = be.mul::<F>(a, c);
+    let b2 = be.sqr::<F>(bb);
+    let x3 = be.add(
+        be.reduce::<F>(be.wide_add(be.sqr_wide(a), be.mul_wide(b2, c))),
+        e,
+    );
+    let f = be.add(x3, be.mul::<F>(qx, z3));
+    let z3s = be.sqr::<F>(z3);
+    let y3 = be.mul_add_mul::<F>(be.add(e, z3), f, be.add(qx, qy), z3s);
     Ld {
         x: x3,
         y: y3,
@@ -179,11 +181,11 @@ impl FixedBase {
 
     /// k·G in LD coordinates for k < 2^max_bits: one mixed addition per non-zero digit.
     #[inline(always)]
-    pub fn mul<F: Trinomial, B: Backend>(&self, be: B, b: &Fe, k: &Scalar) -> Ld {
+    pub fn mul<F: Trinomial, B: Backend>(&self, be: B, b: &Fe, k: &Scalar) -> Ld<B::E> {
         debug_assert!(k.bits() <= self.max_bits);
         let w = self.w;
         let half = 1u64 << (w - 1);
-        let mut acc = Ld::INFINITY;
+        let mut acc = ld_infinity(be);
         let mut carry = 0u64;
         for i in 0..self.windows {
             let mut d = bits_at(k, i * w, w) + carry;
@@ -198,15 +200,13 @@ impl FixedBase {
                 continue;
             }
             let e = &self.t[(i as u64 * half + d - 1) as usize];
-            let q = if neg {
-                Affine {
-                    x: e.x,
-                    y: e.x.add(&e.y),
-                }
-            } else {
-                *e
-            };
-            acc = ld_add_affine::<F, B>(be, b, &acc, &q);
+            let qx = be.load(&e.x);
+            let mut qy = be.load(&e.y);
+            if neg {
+                // −(x, y) = (x, x + y).
+                qy = be.add(qx, qy);
+            }
+            acc = ld_add_affine::<F, B>(be, b, &acc, qx, qy);
         }
         debug_assert_eq!(carry, 0);
         acc

@@ -16,7 +16,7 @@
 //! reduction). The result stays projective: one inversion at the end (done by the caller,
 //! batched with the inversion that peer validation needs).
 
-use crate::arith::gf2m::{Backend, Fe, Trinomial, wide_add};
+use crate::arith::gf2m::{Backend, Fe, Trinomial};
 use crate::kex::ec2n::curve::Scalar;
 
 /// The curve constant b as the ladder uses it.
@@ -41,16 +41,16 @@ impl LadderB {
 
 /// Mdouble: 2·(X : Z) = (X⁴ + b·Z⁴ : X²·Z²).
 #[inline(always)]
-pub fn mdouble<F: Trinomial, B: Backend>(be: B, b: &LadderB, x: &Fe, z: &Fe) -> (Fe, Fe) {
+pub fn mdouble<F: Trinomial, B: Backend>(be: B, b: &LadderB, x: B::E, z: B::E) -> (B::E, B::E) {
     let x2 = be.sqr::<F>(x);
     let z2 = be.sqr::<F>(z);
-    let zz = be.mul::<F>(&x2, &z2);
+    let zz = be.mul::<F>(x2, z2);
     let xx = match b {
         LadderB::Word(w) => {
-            let z4 = be.sqr::<F>(&z2);
-            crate::arith::gf2m::reduce::<F>(wide_add(&be.sqr_wide(&x2), &be.mul_word_wide(&z4, *w)))
+            let z4 = be.sqr::<F>(z2);
+            be.reduce::<F>(be.wide_add(be.sqr_wide(x2), be.mul_word_wide(z4, *w)))
         }
-        LadderB::SqrtFull(s) => be.sqr::<F>(&x2.add(&be.mul::<F>(s, &z2))),
+        LadderB::SqrtFull(s) => be.sqr::<F>(be.add(x2, be.mul::<F>(be.load(s), z2))),
     };
     (xx, zz)
 }
@@ -59,56 +59,46 @@ pub fn mdouble<F: Trinomial, B: Backend>(be: B, b: &LadderB, x: &Fe, z: &Fe) -> 
 #[inline(always)]
 pub fn madd<F: Trinomial, B: Backend>(
     be: B,
-    x: &Fe,
-    x0: &Fe,
-    z0: &Fe,
-    x1: &Fe,
-    z1: &Fe,
-) -> (Fe, Fe) {
+    x: B::E,
+    x0: B::E,
+    z0: B::E,
+    x1: B::E,
+    z1: B::E,
+) -> (B::E, B::E) {
     let a = be.mul::<F>(x0, z1);
     let b = be.mul::<F>(x1, z0);
-    let z = be.sqr::<F>(&a.add(&b));
-    let xx = crate::arith::gf2m::reduce::<F>(wide_add(&be.mul_wide(x, &z), &be.mul_wide(&a, &b)));
+    let z = be.sqr::<F>(be.add(a, b));
+    let xx = be.mul_add_mul::<F>(x, z, a, b);
     (xx, z)
-}
-
-/// Swaps (a, b) when `swap` is 1, by masking (no branch on the secret bit).
-#[inline(always)]
-fn cswap(swap: u64, a: &mut Fe, b: &mut Fe) {
-    let m = 0u64.wrapping_sub(swap);
-    for i in 0..3 {
-        let t = m & (a.0[i] ^ b.0[i]);
-        a.0[i] ^= t;
-        b.0[i] ^= t;
-    }
 }
 
 /// k·P as (X : Z) with x(k·P) = X/Z, for x = x(P) ≠ 0 and k ≥ 1; Z = 0 means k·P = O.
 /// The ladder runs from the top set bit of k, so its time depends on k's length only.
 #[inline(always)]
-pub fn ladder<F: Trinomial, B: Backend>(be: B, b: &LadderB, k: &Scalar, x: &Fe) -> (Fe, Fe) {
+pub fn ladder<F: Trinomial, B: Backend>(be: B, b: &LadderB, k: &Scalar, x: B::E) -> (B::E, B::E) {
+    let one = be.load(&Fe::ONE);
     let n = k.bits();
     if n == 0 {
-        return (Fe::ONE, Fe::ZERO);
+        return (one, be.load(&Fe::ZERO));
     }
     // R0 = P, R1 = 2P.
-    let (mut x0, mut z0) = (*x, Fe::ONE);
-    let (mut x1, mut z1) = mdouble::<F, B>(be, b, x, &Fe::ONE);
+    let (mut x0, mut z0) = (x, one);
+    let (mut x1, mut z1) = mdouble::<F, B>(be, b, x, one);
     let mut prev = 0u64;
     for i in (0..n - 1).rev() {
         let bit = (k.0[(i / 64) as usize] >> (i % 64)) & 1;
         // Invariant R1 − R0 = P; with bit = 1 the roles swap: R0 ← R0 + R1, R1 ← 2·R1.
-        cswap(bit ^ prev, &mut x0, &mut x1);
-        cswap(bit ^ prev, &mut z0, &mut z1);
+        be.cswap(bit ^ prev, &mut x0, &mut x1);
+        be.cswap(bit ^ prev, &mut z0, &mut z1);
         prev = bit;
-        let (sx, sz) = madd::<F, B>(be, x, &x0, &z0, &x1, &z1);
-        let (dx, dz) = mdouble::<F, B>(be, b, &x0, &z0);
+        let (sx, sz) = madd::<F, B>(be, x, x0, z0, x1, z1);
+        let (dx, dz) = mdouble::<F, B>(be, b, x0, z0);
         x0 = dx;
         z0 = dz;
         x1 = sx;
         z1 = sz;
     }
-    cswap(prev, &mut x0, &mut x1);
-    cswap(prev, &mut z0, &mut z1);
+    be.cswap(prev, &mut x0, &mut x1);
+    be.cswap(prev, &mut z0, &mut z1);
     (x0, z0)
 }

@@ -78,10 +78,18 @@ impl<F: Trinomial> Ec2n<F> {
     /// # Errors
     /// As [`open`], and for a window outside 2..=12.
     pub fn open_with_window(file: &GroupFile, opts: &GroupOptions, w: u32) -> Result<Self> {
+        Self::open_with(file, opts.table, w, Arith::detect(opts.clmul))
+    }
+
+    /// Opens the group with field implementation `arith`, with or without a fixed-base table
+    /// of window `w` (2..=12 bits).
+    ///
+    /// # Errors
+    /// As [`open`], and for a window outside 2..=12.
+    pub fn open_with(file: &GroupFile, table: bool, w: u32, arith: Arith) -> Result<Self> {
         if !(2..=12).contains(&w) {
             return Err(Error::input(format!("table window {w}: use 2 to 12 bits")));
         }
-        let arith = Arith::detect(opts.clmul);
         let curve = Curve::<F>::from_file(file, arith)?;
         let full = curve.q.bits();
         let info = GroupInfo {
@@ -93,9 +101,7 @@ impl<F: Trinomial> Ec2n<F> {
             public_bytes: F::BYTES,
             field_bits: F::M,
         };
-        let table = opts
-            .table
-            .then(|| FixedBase::build::<F>(&curve, arith, w, full));
+        let table = table.then(|| FixedBase::build::<F>(&curve, arith, w, full));
         Ok(Ec2n {
             info,
             lb: LadderB::new(&curve.b, &curve.sqrt_b),
@@ -134,6 +140,9 @@ impl<F: Trinomial> Ec2n<F> {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the Clmul token exists only when the CPU has pclmulqdq.
             Arith::Clmul(be) => unsafe { offer_clmul::<F>(self, be, k) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the Avx512 token exists only when the CPU has the features.
+            Arith::Avx512(be) => unsafe { offer_avx512::<F>(self, be, k) },
         }
     }
 
@@ -144,6 +153,9 @@ impl<F: Trinomial> Ec2n<F> {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as in offer_x.
             Arith::Clmul(be) => unsafe { reply_clmul::<F>(self, be, k, x) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in offer_x.
+            Arith::Avx512(be) => unsafe { reply_avx512::<F>(self, be, k, x) },
         }
     }
 
@@ -166,16 +178,14 @@ pub struct ReplyOut {
 
 #[inline(always)]
 fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
-    match &g.table {
+    let (x, z) = match &g.table {
         Some(t) => {
             let p = t.mul::<F, B>(be, &g.curve.b, k);
-            be.mul::<F>(&p.x, &gf2m::inv::<F, B>(be, &p.z))
+            (p.x, p.z)
         }
-        None => {
-            let (x, z) = ladder::ladder::<F, B>(be, &g.lb, k, &g.curve.g.x);
-            be.mul::<F>(&x, &gf2m::inv::<F, B>(be, &z))
-        }
-    }
+        None => ladder::ladder::<F, B>(be, &g.lb, k, be.load(&g.curve.g.x)),
+    };
+    be.store(be.mul::<F>(x, gf2m::inv::<F, B>(be, z)))
 }
 
 /// The ladder, then one inversion for both x(k·P) = X/Z and the trace test of x:
@@ -183,15 +193,17 @@ fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
 /// On the curve iff Tr(x) + Tr(√b/x) = 0 (Tr(b/x²) = Tr((√b/x)²) = Tr(√b/x)).
 #[inline(always)]
 fn reply_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar, x: &Fe) -> ReplyOut {
-    let (xx, zz) = ladder::ladder::<F, B>(be, &g.lb, k, x);
-    let t = gf2m::inv::<F, B>(be, &be.mul::<F>(x, &zz));
-    let xinv = be.mul::<F>(&zz, &t);
-    let res = be.mul::<F>(&be.mul::<F>(&xx, x), &t);
-    let tr = gf2m::trace::<F>(x) ^ gf2m::trace::<F>(&be.mul::<F>(&g.curve.sqrt_b, &xinv));
+    let xe = be.load(x);
+    let (xx, zz) = ladder::ladder::<F, B>(be, &g.lb, k, xe);
+    let t = gf2m::inv::<F, B>(be, be.mul::<F>(xe, zz));
+    let xinv = be.mul::<F>(zz, t);
+    let res = be.mul::<F>(be.mul::<F>(xx, xe), t);
+    let sb_x = be.store(be.mul::<F>(be.load(&g.curve.sqrt_b), xinv));
+    let tr = gf2m::trace::<F>(x) ^ gf2m::trace::<F>(&sb_x);
     ReplyOut {
-        x: res,
+        x: be.store(res),
         on_curve: tr == 0,
-        infinity: zz.is_zero(),
+        infinity: be.is_zero(zz),
     }
 }
 
@@ -205,6 +217,23 @@ fn offer_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar) ->
 #[target_feature(enable = "pclmulqdq")]
 fn reply_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar, x: &Fe) -> ReplyOut {
     reply_impl::<F, gf2m::clmul::Clmul>(g, be, k, x)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn offer_avx512<F: Trinomial>(g: &Ec2n<F>, be: gf2m::avx512::Avx512, k: &Scalar) -> Fe {
+    offer_impl::<F, gf2m::avx512::Avx512>(g, be, k)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn reply_avx512<F: Trinomial>(
+    g: &Ec2n<F>,
+    be: gf2m::avx512::Avx512,
+    k: &Scalar,
+    x: &Fe,
+) -> ReplyOut {
+    reply_impl::<F, gf2m::avx512::Avx512>(g, be, k, x)
 }
 
 impl<F: Trinomial> KeyExchange for Ec2n<F> {

@@ -24,18 +24,24 @@ fn opts(table: bool, clmul: bool) -> GroupOptions {
     }
 }
 
-/// Every (table, clmul) combination this CPU can run.
-fn variants() -> Vec<GroupOptions> {
+/// Every (table, field implementation) combination this CPU can run.
+fn variants() -> Vec<(bool, Arith)> {
     let mut v = vec![];
-    for clmul in [false, true] {
-        if clmul && !Arith::detect(true).is_clmul() {
-            continue;
-        }
+    for arith in Arith::available() {
         for table in [true, false] {
-            v.push(opts(table, clmul));
+            v.push((table, arith));
         }
     }
     v
+}
+
+/// Opens a built-in EC2N group by name with the given table and implementation.
+fn open_variant(name: &str, (table, arith): (bool, Arith)) -> Box<dyn KeyExchange> {
+    let f = file(name);
+    match f.int_key("m").unwrap() {
+        155 => Box::new(Ec2n::<F155>::open_with(&f, table, DEFAULT_WINDOW, arith).unwrap()),
+        _ => Box::new(Ec2n::<F185>::open_with(&f, table, DEFAULT_WINDOW, arith).unwrap()),
+    }
 }
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -149,7 +155,7 @@ fn known_answers_every_variant() {
     for o in variants() {
         for e in list {
             let s = |k: &str| e[k].as_str().unwrap();
-            let kx = crate::params::open(s("field"), &o).unwrap();
+            let kx = open_variant(s("field"), o);
             let (a, b) = (unhex(s("secret_a")), unhex(s("secret_b")));
             let ctx = format!("{} {} {o:?}", s("field"), s("secret_a"));
             assert_eq!(hex::encode(kx.offer(&a)), s("public_a_x"), "{ctx}");
@@ -181,20 +187,27 @@ fn known_answer_y_coordinates() {
         if e["field"] != "gf2-155" {
             continue;
         }
-        let g = Ec2n::<F155>::open(&file("gf2-155"), &opts(true, true)).unwrap();
-        let f = Gf2m::<F155>::new(g.arith);
-        let k = g.scalar(&unhex(e["secret_a"].as_str().unwrap())).unwrap();
-        let p = with_gf2m_backend!(g.arith, |be| g
-            .fixed_base()
-            .unwrap()
-            .mul::<F155, _>(be, &g.curve.b, &k));
-        let zi = f.inv(&p.z);
-        let y = f.mul(&p.y, &f.sqr(&zi));
-        assert_eq!(
-            hex::encode(y.to_be_bytes(20)),
-            e["public_a_y"].as_str().unwrap()
-        );
+        for arith in Arith::available() {
+            let g = Ec2n::<F155>::open_with(&file("gf2-155"), true, DEFAULT_WINDOW, arith).unwrap();
+            let f = Gf2m::<F155>::new(g.arith);
+            let k = g.scalar(&unhex(e["secret_a"].as_str().unwrap())).unwrap();
+            let p = ld_point(&g, &k);
+            let zi = f.inv(&p.2);
+            let y = f.mul(&p.1, &f.sqr(&zi));
+            assert_eq!(
+                hex::encode(y.to_be_bytes(20)),
+                e["public_a_y"].as_str().unwrap()
+            );
+        }
     }
+}
+
+/// k·G from the fixed-base table, as LD (X, Y, Z).
+fn ld_point<F: Trinomial>(g: &Ec2n<F>, k: &Scalar) -> (Fe, Fe, Fe) {
+    with_gf2m_backend!(g.arith, |be| {
+        let p = g.fixed_base().unwrap().mul::<F, _>(be, &g.curve.b, k);
+        (be.store(p.x), be.store(p.y), be.store(p.z))
+    })
 }
 
 fn random_scalar(rng: &mut ChaCha20Rng, kx: &dyn KeyExchange, bits: u32) -> Scalar {
@@ -203,8 +216,8 @@ fn random_scalar(rng: &mut ChaCha20Rng, kx: &dyn KeyExchange, bits: u32) -> Scal
 
 fn fast_paths_agree<F: Trinomial>(name: &str) {
     let mut rng = ChaCha20Rng::seed_from_u64(F::M as u64);
-    for clmul in [false, true] {
-        let g = Ec2n::<F>::open(&file(name), &opts(true, clmul)).unwrap();
+    for arith in Arith::available() {
+        let g = Ec2n::<F>::open_with(&file(name), true, DEFAULT_WINDOW, arith).unwrap();
         let c = &g.curve;
         let f = Gf2m::<F>::new(g.arith);
         let full = c.q.bits();
@@ -213,13 +226,10 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
             let k = random_scalar(&mut rng, &g, bits);
             // Table vs affine reference, full point.
             let want = c.mul_ref(&f, &k, Some(c.g)).unwrap();
-            let p = with_gf2m_backend!(g.arith, |be| g
-                .fixed_base()
-                .unwrap()
-                .mul::<F, _>(be, &c.b, &k));
-            let zi = f.inv(&p.z);
-            assert_eq!(f.mul(&p.x, &zi), want.x, "table x, k = {k:?}");
-            assert_eq!(f.mul(&p.y, &f.sqr(&zi)), want.y, "table y");
+            let p = ld_point(&g, &k);
+            let zi = f.inv(&p.2);
+            assert_eq!(f.mul(&p.0, &zi), want.x, "table x, k = {k:?}");
+            assert_eq!(f.mul(&p.1, &f.sqr(&zi)), want.y, "table y");
             assert_eq!(g.offer_x(&k), want.x, "offer");
             // Ladder on a random point (a random multiple of G) vs double-and-add.
             let r = random_scalar(&mut rng, &g, full);
@@ -230,7 +240,7 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
             assert_eq!(out.x, want.x, "ladder");
         }
         // Small scalars and the no-table Offer.
-        let nt = Ec2n::<F>::open(&file(name), &opts(false, clmul)).unwrap();
+        let nt = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, arith).unwrap();
         for v in [1u64, 2, 3, 4, 5, 255, 256, 257] {
             let k = Scalar::from_u64(v);
             let want = c.mul_ref(&f, &k, Some(c.g)).unwrap().x;
@@ -281,8 +291,8 @@ fn reject(kx: &dyn KeyExchange, secret: &[u8], peer: &[u8], needle: &str) {
 #[test]
 fn bad_peer_values_and_secrets() {
     for o in variants() {
-        let kx = crate::params::open("gf2-155", &o).unwrap();
-        let g = Ec2n::<F155>::open(&file("gf2-155"), &o).unwrap();
+        let kx = open_variant("gf2-155", o);
+        let g = Ec2n::<F155>::open_with(&file("gf2-155"), o.0, DEFAULT_WINDOW, o.1).unwrap();
         let s = [0x11u8; 16];
         let x = g.generator();
         reject(kx.as_ref(), &s, &[0u8; 20], "order 2");

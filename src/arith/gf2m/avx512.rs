@@ -1,0 +1,293 @@
+//! GF(2^m) arithmetic in 256-bit vector registers: `vpclmulqdq` (two carry-less 64×64-bit
+//! products per instruction) with AVX-512VL permutes and the AVX-512 VBMI2 funnel shifts
+//! (`vpshldvq`/`vpshrdvq`) for the reduction. Elements never leave the vector registers in
+//! the ladder or the fixed-base loop, which removes the general-purpose ↔ vector moves that
+//! dominate the one-`pclmulqdq`-at-a-time code of [`super::clmul`].
+//!
+//! An element is `[a0, a1, a2, 0]` in one `__m256i`; a product is two registers
+//! `([c0, c1, c2, c3], [c4, c5, 0, 0])`.
+//!
+//! - Multiply (schoolbook, 6 `vpclmulqdq`): with a in lanes ((a0, a1), (a2, 0)) and b
+//!   broadcast as ((b0, b1), (b0, b1)) and ((b2, b2), (b2, b2)), the four lane selectors give
+//!   all nine a_i·b_j; they are summed by degree i + j and shifted into place.
+//! - Square: ((a0², a2²)) and ((a1², 0)), two `vpclmulqdq`, two lane moves.
+//! - Reduction by u^m + u^k + 1: T = C >> m, then C mod u^m + T + T·u^k, whose part at and
+//!   above u^m (T·u^k >> m, below u^(m−k+... ) small) is folded once more the same way. Every
+//!   multi-word shift is one `valignq` (whole words) and one funnel shift (the bits).
+//!
+//! Each intrinsic sits in a small `#[target_feature]` function; the portable twins are the
+//! [`super::portable`] functions, compared in the tests on random inputs.
+
+use super::{Backend, Fe, Trinomial};
+use core::arch::x86_64::{
+    __m256i, _mm256_alignr_epi64, _mm256_and_si256, _mm256_clmulepi64_epi128, _mm256_extract_epi64,
+    _mm256_permute2x128_si256, _mm256_permutexvar_epi64, _mm256_set_epi64x, _mm256_set1_epi64x,
+    _mm256_setzero_si256, _mm256_shldv_epi64, _mm256_shrdv_epi64, _mm256_ternarylogic_epi64,
+    _mm256_testz_si256, _mm256_xor_si256,
+};
+
+/// Proof that the CPU has AVX2, AVX-512F/VL/VBMI2, VPCLMULQDQ and PCLMULQDQ: only
+/// [`Avx512::detect`] makes one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512 {
+    _private: (),
+}
+
+impl Avx512 {
+    /// The token, when the CPU has every feature this code uses.
+    pub fn detect() -> Option<Avx512> {
+        use std::arch::is_x86_feature_detected as has;
+        (has!("avx2")
+            && has!("avx512f")
+            && has!("avx512vl")
+            && has!("avx512vbmi2")
+            && has!("vpclmulqdq")
+            && has!("pclmulqdq"))
+        .then_some(Avx512 { _private: () })
+    }
+}
+
+/// An unreduced product: words 0–3 and 4–5.
+#[derive(Clone, Copy, Debug)]
+pub struct Wide2(pub __m256i, pub __m256i);
+
+// In every function below: the features are those `Avx512::detect` checks.
+
+/// `[a0, a1, a2, 0]`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn load(a: &Fe) -> __m256i {
+    _mm256_set_epi64x(0, a.0[2] as i64, a.0[1] as i64, a.0[0] as i64)
+}
+
+/// Back to three words.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn store(a: __m256i) -> Fe {
+    Fe([
+        _mm256_extract_epi64::<0>(a) as u64,
+        _mm256_extract_epi64::<1>(a) as u64,
+        _mm256_extract_epi64::<2>(a) as u64,
+    ])
+}
+
+/// Whether all bits are zero.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn is_zero(a: __m256i) -> bool {
+    _mm256_testz_si256(a, a) == 1
+}
+
+/// Masked swap.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn cswap(swap: u64, a: &mut __m256i, b: &mut __m256i) {
+    let m = _mm256_set1_epi64x(0i64.wrapping_sub(swap as i64));
+    let t = _mm256_and_si256(m, _mm256_xor_si256(*a, *b));
+    *a = _mm256_xor_si256(*a, t);
+    *b = _mm256_xor_si256(*b, t);
+}
+
+/// [0 | x.lo]: the low 128-bit lane moved up.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn lane_up(x: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x08>(x, x)
+}
+
+/// [x.hi | 0]: the high 128-bit lane moved down.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn lane_down(x: __m256i) -> __m256i {
+    _mm256_permute2x128_si256::<0x81>(x, x)
+}
+
+/// a ^ b ^ c in one `vpternlogq`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+    _mm256_ternarylogic_epi64::<0x96>(a, b, c)
+}
+
+/// Unreduced a·b, schoolbook with six `vpclmulqdq` (two products each).
+/// Portable twin: `Portable::mul_wide`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn mul_wide(a: __m256i, b: __m256i) -> Wide2 {
+    let b01 = _mm256_permutexvar_epi64(_mm256_set_epi64x(1, 0, 1, 0), b);
+    let b22 = _mm256_permutexvar_epi64(_mm256_set1_epi64x(2), b);
+    let p1 = _mm256_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0]
+    let p2 = _mm256_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
+    let p3 = _mm256_clmulepi64_epi128::<0x01>(a, b01); // [a1b0 | 0]
+    let p4 = _mm256_clmulepi64_epi128::<0x11>(a, b01); // [a1b1 | 0]
+    let p5 = _mm256_clmulepi64_epi128::<0x00>(a, b22); // [a0b2 | a2b2]
+    let p6 = _mm256_clmulepi64_epi128::<0x01>(a, b22); // [a1b2 | 0]
+    // Degree 1 and 3 (at word 1): [a0b1 + a1b0 | a2b1 + a1b2].
+    let u = xor3(p2, p3, lane_up(p6));
+    // Degree 0 and 2 (at word 0): [a0b0 | a2b0 + a1b1 + a0b2].
+    let w = _mm256_xor_si256(p1, lane_up(_mm256_xor_si256(p4, p5)));
+    let z = _mm256_setzero_si256();
+    let lo = _mm256_xor_si256(w, _mm256_alignr_epi64::<3>(u, z));
+    let hi = _mm256_xor_si256(_mm256_alignr_epi64::<3>(z, u), lane_down(p5));
+    Wide2(lo, hi)
+}
+
+/// Unreduced a². Portable twin: `Portable::sqr_wide`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn sqr_wide(a: __m256i) -> Wide2 {
+    let p0 = _mm256_clmulepi64_epi128::<0x00>(a, a); // [a0² | a2²]
+    let p1 = _mm256_clmulepi64_epi128::<0x11>(a, a); // [a1² | 0]
+    Wide2(_mm256_permute2x128_si256::<0x20>(p0, p1), lane_down(p0))
+}
+
+/// Unreduced a·s for one word s. Portable twin: `Portable::mul_word_wide`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn mul_word_wide(a: __m256i, s: u64) -> Wide2 {
+    let sv = _mm256_set1_epi64x(s as i64);
+    let q = _mm256_clmulepi64_epi128::<0x00>(a, sv); // [a0·s | a2·s]
+    let r = _mm256_clmulepi64_epi128::<0x01>(a, sv); // [a1·s | 0]
+    let z = _mm256_setzero_si256();
+    Wide2(_mm256_xor_si256(q, _mm256_alignr_epi64::<3>(r, z)), z)
+}
+
+/// x >> s for a 4-word x, 0 < s < 256, s not a multiple of 64 (funnel shifts).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn shr4(x: __m256i, words: u32, bits: u64) -> __m256i {
+    let z = _mm256_setzero_si256();
+    let (base, next) = match words {
+        0 => (x, _mm256_alignr_epi64::<1>(z, x)),
+        1 => (
+            _mm256_alignr_epi64::<1>(z, x),
+            _mm256_alignr_epi64::<2>(z, x),
+        ),
+        2 => (
+            _mm256_alignr_epi64::<2>(z, x),
+            _mm256_alignr_epi64::<3>(z, x),
+        ),
+        _ => (_mm256_alignr_epi64::<3>(z, x), z),
+    };
+    _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x(bits as i64))
+}
+
+/// x << s for a 4-word x (bits shifted past word 3 are lost), s not a multiple of 64.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn shl4(x: __m256i, words: u32, bits: u64) -> __m256i {
+    let z = _mm256_setzero_si256();
+    let (base, prev) = match words {
+        0 => (x, _mm256_alignr_epi64::<3>(x, z)),
+        1 => (
+            _mm256_alignr_epi64::<3>(x, z),
+            _mm256_alignr_epi64::<2>(x, z),
+        ),
+        2 => (
+            _mm256_alignr_epi64::<2>(x, z),
+            _mm256_alignr_epi64::<1>(x, z),
+        ),
+        _ => (_mm256_alignr_epi64::<1>(x, z), z),
+    };
+    _mm256_shldv_epi64(base, prev, _mm256_set1_epi64x(bits as i64))
+}
+
+/// C mod u^m + u^k + 1 for C of degree ≤ 2m − 2, m odd, m ≤ 189, k % 64 ≠ 0.
+/// Portable twin: [`super::reduce`].
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn reduce<F: Trinomial>(c: Wide2) -> __m256i {
+    let (m, k) = (F::M, F::K);
+    let (mw, mb) = (m / 64, (m % 64) as u64);
+    let (kw, kb) = (k / 64, (k % 64) as u64);
+    let mask = {
+        let mut w = [0i64; 4];
+        for (i, x) in w.iter_mut().enumerate() {
+            let lo = 64 * i as u32;
+            *x = if m >= lo + 64 {
+                -1
+            } else if m > lo {
+                ((1u64 << (m - lo)) - 1) as i64
+            } else {
+                0
+            };
+        }
+        _mm256_set_epi64x(w[3], w[2], w[1], w[0])
+    };
+    // T = C >> m and T2 = C >> (2m − k) = (T·u^k) >> m, both straight from C (C is lo,
+    // words 0–3, and hi, words 4–5), so the two folds run side by side.
+    debug_assert_eq!(mw, 2);
+    let t = {
+        let base = _mm256_alignr_epi64::<2>(c.1, c.0); // [c2, c3, c4, c5]
+        let next = _mm256_alignr_epi64::<3>(c.1, c.0); // [c3, c4, c5, 0]
+        _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x(mb as i64))
+    };
+    let s2 = 2 * m - k;
+    debug_assert!((192..320).contains(&s2) && s2 % 64 != 0);
+    let t2 = match s2 / 64 {
+        3 => {
+            let base = _mm256_alignr_epi64::<3>(c.1, c.0); // [c3, c4, c5, 0]
+            let next = c.1; // [c4, c5, 0, 0]
+            _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x((s2 % 64) as i64))
+        }
+        _ => shr4(c.1, s2 / 64 - 4, (s2 % 64) as u64),
+    };
+    // C ≡ (C mod u^m) + T + T·u^k, and T·u^k = (T·u^k mod u^m) + T2·u^m ≡ … + T2 + T2·u^k,
+    // where T2·u^k has degree < 2k − 1 < m: done.
+    let tk = shl4(t, kw, kb);
+    let t2k = shl4(t2, kw, kb);
+    // (lo AND mask) XOR T, then XOR (T·u^k AND mask): vpternlogq 0x6a and 0x78.
+    let r = _mm256_ternarylogic_epi64::<0x6a>(c.0, mask, t);
+    let r = _mm256_ternarylogic_epi64::<0x78>(r, tk, mask);
+    xor3(r, t2, t2k)
+}
+
+/// The AVX-512 backend: elements in one `__m256i`.
+impl Backend for Avx512 {
+    const NAME: &'static str = "vpclmulqdq+avx512";
+    type E = __m256i;
+    type W = Wide2;
+
+    // SAFETY (every method): an `Avx512` token exists only when the CPU has every feature
+    // these functions enable (see `Avx512::detect`).
+    #[inline(always)]
+    fn load(self, a: &Fe) -> __m256i {
+        unsafe { load(a) }
+    }
+    #[inline(always)]
+    fn store(self, a: __m256i) -> Fe {
+        unsafe { store(a) }
+    }
+    #[inline(always)]
+    fn add(self, a: __m256i, b: __m256i) -> __m256i {
+        unsafe { _mm256_xor_si256(a, b) }
+    }
+    #[inline(always)]
+    fn is_zero(self, a: __m256i) -> bool {
+        unsafe { is_zero(a) }
+    }
+    #[inline(always)]
+    fn cswap(self, swap: u64, a: &mut __m256i, b: &mut __m256i) {
+        unsafe { cswap(swap, a, b) }
+    }
+    #[inline(always)]
+    fn mul_wide(self, a: __m256i, b: __m256i) -> Wide2 {
+        unsafe { mul_wide(a, b) }
+    }
+    #[inline(always)]
+    fn sqr_wide(self, a: __m256i) -> Wide2 {
+        unsafe { sqr_wide(a) }
+    }
+    #[inline(always)]
+    fn mul_word_wide(self, a: __m256i, s: u64) -> Wide2 {
+        unsafe { mul_word_wide(a, s) }
+    }
+    #[inline(always)]
+    fn wide_add(self, a: Wide2, b: Wide2) -> Wide2 {
+        unsafe { Wide2(_mm256_xor_si256(a.0, b.0), _mm256_xor_si256(a.1, b.1)) }
+    }
+    #[inline(always)]
+    fn reduce<F: Trinomial>(self, c: Wide2) -> __m256i {
+        unsafe { reduce::<F>(c) }
+    }
+}
