@@ -155,8 +155,8 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     fn inv_mod(a: &Self::Int, m: &Self::Int) -> Option<Self::Int>;
 
     /// The Jacobi symbol (a/n) ∈ {−1, 0, 1} for odd `n` (Cohen, *A Course in Computational
-    /// Algebraic Number Theory*, Algorithm 1.4.10). For a prime `n` it is the Legendre
-    /// symbol: 1 exactly when `a` is a non-zero square mod `n`.
+    /// Algebraic Number Theory*, §1.4.2). For a prime `n` it is the Legendre symbol: 1
+    /// exactly when `a` is a non-zero square mod `n`.
     fn jacobi(a: &Self::Int, n: &Self::Int) -> i32;
 
     /// Probable-prime test with `reps` Miller–Rabin rounds (GMP adds a Baillie–PSW test);

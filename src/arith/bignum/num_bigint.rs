@@ -2,7 +2,7 @@
 //!
 //! Modular exponentiation is `BigUint::modpow` (Montgomery multiplication with a sliding
 //! window for odd moduli). num-bigint has no Jacobi symbol and no primality test: both are
-//! written here (Cohen Algorithm 1.4.10; Miller–Rabin, Menezes–van Oorschot–Vanstone,
+//! written here (the binary Jacobi algorithm; Miller–Rabin, Menezes–van Oorschot–Vanstone,
 //! *Handbook of Applied Cryptography* Algorithm 4.24) and tested against GMP's.
 
 use super::Backend;
@@ -128,37 +128,99 @@ impl Backend for NumBigint {
     }
 }
 
-/// Jacobi symbol (a/n) for odd n > 0: Cohen Algorithm 1.4.10 (binary reduction with
-/// quadratic reciprocity).
+/// Jacobi symbol (a/n) for odd n > 0 by the binary algorithm (Shallit–Sorenson 1993; Brent
+/// and Zimmermann, *Modern Computer Arithmetic* §2.4, Algorithm "BinaryJacobi"), in place on
+/// 64-bit limbs: remove factors 2 from a ((2/n) = −1 exactly when n ≡ 3, 5 mod 8), make
+/// a ≥ n by swapping (quadratic reciprocity: (a/n)(n/a) = −1 exactly when a ≡ n ≡ 3 mod 4),
+/// then a ← a − n. Only shifts and subtractions: no allocation inside the loop.
 ///
 /// # Panics
 /// When `n` is even.
 fn jacobi(a: &BigUint, n: &BigUint) -> i32 {
     assert!(n.bit(0), "Jacobi symbol needs an odd modulus");
-    let mut a = a % n;
-    let mut n = n.clone();
+    let mut a: Vec<u64> = (a % n).to_u64_digits();
+    let mut n: Vec<u64> = n.to_u64_digits();
     let mut t = 1i32;
-    while !a.is_zero() {
-        let z = a.trailing_zeros().unwrap_or(0);
-        a >>= z;
-        let n8 = low_bits(&n) & 7;
-        // (2/n) = -1 exactly when n ≡ 3 or 5 (mod 8).
-        if z % 2 == 1 && (n8 == 3 || n8 == 5) {
-            t = -t;
+    loop {
+        trim(&mut a);
+        if a.is_empty() {
+            break;
         }
-        // Reciprocity: (a/n)(n/a) = -1 exactly when a ≡ n ≡ 3 (mod 4).
-        if low_bits(&a) & 3 == 3 && n8 & 3 == 3 {
-            t = -t;
+        let z = trailing_zeros(&a);
+        if z > 0 {
+            shr_in_place(&mut a, z);
+            let n8 = n[0] & 7;
+            if z % 2 == 1 && (n8 == 3 || n8 == 5) {
+                t = -t;
+            }
         }
-        std::mem::swap(&mut a, &mut n);
-        a %= &n;
+        if cmp_limbs(&a, &n) == std::cmp::Ordering::Less {
+            std::mem::swap(&mut a, &mut n);
+            if a[0] & 3 == 3 && n[0] & 3 == 3 {
+                t = -t;
+            }
+        }
+        sub_in_place(&mut a, &n);
     }
-    if n.is_one() { t } else { 0 }
+    if n.len() == 1 && n[0] == 1 { t } else { 0 }
 }
 
-/// The low 64 bits of `x`.
-fn low_bits(x: &BigUint) -> u64 {
-    x.iter_u64_digits().next().unwrap_or(0)
+/// Drops high zero limbs.
+fn trim(x: &mut Vec<u64>) {
+    while x.last() == Some(&0) {
+        x.pop();
+    }
+}
+
+/// Trailing zero bits of a non-zero limb string.
+fn trailing_zeros(x: &[u64]) -> u32 {
+    let mut z = 0;
+    for &l in x {
+        if l == 0 {
+            z += 64;
+        } else {
+            return z + l.trailing_zeros();
+        }
+    }
+    z
+}
+
+/// x ← ⌊x / 2^k⌋.
+fn shr_in_place(x: &mut Vec<u64>, k: u32) {
+    let words = (k / 64) as usize;
+    let bits = k % 64;
+    if words > 0 {
+        x.drain(..words.min(x.len()));
+    }
+    if bits > 0 {
+        for i in 0..x.len() {
+            let hi = x.get(i + 1).copied().unwrap_or(0);
+            x[i] = (x[i] >> bits) | (hi << (64 - bits));
+        }
+    }
+    trim(x);
+}
+
+/// Compares trimmed limb strings.
+fn cmp_limbs(a: &[u64], b: &[u64]) -> std::cmp::Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| a.iter().rev().cmp(b.iter().rev()))
+}
+
+/// a ← a − b for a ≥ b.
+fn sub_in_place(a: &mut [u64], b: &[u64]) {
+    let mut borrow = false;
+    for i in 0..a.len() {
+        let bi = b.get(i).copied().unwrap_or(0);
+        let (d, o1) = a[i].overflowing_sub(bi);
+        let (d, o2) = d.overflowing_sub(u64::from(borrow));
+        a[i] = d;
+        borrow = o1 || o2;
+        if !borrow && i >= b.len() {
+            break;
+        }
+    }
 }
 
 /// Miller–Rabin probable-prime test (HAC Algorithm 4.24) after trial division by the primes

@@ -96,6 +96,23 @@ fn known_answers<B: Backend>() {
         assert!(!B::is_probable_prime(&n(c), 20), "{c} is composite");
     }
     assert!(B::is_probable_prime(&m127, 20));
+    // Euler's criterion on a large prime: (a/p) = a^((p−1)/2) mod p.
+    let half = B::shr(&m127, 1);
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    for _ in 0..50 {
+        let a = B::random_below(&m127, &mut rng);
+        let e = B::pow_mod(&a, &half, &m127);
+        let want = if B::is_zero(&a) {
+            0
+        } else if e == n(1) {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(B::jacobi(&a, &m127), want, "{}", B::NAME);
+        // (a/n) depends only on a mod n.
+        assert_eq!(B::jacobi(&B::add(&a, &m127), &m127), want);
+    }
     assert!(!B::is_probable_prime(
         &B::add(&B::shl(&n(1), 128), &n(1)),
         20
