@@ -211,11 +211,11 @@ fn cmp_limbs(a: &[u64], b: &[u64]) -> std::cmp::Ordering {
 /// a ← a − b for a ≥ b.
 fn sub_in_place(a: &mut [u64], b: &[u64]) {
     let mut borrow = false;
-    for i in 0..a.len() {
+    for (i, ai) in a.iter_mut().enumerate() {
         let bi = b.get(i).copied().unwrap_or(0);
-        let (d, o1) = a[i].overflowing_sub(bi);
+        let (d, o1) = ai.overflowing_sub(bi);
         let (d, o2) = d.overflowing_sub(u64::from(borrow));
-        a[i] = d;
+        *ai = d;
         borrow = o1 || o2;
         if !borrow && i >= b.len() {
             break;
