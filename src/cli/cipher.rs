@@ -92,6 +92,17 @@ pub struct CipherRecord {
 /// [`crate::Error::Runtime`] when a known answer or a timed result is wrong.
 pub fn run(args: &CipherArgs) -> Result<String> {
     args.run.check_output()?;
+    let (record, rec) = measure_record(args)?;
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// Measures what `args` asks for and returns both the `cipher` record (the text report's
+/// source) and the versioned result record (the JSON of `--json` and `--output`; what
+/// `pkbench suite` collects).
+///
+/// # Errors
+/// As [`run`].
+pub fn measure_record(args: &CipherArgs) -> Result<(CipherRecord, ResultRecord)> {
     let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     let spec = CipherSpec::new(Algo::parse(&args.algo)?, args.key_bits)?;
@@ -147,7 +158,7 @@ pub fn run(args: &CipherArgs) -> Result<String> {
     };
     let mut rec = result_record(&record)?;
     rec.finish(&timer);
-    args.run.emit(&rec, || render_text(&record))
+    Ok((record, rec))
 }
 
 /// The versioned result record of a `cipher` run: one operation per row

@@ -89,6 +89,16 @@ fn row_spec(t: &ReferenceTable, i: usize) -> Result<(CipherSpec, Mode)> {
 /// answer or a timed result is wrong.
 pub fn run(args: &ReproArgs) -> Result<String> {
     args.run.check_output()?;
+    let (record, rec) = measure_record(args)?;
+    args.run.emit(&rec, || render_text(&record))
+}
+
+/// Measures the table `args` names and returns both the repro record (the text report's
+/// source) and the versioned result record (JSON, `--output`, `pkbench suite`).
+///
+/// # Errors
+/// As [`run`].
+pub fn measure_record(args: &ReproArgs) -> Result<(ReproRecord, ResultRecord)> {
     let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
     let table = ReferenceTable::builtin(&args.table)?;
@@ -137,7 +147,7 @@ pub fn run(args: &ReproArgs) -> Result<String> {
     };
     let mut rec = result_record(&record)?;
     rec.finish(&timer);
-    args.run.emit(&rec, || render_text(&record))
+    Ok((record, rec))
 }
 
 /// The versioned result record of a `repro` run: one operation per row (as `pkbench cipher`
