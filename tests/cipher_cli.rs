@@ -237,3 +237,45 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("gnupg-2000"));
 }
+
+#[test]
+fn compare_splits_a_mixed_record_into_one_table_per_command() {
+    use pkbench::measure::{Machine, Stats};
+    use pkbench::record::{Operation, ResultRecord, params};
+    use pkbench::report::compare::{NoiseRule, compare, ratio_tables};
+    use serde_json::json;
+    let rec = |speed: f64| {
+        let mut r = ResultRecord::new("suite", "wall", Machine::detect());
+        r.operations.push(Operation::timed(
+            "Offer",
+            params([("command", json!("dh")), ("group", json!("gf2-155"))]),
+            Stats::from_samples(vec![1.0 / speed], 1),
+        ));
+        for (cipher, mode) in [("AES", "CBC enc"), ("AES", "CTR dec"), ("3DES", "CBC enc")] {
+            r.operations.push(Operation::derived(
+                mode,
+                params([("command", json!("cipher")), ("cipher", json!(cipher))]),
+                "bytes_per_sec",
+                1e6 * speed,
+            ));
+        }
+        r
+    };
+    let cmp = compare(&rec(1.0), &rec(2.0), &NoiseRule::from_threshold(Some(1.0)));
+    let tables = ratio_tables(&cmp);
+    assert_eq!(tables.len(), 2);
+    let (dh, ci) = (&tables[0], &tables[1]);
+    assert!(dh.contains("Offer") && !dh.contains("CBC enc"), "{dh}");
+    assert!(
+        ci.contains("CBC enc") && ci.contains("CTR dec") && !ci.contains("Offer"),
+        "{ci}"
+    );
+    assert!(
+        ci.contains("cipher cipher=AES") && ci.contains("cipher cipher=3DES"),
+        "{ci}"
+    );
+    assert!(ci.contains("2.00x"), "{ci}");
+    // 3DES has no CTR dec: "-" in its row.
+    let line = ci.lines().find(|l| l.contains("3DES")).unwrap();
+    assert!(line.contains('-'), "{line}");
+}

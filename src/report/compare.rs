@@ -242,22 +242,9 @@ pub fn render_pair(
     if cmp.rows.is_empty() {
         s += "no operation was measured in both records\n";
     } else {
-        let mut header: Vec<&str> = vec!["operation"];
-        header.extend(cmp.columns.iter().map(String::as_str));
-        let mut t = report::table(&header);
-        for row in &cmp.rows {
-            let mut cells = vec![row.label.clone()];
-            cells.extend(
-                row.cells
-                    .iter()
-                    .map(|c| c.map_or_else(|| "-".to_string(), |c| c.text())),
-            );
-            t.add_row(cells);
+        for t in ratio_tables(cmp) {
+            s += &t;
         }
-        let mut g = vec!["geometric mean".to_string()];
-        g.extend(cmp.column_geomeans.iter().map(|v| fmt_ratio(*v)));
-        t.add_row(g);
-        s += &format!("{t}\n");
         s += &format!(
             "geometric mean of all {} ratios: {}\n",
             cmp.matched,
@@ -287,6 +274,64 @@ pub fn render_pair(
         }
     }
     s
+}
+
+/// The command a row label starts with ("dh", "cipher", ...).
+fn row_command(label: &str) -> &str {
+    label.split_whitespace().next().unwrap_or("")
+}
+
+/// The ratio tables of a comparison, one per command (first word of the row label), each
+/// with only the columns that command measured: a suite record gives a DH table, a cipher
+/// table in libgcrypt's layout (one row per cipher, ECB … CTR enc/dec columns), and so on.
+/// With one command, one table with every column.
+pub fn ratio_tables(cmp: &Comparison) -> Vec<String> {
+    let mut commands: Vec<&str> = Vec::new();
+    for r in &cmp.rows {
+        let c = row_command(&r.label);
+        if !commands.contains(&c) {
+            commands.push(c);
+        }
+    }
+    let single = commands.len() <= 1;
+    commands
+        .iter()
+        .map(|&c| {
+            let rows: Vec<&Row> = cmp
+                .rows
+                .iter()
+                .filter(|r| row_command(&r.label) == c)
+                .collect();
+            let cols: Vec<usize> = (0..cmp.columns.len())
+                .filter(|&j| single || rows.iter().any(|r| r.cells[j].is_some()))
+                .collect();
+            let mut header: Vec<&str> = vec!["operation"];
+            header.extend(cols.iter().map(|&j| cmp.columns[j].as_str()));
+            let mut t = report::table(&header);
+            for row in &rows {
+                let mut cells = vec![row.label.clone()];
+                cells.extend(
+                    cols.iter()
+                        .map(|&j| row.cells[j].map_or_else(|| "-".to_string(), |c| c.text())),
+                );
+                t.add_row(cells);
+            }
+            let mut g = vec!["geometric mean".to_string()];
+            g.extend(cols.iter().map(|&j| {
+                if single {
+                    fmt_ratio(cmp.column_geomeans[j])
+                } else {
+                    let v: Vec<f64> = rows
+                        .iter()
+                        .filter_map(|r| r.cells[j].map(|c| c.ratio))
+                        .collect();
+                    fmt_ratio(geomean(&v))
+                }
+            }));
+            t.add_row(g);
+            format!("{t}\n")
+        })
+        .collect()
 }
 
 fn fmt_ratio(v: f64) -> String {
