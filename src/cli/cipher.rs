@@ -243,5 +243,8 @@ pub fn render_text(r: &CipherRecord) -> String {
         );
     }
     s += "MB/s = 10^6 bytes/s from the slope; \"per call\" is the intercept (fixed cost of one call).\n";
+    if let Some(n) = r.spec.algo.implementation_note() {
+        s += &format!("note: {n}.\n");
+    }
     s
 }

@@ -139,6 +139,25 @@ impl Algo {
         }
     }
 
+    /// What a reader should know about the implementation behind this name, when it
+    /// explains a figure (e.g. a crate much slower than table-driven C).
+    pub fn implementation_note(self) -> Option<&'static str> {
+        match self {
+            Algo::Twofish => Some(
+                "the `twofish` crate (0.8) computes the key-dependent S-boxes (h function) and \
+                 the MDS products with bitwise GF(2^8) multiplication on every block, with no \
+                 precomputed tables: far slower than table-driven Twofish (GnuPG, libgcrypt, \
+                 Linux)",
+            ),
+            Algo::Aes => Some(
+                "the `aes` crate uses AES-NI when the CPU has it (run-time detection; its VAES \
+                 code needs a build-time cfg that pkbench does not set), else a constant-time \
+                 fixsliced software fallback",
+            ),
+            _ => None,
+        }
+    }
+
     /// Whether this is a stream cipher (no modes of operation).
     pub fn is_stream(self) -> bool {
         self == Algo::Arcfour
