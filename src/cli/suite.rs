@@ -24,14 +24,14 @@ use std::path::PathBuf;
   pkbench suite --output ~/pkbench-runs    the full set (several minutes)
   pkbench compare results/A.json results/B.json")]
 pub struct SuiteArgs {
-    /// A short run: fewer and smaller items, 0.05 s per timed operation (under a minute).
+    /// A short run: fewer and smaller items, 0.2 s per timed operation (under a minute).
     #[arg(long)]
     pub quick: bool,
     /// Directory for the record (created if missing); the file is named by date and host,
     /// e.g. `2026-11-30T104512Z-myhost-quick.json`.
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub output: PathBuf,
-    /// Time budget per timed operation, in seconds (default 0.5, or 0.05 with --quick).
+    /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Seed of the ChaCha20 RNG for every item's inputs.
@@ -103,26 +103,45 @@ pub fn items(quick: bool) -> Vec<Item> {
     for b in rsa {
         v.push(Item::new("rsa", &["--bits", b]));
     }
-    v.push(Item::new("des", &[]));
-    v.push(Item::new("hash", &[]));
+    v.push(Item::new("des", &["--mode", "ecb"]));
+    v.push(Item::new("des", &["--keysetup"]));
+    for h in ["md5", "md4", "sha0", "sha1", "haval"] {
+        v.push(Item::new("hash", &["--algo", h]));
+    }
     v
+}
+
+/// Runs a command's own `run` with `--json` (which the suite always appends) and reads the
+/// versioned record back from its JSON: every timing command prints its
+/// [`ResultRecord`] with `--json`, so the suite needs nothing else from it.
+fn via_json<T: Args>(
+    command: &str,
+    argv: &[String],
+    run: fn(&T) -> Result<String>,
+) -> Result<ResultRecord> {
+    let a: T = parse(command, argv)?;
+    let text = run(&a)?;
+    ResultRecord::from_json(&format!("`{command}` output"), &text)
 }
 
 /// Measures one item: parses `argv` with the command's arguments and returns its record,
 /// `Ok(None)` when the command is not in this build.
 ///
-/// To add a command: one arm here calling its `measure_record`-style function.
+/// To add a command: one arm here (its `run` must print a [`ResultRecord`] with `--json`).
 ///
 /// # Errors
-/// Whatever the command returns (e.g. a group not built yet).
+/// Whatever the command returns (e.g. a group or table not built yet).
 pub fn measure_item(command: &str, argv: &[String]) -> Result<Option<ResultRecord>> {
-    match command {
-        "dh" => {
-            let a: cli::dh::DhArgs = parse(command, argv)?;
-            Ok(Some(cli::dh::measure_record(&a)?.1))
-        }
-        _ => Ok(None),
-    }
+    let rec = match command {
+        "dh" => via_json(command, argv, cli::dh::run)?,
+        "rsa" => via_json(command, argv, cli::rsa::run)?,
+        "des" => via_json(command, argv, cli::des::run)?,
+        "hash" => via_json(command, argv, cli::hash::run)?,
+        "repro" => via_json(command, argv, cli::repro::run)?,
+        "cipher" => via_json(command, argv, cli::cipher::run)?,
+        _ => return Ok(None),
+    };
+    Ok(Some(rec))
 }
 
 /// The timing options the suite appends to every item.
@@ -141,7 +160,7 @@ fn timing_args(time: f64, seed: u64) -> Vec<String> {
 /// # Errors
 /// [`Error::Input`] for a bad `--time`.
 pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
-    let time = args.time.unwrap_or(if args.quick { 0.05 } else { 0.5 });
+    let time = args.time.unwrap_or(if args.quick { 0.2 } else { 0.5 });
     if !(time.is_finite() && time > 0.0) {
         return Err(Error::input(format!(
             "--time {time}: give a positive number of seconds, e.g. --time 0.2"
@@ -303,8 +322,10 @@ mod tests {
             "dh --field gf2-155 --exp-bits 128",
             "dh --field modp-512 --exp-bits full",
             "rsa --bits 2048",
-            "des",
-            "hash",
+            "des --mode ecb",
+            "des --keysetup",
+            "hash --algo md5",
+            "hash --algo haval",
         ] {
             assert!(full.iter().any(|i| i.label() == want), "{want}");
         }
