@@ -20,9 +20,9 @@
 
 use super::{Backend, Fe, Trinomial};
 use core::arch::x86_64::{
-    __m256i, _mm256_alignr_epi64, _mm256_and_si256, _mm256_clmulepi64_epi128, _mm256_extract_epi64,
-    _mm256_permute2x128_si256, _mm256_permutexvar_epi64, _mm256_set_epi64x, _mm256_set1_epi64x,
-    _mm256_setzero_si256, _mm256_shldv_epi64, _mm256_shrdv_epi64, _mm256_ternarylogic_epi64,
+    __m256i, _mm256_alignr_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_clmulepi64_epi128,
+    _mm256_extract_epi64, _mm256_permute2x128_si256, _mm256_permutexvar_epi64, _mm256_set_epi64x,
+    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shrdv_epi64, _mm256_ternarylogic_epi64,
     _mm256_testz_si256, _mm256_xor_si256,
 };
 
@@ -152,94 +152,71 @@ fn mul_word_wide(a: __m256i, s: u64) -> Wide2 {
     Wide2(_mm256_xor_si256(q, _mm256_alignr_epi64::<3>(r, z)), z)
 }
 
-/// x >> s for a 4-word x, 0 < s < 256, s not a multiple of 64 (funnel shifts).
+/// C >> s for the 6-word product C = (lo, hi), 64 ≤ s < 320, s not a multiple of 64: one
+/// `valignq` pair for the words and one funnel shift for the bits.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn shr4(x: __m256i, words: u32, bits: u64) -> __m256i {
+fn shr_wide(c: Wide2, s: u32) -> __m256i {
     let z = _mm256_setzero_si256();
-    let (base, next) = match words {
-        0 => (x, _mm256_alignr_epi64::<1>(z, x)),
+    let (base, next) = match s / 64 {
         1 => (
-            _mm256_alignr_epi64::<1>(z, x),
-            _mm256_alignr_epi64::<2>(z, x),
+            _mm256_alignr_epi64::<1>(c.1, c.0),
+            _mm256_alignr_epi64::<2>(c.1, c.0),
         ),
         2 => (
-            _mm256_alignr_epi64::<2>(z, x),
-            _mm256_alignr_epi64::<3>(z, x),
+            _mm256_alignr_epi64::<2>(c.1, c.0),
+            _mm256_alignr_epi64::<3>(c.1, c.0),
         ),
-        _ => (_mm256_alignr_epi64::<3>(z, x), z),
+        3 => (_mm256_alignr_epi64::<3>(c.1, c.0), c.1),
+        _ => (c.1, _mm256_alignr_epi64::<1>(z, c.1)),
     };
-    _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x(bits as i64))
+    _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x((s % 64) as i64))
 }
 
-/// x << s for a 4-word x (bits shifted past word 3 are lost), s not a multiple of 64.
+/// A 4-word mask of the bits below `n` (n ≤ 256).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn shl4(x: __m256i, words: u32, bits: u64) -> __m256i {
-    let z = _mm256_setzero_si256();
-    let (base, prev) = match words {
-        0 => (x, _mm256_alignr_epi64::<3>(x, z)),
-        1 => (
-            _mm256_alignr_epi64::<3>(x, z),
-            _mm256_alignr_epi64::<2>(x, z),
-        ),
-        2 => (
-            _mm256_alignr_epi64::<2>(x, z),
-            _mm256_alignr_epi64::<1>(x, z),
-        ),
-        _ => (_mm256_alignr_epi64::<1>(x, z), z),
-    };
-    _mm256_shldv_epi64(base, prev, _mm256_set1_epi64x(bits as i64))
+fn low_mask(n: u32) -> __m256i {
+    let mut w = [0i64; 4];
+    for (i, x) in w.iter_mut().enumerate() {
+        let lo = 64 * i as u32;
+        *x = if n >= lo + 64 {
+            -1
+        } else if n > lo {
+            ((1u64 << (n - lo)) - 1) as i64
+        } else {
+            0
+        };
+    }
+    _mm256_set_epi64x(w[3], w[2], w[1], w[0])
 }
 
-/// C mod u^m + u^k + 1 for C of degree ≤ 2m − 2, m odd, m ≤ 189, k % 64 ≠ 0.
-/// Portable twin: [`super::reduce`].
+/// C mod u^m + u^k + 1 for C of degree ≤ 2m − 2 (m odd, 128 < m < 192, k % 64 ≠ 0,
+/// 2k < m). Portable twin: [`super::reduce`].
+///
+/// With T = C >> m: C ≡ (C mod u^m) + T + T·u^k, and T·u^k = (T·u^k mod u^m) + T2·u^m with
+/// T2 = C >> (2m − k), so C ≡ (C mod u^m) + T + (T·u^k mod u^m) + T2 + T2·u^k, the last of
+/// degree < 2k − 1 < m. All four shifted copies come straight from C (T·u^k is C >> (m − k)
+/// with its low k bits cleared; T2·u^k is C >> (2m − 2k) likewise), so they are computed side
+/// by side and summed by three `vpternlogq`: a short dependency chain.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn reduce<F: Trinomial>(c: Wide2) -> __m256i {
     let (m, k) = (F::M, F::K);
-    let (mw, mb) = (m / 64, (m % 64) as u64);
-    let (kw, kb) = (k / 64, (k % 64) as u64);
-    let mask = {
-        let mut w = [0i64; 4];
-        for (i, x) in w.iter_mut().enumerate() {
-            let lo = 64 * i as u32;
-            *x = if m >= lo + 64 {
-                -1
-            } else if m > lo {
-                ((1u64 << (m - lo)) - 1) as i64
-            } else {
-                0
-            };
-        }
-        _mm256_set_epi64x(w[3], w[2], w[1], w[0])
-    };
-    // T = C >> m and T2 = C >> (2m − k) = (T·u^k) >> m, both straight from C (C is lo,
-    // words 0–3, and hi, words 4–5), so the two folds run side by side.
-    debug_assert_eq!(mw, 2);
-    let t = {
-        let base = _mm256_alignr_epi64::<2>(c.1, c.0); // [c2, c3, c4, c5]
-        let next = _mm256_alignr_epi64::<3>(c.1, c.0); // [c3, c4, c5, 0]
-        _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x(mb as i64))
-    };
-    let s2 = 2 * m - k;
-    debug_assert!((192..320).contains(&s2) && s2 % 64 != 0);
-    let t2 = match s2 / 64 {
-        3 => {
-            let base = _mm256_alignr_epi64::<3>(c.1, c.0); // [c3, c4, c5, 0]
-            let next = c.1; // [c4, c5, 0, 0]
-            _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x((s2 % 64) as i64))
-        }
-        _ => shr4(c.1, s2 / 64 - 4, (s2 % 64) as u64),
-    };
-    // C ≡ (C mod u^m) + T + T·u^k, and T·u^k = (T·u^k mod u^m) + T2·u^m ≡ … + T2 + T2·u^k,
-    // where T2·u^k has degree < 2k − 1 < m: done.
-    let tk = shl4(t, kw, kb);
-    let t2k = shl4(t2, kw, kb);
-    // (lo AND mask) XOR T, then XOR (T·u^k AND mask): vpternlogq 0x6a and 0x78.
-    let r = _mm256_ternarylogic_epi64::<0x6a>(c.0, mask, t);
-    let r = _mm256_ternarylogic_epi64::<0x78>(r, tk, mask);
-    xor3(r, t2, t2k)
+    let mask_m = low_mask(m);
+    // Bits k..m: (T·u^k) mod u^m out of C >> (m − k).
+    let mask_mk = _mm256_andnot_si256(low_mask(k), mask_m);
+    let not_k = _mm256_andnot_si256(low_mask(k), low_mask(256));
+    let t = shr_wide(c, m);
+    let tk = shr_wide(c, m - k);
+    let t2 = shr_wide(c, 2 * m - k);
+    let t2k = shr_wide(c, 2 * m - 2 * k);
+    // (lo AND mask_m) XOR T, then XOR (tk AND mask_mk); T2 XOR (t2k AND not_k):
+    // vpternlogq 0x6a and 0x78.
+    let r = _mm256_ternarylogic_epi64::<0x6a>(c.0, mask_m, t);
+    let r = _mm256_ternarylogic_epi64::<0x78>(r, tk, mask_mk);
+    let r2 = _mm256_ternarylogic_epi64::<0x78>(t2, t2k, not_k);
+    _mm256_xor_si256(r, r2)
 }
 
 /// The AVX-512 backend: elements in one `__m256i`.

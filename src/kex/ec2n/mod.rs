@@ -32,8 +32,9 @@ use ladder::LadderB;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 
-/// Default window width of the fixed-base table (bits).
-pub const DEFAULT_WINDOW: u32 = 8;
+/// Default window width of the fixed-base table (bits); the environment variable
+/// `PKBENCH_TABLE_WINDOW` (2–12) overrides it, trading memory for Offer speed.
+pub const DEFAULT_WINDOW: u32 = 10;
 
 /// Opens an EC2N group described by `file` (keys `m`, `k`, `a`, `b`, `gx`, `gy`, `order`,
 /// `cofactor`).
@@ -70,7 +71,15 @@ impl<F: Trinomial> Ec2n<F> {
     /// # Errors
     /// As [`open`].
     pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
-        Self::open_with_window(file, opts, DEFAULT_WINDOW)
+        let w = match std::env::var("PKBENCH_TABLE_WINDOW") {
+            Ok(v) => v.parse::<u32>().map_err(|_| {
+                Error::input(format!(
+                    "PKBENCH_TABLE_WINDOW={v:?}: give a window width in bits, 2 to 12"
+                ))
+            })?,
+            Err(_) => DEFAULT_WINDOW,
+        };
+        Self::open_with_window(file, opts, w)
     }
 
     /// As [`Ec2n::open`] with a fixed-base window of `w` bits (2..=12).
