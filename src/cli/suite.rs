@@ -1,6 +1,7 @@
 //! `pkbench suite`: the standard set of measurements in one run, saved as one result record
 //! (`results/<date>-<host>[-quick].json` by default): the 1995 rows, the DH groups with
-//! 128-bit and full exponents, raw RSA 512/1024/2048, DES and the hashes.
+//! 128-bit and full exponents, raw RSA 512/1024/2048, DES, the hashes and the symmetric
+//! ciphers by mode (libgcrypt's table rows, see [`cipher_items`]).
 //!
 //! Each item is a command line of another pkbench command, parsed by that command's own
 //! clap arguments and measured by its `measure_record` function (see [`measure_item`], the
@@ -108,6 +109,7 @@ pub fn items(quick: bool) -> Vec<Item> {
     for h in ["md5", "md4", "sha0", "sha1", "haval"] {
         v.push(Item::new("hash", &["--algo", h]));
     }
+    v.extend(cipher_items(quick));
     v
 }
 
@@ -122,6 +124,46 @@ fn via_json<T: Args>(
     let a: T = parse(command, argv)?;
     let text = run(&a)?;
     ResultRecord::from_json(&format!("`{command}` output"), &text)
+}
+
+/// The cipher rows of libgcrypt's tables: every cipher of
+/// [`crate::symmetric::registry::table_specs`] in every mode, encryption and decryption
+/// (`pkbench compare` shows them one row per cipher, one column per mode and direction).
+/// `quick` keeps the ciphers of the 2000 GnuPG table and ARCFOUR (AES, AES256, 3DES, CAST5,
+/// BLOWFISH, TWOFISH, ARCFOUR) and fits the slope through 4 buffer sizes instead of 8.
+pub fn cipher_items(quick: bool) -> Vec<Item> {
+    use crate::symmetric::Algo;
+    let points = if quick { "4" } else { "8" };
+    crate::symmetric::registry::table_specs()
+        .iter()
+        .filter(|s| {
+            !quick
+                || matches!(
+                    (s.algo, s.key_bits),
+                    (Algo::Aes, 128 | 256)
+                        | (Algo::TripleDes, _)
+                        | (Algo::Cast5, _)
+                        | (Algo::Blowfish, _)
+                        | (Algo::Twofish, 256)
+                        | (Algo::Arcfour, _)
+                )
+        })
+        .map(|s| {
+            let bits = s.key_bits.to_string();
+            Item::new(
+                "cipher",
+                &[
+                    "--algo",
+                    s.algo.cli_name(),
+                    "--key-bits",
+                    &bits,
+                    "--both",
+                    "--points",
+                    points,
+                ],
+            )
+        })
+        .collect()
 }
 
 /// Measures one item: parses `argv` with the command's arguments and returns its record,
@@ -344,6 +386,48 @@ mod tests {
         let e = parse::<cli::dh::DhArgs>("dh", &["--bogus".to_string()]).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert_eq!(measure_item("nonesuch", &[]).unwrap(), None);
+    }
+
+    #[test]
+    fn cipher_items_cover_the_libgcrypt_rows_and_measure() {
+        let specs = crate::symmetric::registry::table_specs();
+        assert_eq!(cipher_items(false).len(), specs.len());
+        let ci = cipher_items(true);
+        assert_eq!(ci.len(), 7);
+        assert!(
+            ci.iter()
+                .any(|i| i.label() == "cipher --algo aes --key-bits 256 --both --points 4")
+        );
+        assert!(ci.iter().any(|i| {
+            i.label()
+                .starts_with("cipher --algo arcfour --key-bits 128")
+        }));
+        assert!(items(true).contains(&ci[0]));
+        let full = cipher_items(false);
+        assert!(
+            full.iter()
+                .any(|i| i.label().starts_with("cipher --algo rc2 --key-bits 40"))
+        );
+        assert!(items(false).contains(&full[15]));
+        // One item measured through the suite's path: 5 modes x 2 directions, as operations.
+        let mut argv = vec![
+            "--algo",
+            "des",
+            "--both",
+            "--points",
+            "3",
+            "--max-bytes",
+            "256",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+        argv.extend(timing_args(0.005, 1));
+        let rec = measure_item("cipher", &argv).unwrap().unwrap();
+        assert_eq!(rec.operations.len(), 10);
+        assert_eq!(rec.operations[0].name, "ECB enc");
+        assert_eq!(rec.operations[9].name, "CTR dec");
+        assert_eq!(rec.operations[0].params["cipher"], "DES");
     }
 
     #[test]
