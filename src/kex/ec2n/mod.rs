@@ -258,6 +258,15 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         Some(self.arith.is_clmul())
     }
 
+    /// How Offer runs and which GF(2^m) code (portable, pclmulqdq, vpclmulqdq+avx512).
+    fn offer_method(&self) -> Option<String> {
+        let how = match &self.table {
+            Some(t) => format!("fixed-base signed windows w={}, LD mixed additions", t.w),
+            None => "x-only López–Dahab Montgomery ladder".to_string(),
+        };
+        Some(format!("{how}; GF(2^m) code: {}", self.arith.name()))
+    }
+
     /// Exactly `exp_bits` bits with the top bit set; for the full size, uniform in 1..q
     /// (rejection sampling).
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
