@@ -21,7 +21,9 @@ pub const DEFAULT_GROUPS: &str =
 #[command(after_help = "Examples:
   pkbench scale --time 0.2 --output scale.json      the default sweep, saved for plotting
   pkbench plot scale.json --out scale.svg
-  pkbench scale --groups gf2-155,gf2-185 --exp-bits full")]
+  pkbench scale --groups gf2-155,gf2-185 --exp-bits full
+On a busy machine add --clock cpu: thread CPU time leaves out the time the scheduler gave to
+other processes, which otherwise inflates the large sizes and the fitted exponent.")]
 pub struct ScaleArgs {
     /// Groups to sweep, comma-separated (any `pkbench groups` name).
     #[arg(long, value_name = "G,G,...", value_delimiter = ',', default_value = DEFAULT_GROUPS)]
