@@ -21,6 +21,7 @@ pub mod params;
 pub mod record;
 pub mod reference;
 pub mod report;
+pub mod repro;
 pub mod rsa;
 pub mod security;
 pub mod symmetric;

@@ -36,7 +36,7 @@ enum Command {
     /// --min-security.
     Choose(cli::choose::ChooseArgs),
     /// Reproduce a published timing table with this machine's column and speedup
-    /// (gnupg-2000: GnuPG's ciphers in Mbit/s, K6/400 and Celeron/500).
+    /// (1995: the "Some timings" post; gnupg-2000: GnuPG's ciphers, K6/400 and Celeron/500).
     Repro(cli::repro::ReproArgs),
     /// Time a symmetric cipher by mode: MB/s, Mbit/s and cycles/byte from a bench-slope fit.
     Cipher(cli::cipher::CipherArgs),

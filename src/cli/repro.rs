@@ -1,220 +1,256 @@
-//! `pkbench repro NAME`: a published table of figures with this machine's column and speedup
-//! beside it. Tables live in `params/reference/` ([`crate::reference`]); each table names how
-//! pkbench measures its rows.
-//!
-//! `gnupg-2000`: GnuPG's ciphers in Mbit/s on a K6/400 and a Celeron/500 (2000). Each row is
-//! measured as OpenPGP encrypts (CFB mode, RFC 4880 §13.9), from the bench-slope fit of
-//! [`crate::symmetric::bench`], with the cipher checked against its known answers first.
+//! `pkbench repro TABLE`: re-runs a historical timing table on this machine and prints it with
+//! this machine's column and the speedup over the table's baseline machine. The tables and
+//! their rendering are in [`crate::repro`] (generic over a list of rows): `1995`.
+//! `gnupg-2000` has its own single-unit format ([`crate::reference`]) and is run by
+//! [`crate::cli::repro_gnupg`].
 
+use crate::arith::bignum::BackendKind;
 use crate::cli::common::RunArgs;
 use crate::error::{Error, Result};
-use crate::measure::{self, Machine};
-use crate::record::{ResultRecord, RunTimer};
-use crate::reference::{self, ReferenceTable};
-use crate::symmetric::bench::{self, BenchSettings, CipherRow, SizeGrid};
-use crate::symmetric::{Algo, CipherSpec, Direction, Mode};
-use clap::{Args, ValueEnum};
+use crate::measure::{self, Machine, MeasureConfig};
+use crate::record::{self, Operation, ResultRecord, RunTimer, Skipped};
+use crate::reference;
+use crate::repro::{self, Ctx, JsonRow, Measurement, TableRun};
+use clap::Args;
 use serde::Serialize;
+
+/// Per-operation time budget with `--quick`, seconds (each row times one or two operations).
+pub const QUICK_BUDGET_S: f64 = 0.2;
 
 /// Arguments of `pkbench repro`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench repro gnupg-2000               GnuPG's 2000 cipher table with this machine's column
-  pkbench repro gnupg-2000 --clock cpu   user+system CPU time, closer to the posted method
-
-The 2000 figures were `dd` of 128 MiB of zeros through gpg, user time only. pkbench measures
-each cipher in CFB mode (OpenPGP's mode) as the slope of time over buffer sizes, so the
-per-call cost is left out as a long stream would leave it out.")]
+  pkbench repro 1995              the 1995 \"Some timings\" table with this machine's column
+  pkbench repro 1995 --quick      the same in well under 30 seconds (shorter samples)
+  pkbench repro 1995 --markdown   as a Markdown table
+  pkbench repro 1995 --json       one object: a \"rows\" entry per reference figure
+  pkbench repro gnupg-2000        GnuPG's 2000 cipher table (Mbit/s) with this machine's column")]
 pub struct ReproArgs {
-    /// The table to reproduce: gnupg-2000.
+    /// The table to reproduce: `1995` (the 1995 "Some timings" post: MD5, MD4, SHA, HAVAL,
+    /// DES, DES key setup, RSA 512, DH mod p and EC GF(2^155)) or `gnupg-2000` (GnuPG's
+    /// ciphers in Mbit/s on a K6/400 and a Celeron/500, measured in CFB mode).
     #[arg(value_name = "TABLE")]
     pub table: String,
+    /// Shorter measurements: the per-operation budget is capped at 0.2 s (the whole table
+    /// then takes well under 30 s).
+    #[arg(long)]
+    pub quick: bool,
+    /// Print the table as Markdown (GitHub-flavoured) instead of a terminal table (1995).
+    #[arg(long, conflicts_with = "json")]
+    pub markdown: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
 
-/// The result of reproducing one table (the text report's source; kept in the JSON).
+/// The command-specific keys of the `repro` record (kept at its top level).
 #[derive(Debug, Clone, Serialize)]
-pub struct ReproRecord {
-    /// The table as posted.
-    pub reference: ReferenceTable,
-    /// This machine's figure per row, in the table's unit (`null` when not measured).
-    pub this_machine: Vec<f64>,
-    /// This machine's speedup over each reference column, per row.
-    pub speedup: Vec<Vec<f64>>,
-    /// The measured rows.
-    pub rows: Vec<CipherRow>,
-    /// Clock that timed the samples.
-    pub clock: String,
-    /// RNG seed of keys and data.
-    pub seed: u64,
-    /// Machine and build.
-    pub machine: Machine,
+pub struct ReproJson {
+    /// Table name (`1995`).
+    pub table: String,
+    /// Title of the historical post.
+    pub title: String,
+    /// Where the historical figures come from.
+    pub source: String,
+    /// The baseline machine of the speedups.
+    pub baseline: String,
+    /// Default bignum backend of this build (mod-p and RSA rows), with its version.
+    pub backend: String,
+    /// Per-operation time budget, seconds.
+    pub budget_s: f64,
+    /// One entry per reference figure, in the post's order.
+    pub rows: Vec<JsonRow>,
+    /// This machine's result per row (id, status, value, details).
+    pub results: Vec<RowResult>,
 }
 
-/// How a gnupg-2000 row is measured: its `algo`, `key_bits` and `mode` keys.
-fn row_spec(t: &ReferenceTable, i: usize) -> Result<(CipherSpec, Mode)> {
-    let r = &t.rows[i];
-    let bad = |what: &str| {
-        Error::runtime(format!(
-            "{}: row {:?}: missing or invalid {what}",
-            t.name, r.label
-        ))
-    };
-    let algo = Algo::parse(
-        r.rest
-            .get("algo")
-            .and_then(|v| v.as_str())
-            .ok_or_else(|| bad("algo"))?,
-    )?;
-    let bits = r
-        .rest
-        .get("key_bits")
-        .and_then(|v| v.as_integer())
-        .and_then(|b| u32::try_from(b).ok())
-        .ok_or_else(|| bad("key_bits"))?;
-    let mode = r
-        .rest
-        .get("mode")
-        .and_then(|v| v.as_str())
-        .and_then(|m| Mode::from_str(m, true).ok())
-        .ok_or_else(|| bad("mode"))?;
-    Ok((CipherSpec::new(algo, Some(bits))?, mode))
+/// This machine's result for one row.
+#[derive(Debug, Clone, Serialize)]
+pub struct RowResult {
+    /// Row id.
+    pub row: String,
+    /// Unit of the value.
+    pub unit: String,
+    /// The measurement.
+    #[serde(flatten)]
+    pub result: Measurement,
 }
 
-/// Runs `pkbench repro` and renders its output.
+/// Runs `pkbench repro`.
 ///
 /// # Errors
-/// [`Error::Input`] for an unknown table or bad options; [`Error::Runtime`] when a known
-/// answer or a timed result is wrong.
+/// [`crate::Error::Input`] for an unknown table or bad arguments. A row that fails is shown
+/// as "failed" with its reason and does not stop the table.
 pub fn run(args: &ReproArgs) -> Result<String> {
+    if repro::table(&args.table).is_err() && reference::names().contains(&args.table.as_str()) {
+        return run_reference_table(args);
+    }
     args.run.check_output()?;
-    let (record, rec) = measure_record(args)?;
-    args.run.emit(&rec, || render_text(&record))
-}
-
-/// Measures the table `args` names and returns both the repro record (the text report's
-/// source) and the versioned result record (JSON, `--output`, `pkbench suite`).
-///
-/// # Errors
-/// As [`run`].
-pub fn measure_record(args: &ReproArgs) -> Result<(ReproRecord, ResultRecord)> {
-    let timer = RunTimer::start();
-    let cfg = args.run.measure_config()?;
-    let table = ReferenceTable::builtin(&args.table)?;
-    let specs = (0..table.rows.len())
-        .map(|i| row_spec(&table, i))
-        .collect::<Result<Vec<_>>>()?;
-    let machine = Machine::detect();
-    let settings = BenchSettings {
-        cfg,
-        grid: SizeGrid::default(),
-        seed: args.run.seed,
-        mhz: machine.cpu_mhz,
-    };
-    let sizes = settings.grid.sizes()?.len();
-    let pb = measure::progress::bar((specs.len() * sizes) as u64, args.run.json);
-    let mut rows = Vec::new();
-    for (spec, mode) in &specs {
-        pb.set_message(spec.display_name());
-        let r = bench::bench_row(spec, *mode, Direction::Encrypt, &settings, &mut || {
-            pb.inc(1)
-        });
-        match r {
-            Ok(row) => rows.push(row),
-            Err(e) => {
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        }
-    }
-    pb.finish_and_clear();
-    let ours: Vec<f64> = rows.iter().map(|r| r.mbit_per_s).collect();
-    let speedup = table
-        .rows
-        .iter()
-        .zip(&ours)
-        .map(|(r, &o)| r.values.iter().map(|&v| table.speedup(v, o)).collect())
-        .collect();
-    let record = ReproRecord {
-        reference: table,
-        this_machine: ours,
-        speedup,
-        rows,
-        clock: args.run.clock.label().to_string(),
-        seed: args.run.seed,
-        machine,
-    };
-    let mut rec = result_record(&record)?;
-    rec.finish(&timer);
-    Ok((record, rec))
-}
-
-/// The versioned result record of a `repro` run: one operation per row (as `pkbench cipher`
-/// names them, so `compare` matches them with cipher runs), with the posted figures in `info`.
-///
-/// # Errors
-/// [`Error::Runtime`] if serialisation fails.
-pub fn result_record(r: &ReproRecord) -> Result<ResultRecord> {
-    let mut rec = ResultRecord::new("repro", &r.clock, r.machine.clone()).with_extra(r)?;
-    rec.seed = Some(r.seed);
-    rec.params
-        .insert("table".into(), r.reference.name.clone().into());
-    rec.operations = r
-        .rows
-        .iter()
-        .zip(&r.reference.rows)
-        .map(|(row, refrow)| {
-            let mut op = bench::operation(row).with_info("reference_row", refrow.label.clone());
-            for (c, v) in r.reference.columns.iter().zip(&refrow.values) {
-                op = op.with_info(&format!("reference {c} ({})", r.reference.unit), *v);
-            }
-            op
-        })
-        .collect();
-    Ok(rec)
-}
-
-/// Renders a [`ReproRecord`] as the terminal report.
-pub fn render_text(r: &ReproRecord) -> String {
-    let t = &r.reference;
-    let mut s = format!("pkbench repro {}: {}\n", t.name, t.title);
-    s += &format!("source:    {}\n", t.source);
-    s += &format!("then:      {}\n", t.method);
-    s += "now:       CFB encryption (OpenPGP's mode), Mbit/s = 10^6 bit/s from the bench-slope fit over 16 B … 4 KiB; every cipher checked against known answers\n";
-    s += &format!("clock:     {}; seed {}\n", r.clock, r.seed);
-    s += &format!("machine:   {}\n", r.machine.summary());
-    s += &t.render(&short_machine(&r.machine), &r.this_machine);
-    s += &format!(
-        "units: {}; × = this machine's speed over the column's.{}\n",
-        t.unit,
-        if r.clock == "wall" {
-            " The 2000 figures were user CPU time: --clock cpu is closer."
+    let (run, rec) = measure_record(args)?;
+    args.run.emit(&rec, || {
+        if args.markdown {
+            format!("{}\n{}", run.header, run.table.render_markdown())
         } else {
-            ""
+            format!("{}\n{}", run.header, run.table.render_text())
         }
-    );
-    let mut seen = Vec::new();
-    for row in &r.rows {
-        if let Some(n) = row.spec.algo.implementation_note() {
-            if !seen.contains(&n) {
-                seen.push(n);
-                s += &format!("note ({}): {n}.\n", row.spec.algo.cli_name());
-            }
+    })
+}
+
+/// A measured table of [`crate::repro`] with its report header (machine, backend, clock).
+#[derive(Debug, Clone)]
+pub struct ReproRun {
+    /// The reference and this machine's results.
+    pub table: TableRun,
+    /// The header lines of the report.
+    pub header: String,
+}
+
+/// Measures a table of [`crate::repro::TABLES`] (e.g. `1995`) and returns it with the
+/// versioned result record (the JSON of `--json` and `--output`; for `pkbench suite`).
+///
+/// # Errors
+/// [`Error::Input`] for an unknown table or a bad `--time`.
+pub fn measure_record(args: &ReproArgs) -> Result<(ReproRun, ResultRecord)> {
+    let table = repro::table(&args.table).map_err(|_| {
+        let mut known: Vec<&str> = repro::TABLES.iter().map(|t| t.name).collect();
+        known.extend(reference::names());
+        Error::input(format!(
+            "repro {:?}: no such table; known: {}",
+            args.table,
+            known.join(", ")
+        ))
+    })?;
+    let timer = RunTimer::start();
+    args.run.measure_config()?; // validates --time
+    let budget = if args.quick {
+        args.run.time.min(QUICK_BUDGET_S)
+    } else {
+        args.run.time
+    };
+    let ctx = Ctx {
+        cfg: MeasureConfig::with_budget_secs(budget, args.run.clock),
+        seed: args.run.seed,
+    };
+    let reference = repro::Reference::parse(table.reference)?;
+    let pb = measure::progress::bar(reference.rows.len() as u64, args.run.json);
+    let mut started = 0;
+    let run = repro::run_table(table, &ctx, |label| {
+        if started > 0 {
+            pb.inc(1);
         }
+        started += 1;
+        pb.set_message(label.to_string());
+    });
+    pb.finish_and_clear();
+    let run = run?;
+    let backend = BackendKind::DEFAULT.version();
+    let machine = Machine::detect();
+    let mut rec = result_record(&args.table, &run, &backend, budget, &ctx, machine.clone())?;
+    rec.finish(&timer);
+    let header = header(&run, &machine, &backend, budget, &ctx);
+    Ok((ReproRun { table: run, header }, rec))
+}
+
+/// Runs a table of the single-unit format ([`crate::reference`], e.g. `gnupg-2000`).
+fn run_reference_table(args: &ReproArgs) -> Result<String> {
+    if args.markdown {
+        return Err(Error::input(format!(
+            "repro {}: --markdown is available for the 1995 table only",
+            args.table
+        )));
     }
+    let mut run = args.run.clone();
+    if args.quick {
+        run.time = run.time.min(QUICK_BUDGET_S);
+    }
+    crate::cli::repro_gnupg::run(&crate::cli::repro_gnupg::ReproArgs {
+        table: args.table.clone(),
+        run,
+    })
+}
+
+fn header(run: &TableRun, m: &Machine, backend: &str, budget: f64, ctx: &Ctx) -> String {
+    let r = &run.reference;
+    let mut s = format!("pkbench repro {}: {}\n", r.id, r.title);
+    s += &format!("historical: {} ({})\n", r.source, r.method);
+    s += &format!("this machine: {}\n", m.summary());
+    s += &format!("backend: {backend}\n");
+    s += &format!(
+        "clock: {}; {budget} s per timed operation; seed {}; speedup = how many times faster than the {}\n",
+        ctx.cfg.clock.label(),
+        ctx.seed,
+        r.baseline_machine().name
+    );
     s
 }
 
-fn short_machine(m: &Machine) -> String {
-    if m.cpu_mhz > 0.0 {
-        format!("{:.0} MHz", m.cpu_mhz)
-    } else {
-        "now".into()
+/// The versioned result record of a repro run: one operation per measured row (identified by
+/// command, table and row), rows not built in `skipped`, and the keys of [`ReproJson`]
+/// (including `rows`: one entry per reference figure) at the top level.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(
+    name: &str,
+    run: &TableRun,
+    backend: &str,
+    budget: f64,
+    ctx: &Ctx,
+    machine: Machine,
+) -> Result<ResultRecord> {
+    let r = &run.reference;
+    let json = ReproJson {
+        table: name.to_string(),
+        title: r.title.clone(),
+        source: r.source.clone(),
+        baseline: r.baseline_machine().name.clone(),
+        backend: backend.to_string(),
+        budget_s: budget,
+        rows: run.json_rows(),
+        results: r
+            .rows
+            .iter()
+            .filter_map(|row| {
+                run.result(&row.id).map(|m| RowResult {
+                    row: row.id.clone(),
+                    unit: row.unit.clone(),
+                    result: m.clone(),
+                })
+            })
+            .collect(),
+    };
+    let mut rec = ResultRecord::new("repro", ctx.cfg.clock.label(), machine).with_extra(&json)?;
+    rec.seed = Some(ctx.seed);
+    rec.params.insert("table".into(), name.into());
+    rec.params.insert("budget_s".into(), budget.into());
+    for row in &r.rows {
+        let key = record::params([
+            ("command", "repro".into()),
+            ("table", name.into()),
+            ("row", row.id.clone().into()),
+        ]);
+        match run.result(&row.id) {
+            Some(Measurement::Measured { value, stats, .. }) => {
+                let (fig, v) = match row.unit.as_str() {
+                    "MB/s" => ("bytes_per_sec", value * 1e6),
+                    "Mbit/s" => ("bytes_per_sec", value * 1e6 / 8.0),
+                    "bytes/s" => ("bytes_per_sec", *value),
+                    "µs/key" | "µs" => ("time_us", *value),
+                    _ => ("time_ms", *value),
+                };
+                let op = match stats {
+                    Some(s) => Operation::timed(&row.label, key, s.clone()).with_figure(fig, v),
+                    None => Operation::derived(&row.label, key, fig, v),
+                };
+                rec.operations.push(op.with_info("unit", row.unit.clone()));
+            }
+            Some(Measurement::NotBuilt { reason }) | Some(Measurement::Failed { reason }) => {
+                rec.skipped.push(Skipped {
+                    item: format!("repro {name} row {} ({})", row.id, row.op),
+                    reason: reason.clone(),
+                });
+            }
+            None => {}
+        }
     }
-}
-
-/// Names of the tables `pkbench repro` knows.
-pub fn tables() -> Vec<&'static str> {
-    reference::names()
+    Ok(rec)
 }

@@ -1,0 +1,115 @@
+//! CLI tests of `pkbench repro 1995`: every reference figure gets a JSON row, the Markdown
+//! renders as a table with every row of the post, bad input exits 2. The runs use a very
+//! short `--time` so that the test stays fast.
+
+use std::process::Command;
+
+fn pkbench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("run pkbench")
+}
+
+#[test]
+fn quick_json_has_a_row_per_reference_figure() {
+    let out = pkbench(&["repro", "1995", "--quick", "--json", "--time", "0.005"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["command"], "repro");
+    assert_eq!(v["schema"], "pkbench.result/1");
+    let rows = v["rows"].as_array().unwrap();
+    // The post has 35 figures (../shared/reference/1995-some-timings.md).
+    assert_eq!(rows.len(), 35);
+    let reference =
+        pkbench::repro::Reference::parse(pkbench::repro::table("1995").unwrap().reference).unwrap();
+    for (row, fig) in rows.iter().zip(&reference.figures) {
+        assert_eq!(row["row"], fig.row.as_str());
+        assert_eq!(row["machine"], fig.machine.as_str());
+        assert_eq!(row["historical"].as_f64().unwrap(), fig.value);
+        assert_eq!(row["unit"], fig.unit.as_str());
+        let status = row["this_machine_status"].as_str().unwrap();
+        match status {
+            "measured" => {
+                let this = row["this_machine"].as_f64().unwrap();
+                assert!(this > 0.0, "{row}");
+                let s = row["speedup"].as_f64().unwrap();
+                assert!(s > 0.0 && s.is_finite(), "{row}");
+            }
+            "not-built" => {
+                assert!(row["this_machine"].is_null(), "{row}");
+                assert!(row["reason"].is_string(), "{row}");
+            }
+            other => panic!("row {} {}: status {other}: {row}", fig.row, fig.machine),
+        }
+    }
+    // Every row is built in every build (mod-p and RSA on num-bigint without --features gmp).
+    for id in [
+        "md5",
+        "md4",
+        "sha",
+        "haval",
+        "des",
+        "des-keysetup",
+        "dh-ec-155",
+    ] {
+        let r = rows.iter().find(|r| r["row"] == id).unwrap();
+        assert_eq!(r["this_machine_status"], "measured", "{id}: {r}");
+    }
+    assert_eq!(v["results"].as_array().unwrap().len(), 11);
+}
+
+#[test]
+fn markdown_renders_every_row_in_the_posts_order() {
+    let out = pkbench(&["repro", "1995", "--quick", "--markdown", "--time", "0.005"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("this machine:") && s.contains("backend:") && s.contains("clock:"));
+    let table: Vec<&str> = s.lines().filter(|l| l.starts_with("| ")).collect();
+    // Header, alignment row, 11 rows.
+    assert_eq!(table.len(), 13, "{s}");
+    assert!(table[1].starts_with("| --- |"), "{s}");
+    let order = [
+        "MD5",
+        "MD4",
+        "SHA",
+        "HAVAL",
+        "DES (",
+        "DES key",
+        "RSA",
+        "DH 512-bit",
+        "DH EC GF[2^155], table",
+        "DH 512 mod p, 128",
+        "DH EC GF[2^155], 128",
+    ];
+    for (line, want) in table[2..].iter().zip(order) {
+        assert!(line.starts_with(&format!("| {want}")), "{line} vs {want}");
+    }
+    let cells = table[0].matches('|').count();
+    assert!(
+        table
+            .iter()
+            .all(|l| l.matches('|').count() - l.matches("\\|").count() == cells)
+    );
+    assert!(table[2].contains("×"), "{}", table[2]);
+}
+
+#[test]
+fn unknown_table_exits_2() {
+    let out = pkbench(&["repro", "1996"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("pkbench: error: ") && err.contains("1995"),
+        "{err}"
+    );
+}
