@@ -70,7 +70,7 @@ impl Throughput {
 /// # Errors
 /// [`Error::Input`] naming `what` and saying which sizes are accepted.
 pub fn check_chunk(what: &str, chunk: usize, multiple: usize) -> Result<()> {
-    if chunk == 0 || chunk > DATA_BYTES || chunk % multiple != 0 {
+    if chunk == 0 || chunk > DATA_BYTES || !chunk.is_multiple_of(multiple) {
         return Err(Error::input(format!(
             "{what} {chunk}: give a number of bytes from {multiple} to {DATA_BYTES}{}, e.g. {what} 10000",
             if multiple > 1 {
