@@ -196,11 +196,11 @@ pub fn render_text(r: &ReproRecord) -> String {
     );
     let mut seen = Vec::new();
     for row in &r.rows {
-        if let Some(n) = row.spec.algo.implementation_note() {
-            if !seen.contains(&n) {
-                seen.push(n);
-                s += &format!("note ({}): {n}.\n", row.spec.algo.cli_name());
-            }
+        if let Some(n) = row.spec.algo.implementation_note()
+            && !seen.contains(&n)
+        {
+            seen.push(n);
+            s += &format!("note ({}): {n}.\n", row.spec.algo.cli_name());
         }
     }
     s
