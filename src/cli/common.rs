@@ -39,13 +39,8 @@ impl RunArgs {
     /// # Errors
     /// [`Error::Input`] when `--time` is not a positive number.
     pub fn measure_config(&self) -> Result<MeasureConfig> {
-        if !(self.time.is_finite() && self.time > 0.0) {
-            return Err(Error::input(format!(
-                "--time {}: give a positive number of seconds, e.g. --time 0.5",
-                self.time
-            )));
-        }
-        Ok(MeasureConfig::with_budget_secs(self.time, self.clock))
+        let secs = crate::measure::check_budget_secs(self.time)?;
+        Ok(MeasureConfig::with_budget_secs(secs, self.clock))
     }
 
     /// Checks `--output` before any timing: its directory exists and the file does not

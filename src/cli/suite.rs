@@ -203,11 +203,7 @@ fn timing_args(time: f64, seed: u64) -> Vec<String> {
 /// [`Error::Input`] for a bad `--time`.
 pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
     let time = args.time.unwrap_or(if args.quick { 0.2 } else { 0.5 });
-    if !(time.is_finite() && time > 0.0) {
-        return Err(Error::input(format!(
-            "--time {time}: give a positive number of seconds, e.g. --time 0.2"
-        )));
-    }
+    let time = crate::measure::check_budget_secs(time)?;
     let timer = RunTimer::start();
     let list = items(args.quick);
     let mut rec = ResultRecord::new("suite", "wall", Machine::detect());

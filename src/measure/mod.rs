@@ -19,6 +19,23 @@ pub use stats::Stats;
 
 use std::time::Duration;
 
+/// Longest accepted time budget per operation, in seconds (one hour).
+pub const MAX_BUDGET_SECS: f64 = 3600.0;
+
+/// Checks a `--time SECONDS` value: a finite number with 0 < seconds ≤ [`MAX_BUDGET_SECS`].
+///
+/// # Errors
+/// [`crate::Error::Input`] saying what to give instead.
+pub fn check_budget_secs(seconds: f64) -> crate::Result<f64> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECS {
+        Ok(seconds)
+    } else {
+        Err(crate::Error::input(format!(
+            "--time {seconds}: give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5"
+        )))
+    }
+}
+
 /// How long and how finely to measure one operation.
 #[derive(Debug, Clone)]
 pub struct MeasureConfig {
@@ -53,7 +70,12 @@ impl MeasureConfig {
     /// The default configuration with a budget of `seconds` per operation (at least 1 ms),
     /// the warm-up scaled down for short budgets.
     pub fn with_budget_secs(seconds: f64, clock: Clock) -> Self {
-        let budget = Duration::from_secs_f64(seconds.max(0.001));
+        let secs = if seconds.is_finite() {
+            seconds.clamp(0.001, MAX_BUDGET_SECS)
+        } else {
+            1.0
+        };
+        let budget = Duration::from_secs_f64(secs);
         MeasureConfig {
             budget,
             warmup: (budget / 10).min(Duration::from_millis(200)),
@@ -70,8 +92,13 @@ impl MeasureConfig {
 pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, mut op: F) -> Stats {
     let mut i = 0usize;
     // Warm-up and calibration: run batches doubling in size until one lasts min_sample and
-    // the warm-up time is spent; the last batch gives the per-operation estimate.
+    // the warm-up time is spent. The per-operation estimate is the fastest of the calibration
+    // batches (those long enough for the clock to resolve), so one batch slowed by preemption
+    // on a shared machine does not shrink the batch size; with more than one operation per
+    // batch, two batches must reach min_sample before calibration ends.
     let mut batch = 1usize;
+    let mut best = f64::INFINITY;
+    let mut reached = 0u32;
     let warm_start = cfg.clock.now();
     let per_op = loop {
         let t0 = cfg.clock.now();
@@ -80,11 +107,16 @@ pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, mut op: F) -> Stats {
             i = i.wrapping_add(1);
         }
         let dt = cfg.clock.now().saturating_sub(t0);
-        let warm = cfg.clock.now().saturating_sub(warm_start);
-        if dt >= cfg.min_sample && warm >= cfg.warmup {
-            break dt.as_secs_f64() / batch as f64;
+        if dt >= Duration::from_micros(20) || dt >= cfg.min_sample {
+            best = best.min(dt.as_secs_f64() / batch as f64);
         }
-        if dt < cfg.min_sample {
+        let warm = cfg.clock.now().saturating_sub(warm_start);
+        if dt >= cfg.min_sample {
+            reached += 1;
+            if warm >= cfg.warmup && (batch == 1 || reached >= 2) {
+                break best;
+            }
+        } else {
             batch = batch.saturating_mul(2);
         }
     };
