@@ -46,19 +46,17 @@ fn main() {
 /// "rug X, gmp-mpfr-sys Y" with the `gmp` feature. Joined by ';'.
 fn backends() -> String {
     let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
+    let lines: Vec<&str> = lock.lines().map(str::trim).collect();
     let version = |name: &str| -> String {
-        let mut lines = lock.lines();
-        while let Some(l) = lines.next() {
-            if l.trim() == format!("name = \"{name}\"") {
-                if let Some(v) = lines
-                    .next()
-                    .and_then(|v| v.trim().strip_prefix("version = "))
-                {
-                    return v.trim_matches('"').to_string();
-                }
-            }
-        }
-        "unknown".to_string()
+        let want = format!("name = \"{name}\"");
+        lines
+            .windows(2)
+            .find(|w| w[0] == want)
+            .and_then(|w| w[1].strip_prefix("version = "))
+            .map_or_else(
+                || "unknown".to_string(),
+                |v| v.trim_matches('"').to_string(),
+            )
     };
     let mut v = vec![format!("num-bigint {}", version("num-bigint"))];
     if std::env::var_os("CARGO_FEATURE_GMP").is_some() {
