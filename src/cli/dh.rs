@@ -62,6 +62,8 @@ pub struct DhRecord {
     pub offer_method: Option<String>,
     /// Whether carry-less-multiply code ran (EC2N only).
     pub clmul: Option<bool>,
+    /// The GF(2^m) code that ran (EC2N only): "portable", "pclmulqdq", "vpclmulqdq+avx512".
+    pub field_code: Option<String>,
     /// Offer statistics (ms per operation).
     pub offer: Stats,
     /// Reply statistics (ms per operation), peer validation included.
@@ -240,8 +242,15 @@ pub fn measure_record_with(
         r?
     };
     let mut machine = Machine::detect();
-    if kx.clmul() == Some(true) {
-        machine.note_flag_used("pclmulqdq");
+    let field_code = kx.field_code();
+    match field_code.as_deref() {
+        Some("pclmulqdq") => machine.note_flag_used("pclmulqdq"),
+        Some("vpclmulqdq+avx512") => {
+            for f in ["vpclmulqdq", "avx512f", "avx512vl", "avx512vbmi2"] {
+                machine.note_flag_used(f);
+            }
+        }
+        _ => {}
     }
     let record = DhRecord {
         command: "dh",
@@ -253,6 +262,7 @@ pub fn measure_record_with(
         backend: kx.backend(),
         offer_method: kx.offer_method(),
         clmul: kx.clmul(),
+        field_code,
         total_ms: 2.0 * offer.median_ms + reply.median_ms,
         cpu_total_ms: 2.0 * (offer.median_ms + reply.median_ms),
         offer,
@@ -298,6 +308,9 @@ pub fn result_record(r: &DhRecord) -> Result<ResultRecord> {
         }
         if let Some(c) = r.clmul {
             op = op.with_info("clmul", c);
+        }
+        if let Some(f) = &r.field_code {
+            op = op.with_info("field_code", f.clone());
         }
         if let Some(e) = security::estimate(&r.field, Some(r.exp_bits)) {
             op = op
@@ -375,15 +388,14 @@ pub fn render_text(r: &DhRecord) -> String {
     if let Some(b) = &r.backend {
         s += &format!("backend:   {b}\n");
     }
-    if let Some(c) = r.clmul {
-        s += &format!(
-            "clmul:     {}\n",
-            if c {
-                "carry-less multiply (pclmulqdq)"
-            } else {
-                "portable 64-bit code"
-            }
-        );
+    if let Some(f) = &r.field_code {
+        let what = match f.as_str() {
+            "portable" => "portable 64-bit code (no carry-less multiply)",
+            "pclmulqdq" => "carry-less multiply, 128-bit pclmulqdq",
+            "vpclmulqdq+avx512" => "carry-less multiply on 256-bit vectors (vpclmulqdq, AVX-512VL)",
+            other => other,
+        };
+        s += &format!("GF(2^m):   {what}\n");
     }
     s += &format!(
         "clock:     {}; {} samples of Offer, {} of Reply; seed {}\n",
@@ -391,10 +403,11 @@ pub fn render_text(r: &DhRecord) -> String {
     );
     s += &format!("machine:   {}\n", r.machine.summary());
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "samples × batch"]);
-    for (name, st) in [
-        ("Offer (g^x, fixed base)", &r.offer),
-        ("Reply (y^x, peer checked)", &r.reply),
-    ] {
+    let (offer_label, reply_label) = match r.group.family {
+        crate::kex::Family::Modp => ("Offer (g^x, fixed base)", "Reply (y^x, peer checked)"),
+        _ => ("Offer (x·G, fixed base)", "Reply (x·Q, peer checked)"),
+    };
+    for (name, st) in [(offer_label, &r.offer), (reply_label, &r.reply)] {
         t.add_row(vec![
             name.to_string(),
             report::fmt_time_ms(st.median_ms),

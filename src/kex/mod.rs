@@ -149,6 +149,12 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// The GF(2^m) code this instance runs (EC2N): "portable", "pclmulqdq" or
+    /// "vpclmulqdq+avx512"; `None` where irrelevant.
+    fn field_code(&self) -> Option<String> {
+        None
+    }
+
     /// Checks that this group can draw secrets of `exp_bits` bits (already within
     /// 16..=`full_exp_bits`). The default accepts every size; X25519 accepts only full secrets
     /// (RFC 7748 §5 clamps every scalar).

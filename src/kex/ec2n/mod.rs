@@ -258,6 +258,10 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         Some(self.arith.is_clmul())
     }
 
+    fn field_code(&self) -> Option<String> {
+        Some(self.arith.name().to_string())
+    }
+
     /// How Offer runs and which GF(2^m) code (portable, pclmulqdq, vpclmulqdq+avx512).
     fn offer_method(&self) -> Option<String> {
         let how = match &self.table {

@@ -268,6 +268,18 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
                 self.info.name
             )));
         }
+        // A secret x ≥ q is x mod q in disguise, and x = q gives the public value 1 (which
+        // Reply rejects): secrets are 1 ≤ x < q, as for the curves.
+        if let Some(q) = &self.params.q {
+            let x = &secret[secret.iter().take_while(|&&b| b == 0).count()..];
+            let qb = B::to_be_bytes(q);
+            if (x.len(), x) >= (qb.len(), qb.as_slice()) {
+                return Err(Error::input(format!(
+                    "{}: the secret exponent must be below the group order q (1 ≤ x < q)",
+                    self.info.name
+                )));
+            }
+        }
         Ok(())
     }
 

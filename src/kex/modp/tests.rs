@@ -463,3 +463,26 @@ fn aliases_open_the_right_group() {
     assert_eq!(kx.info().full_exp_bits, 2047);
     assert_eq!(kx.info().source, "RFC 3526 §3");
 }
+
+#[test]
+fn secrets_must_be_below_q() {
+    // modp-512 is a safe prime: q = (p − 1)/2. q and q + 1 are refused; q − 1 and 1 are fine.
+    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let p = num_bigint::BigUint::parse_bytes(
+        b"FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF",
+        16,
+    )
+    .unwrap();
+    let q: num_bigint::BigUint = (p - 1u32) >> 1;
+    for (x, ok) in [
+        (q.clone() - 1u32, true),
+        (q.clone(), false),
+        (q.clone() + 1u32, false),
+        (1u32.into(), true),
+    ] {
+        let mut bytes = vec![0u8; 2];
+        bytes.extend(x.to_bytes_be());
+        assert_eq!(kx.check_secret(&bytes).is_ok(), ok, "x = {x:x}");
+    }
+    assert_eq!(kx.check_secret(&[0, 0]).unwrap_err().exit_code(), 2);
+}
