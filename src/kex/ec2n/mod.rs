@@ -132,7 +132,20 @@ impl<F: Trinomial> Ec2n<F> {
             Some(k) if k.is_zero() => {
                 Err(Error::input("secret is zero: give a non-zero secret (hex)"))
             }
-            Some(k) if k.bits() <= full => Ok(k),
+            Some(k) if k.bits() <= full => {
+                // k ≡ 0 (mod q) would give a point of small order (G has order h'·q), hence a
+                // degenerate public value or shared secret: refuse the multiples of q that fit.
+                let multiple = (1u64..)
+                    .map_while(|m| self.curve.q.mul_small(m).filter(|mq| mq.bits() <= full))
+                    .any(|mq| mq.cmp_num(&k) == std::cmp::Ordering::Equal);
+                if multiple {
+                    return Err(Error::input(format!(
+                        "secret is a multiple of the group order q of {}: it would give a point of small order; choose another secret",
+                        self.info.name
+                    )));
+                }
+                Ok(k)
+            }
             _ => Err(Error::input(format!(
                 "secret is too long for {}: at most {full} bits (the size of the group order q = {}), got {} bytes",
                 self.info.name,

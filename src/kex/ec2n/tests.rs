@@ -370,3 +370,23 @@ fn unsupported_field_is_an_input_error() {
     assert_eq!(e.exit_code(), 2);
     assert!(e.message().contains("u^155"), "{e}");
 }
+
+#[test]
+fn secrets_that_are_multiples_of_q_are_refused() {
+    // q of gf2-155 (152 bits, h = 12): q itself is the only multiple below 2^152; q ± 1 pass.
+    let q = "aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1b";
+    let kx = crate::params::open("gf2-155", &opts(true, true)).unwrap();
+    let e = kx.check_secret(&unhex(q)).unwrap_err();
+    assert_eq!(e.exit_code(), 2);
+    assert!(e.message().contains("multiple of the group order"), "{e}");
+    assert!(
+        kx.check_secret(&unhex("aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1a"))
+            .is_ok()
+    );
+    assert!(
+        kx.check_secret(&unhex("aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1c"))
+            .is_ok()
+    );
+    let peer = unhex("06f8967886a908170e6a97d557386602cb643c72");
+    assert_eq!(kx.reply(&unhex(q), &peer).unwrap_err().exit_code(), 2);
+}
