@@ -46,12 +46,12 @@ pub struct Outcome {
 /// # Errors
 /// [`Error::Input`] for a bad threshold or a file that is not a result record.
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
-    if let Some(t) = args.threshold {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(Error::input(format!(
-                "--threshold {t}: give a percentage such as 5"
-            )));
-        }
+    if let Some(t) = args.threshold
+        && !(t.is_finite() && t >= 0.0)
+    {
+        return Err(Error::input(format!(
+            "--threshold {t}: give a percentage such as 5"
+        )));
     }
     let rule = cmp::NoiseRule::from_threshold(args.threshold);
     let recs = args

@@ -120,10 +120,10 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         }
     }
     pb.finish_and_clear();
-    if rec.operations.is_empty() {
-        if let Some(e) = first_error {
-            return Err(e);
-        }
+    if rec.operations.is_empty()
+        && let Some(e) = first_error
+    {
+        return Err(e);
     }
     rec.finish(&timer);
     Ok(rec)

@@ -90,10 +90,10 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
         Better::Higher => n / b,
     };
     let mut noise = (ratio - 1.0).abs() * 100.0 < rule.threshold_pct;
-    if rule.quartile_overlap {
-        if let (Some(sb), Some(sn)) = (&base.stats, &new.stats) {
-            noise |= sb.q1_ms <= sn.q3_ms && sn.q1_ms <= sb.q3_ms;
-        }
+    if rule.quartile_overlap
+        && let (Some(sb), Some(sn)) = (&base.stats, &new.stats)
+    {
+        noise |= sb.q1_ms <= sn.q3_ms && sn.q1_ms <= sb.q3_ms;
     }
     Some(Cell { ratio, noise })
 }

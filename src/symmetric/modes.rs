@@ -136,7 +136,7 @@ fn check_lengths(bs: usize, input: &[u8], output: &[u8]) -> Result<()> {
             output.len()
         )));
     }
-    if input.len() % bs != 0 {
+    if !input.len().is_multiple_of(bs) {
         return Err(Error::input(format!(
             "{} bytes is not a multiple of the {bs}-byte block",
             input.len()
