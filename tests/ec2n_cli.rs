@@ -97,6 +97,15 @@ fn bad_inputs_exit_2_with_one_line() {
     let s = "cba34574818ffed5247662947d89a1ca";
     bad(&["offer", "--field", "gf2-999", "--secret", s], "gf2-185");
     bad(
+        &["offer", "--field", g, "--backend", "bogus", "--secret", s],
+        "unknown backend",
+    );
+    #[cfg(not(feature = "gmp"))]
+    bad(
+        &["offer", "--field", g, "--backend", "gmp", "--secret", s],
+        "--features gmp",
+    );
+    bad(
         &["offer", "--field", g, "--secret", "12zz"],
         "malformed hex",
     );

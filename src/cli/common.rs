@@ -126,6 +126,9 @@ impl GroupArgs {
         if self.no_clmul {
             opts.clmul = false;
         }
+        // A backend name is checked for every group (an unknown name, or gmp in a build
+        // without it, is an error even where the group does not use a bignum backend).
+        crate::arith::bignum::BackendKind::select(self.backend.as_deref())?;
         match &self.params {
             Some(path) => params::open_file(&params::read_file(path)?, &opts),
             None => params::open(&self.field, &opts),
