@@ -114,17 +114,28 @@ fn bad_params_file_exit_2() {
     std::fs::write(&path, "p = \"80000000000000000000000000000001\"\ng = 2\n").unwrap();
     let o = pkbench(&["dh", "--params", path.to_str().unwrap(), "--time", "0.01"]);
     assert_input_error(&o, "p probably prime");
-    let path2 = dir.join("ok.toml");
-    // 2^127 − 1 is prime; g = 3, q unknown: range checks only.
+    // 2^127 − 1 is prime but not a safe prime; without q the order of g is unknown: refused.
+    let path2 = dir.join("no-q.toml");
     std::fs::write(&path2, "p = \"7fffffffffffffffffffffffffffffff\"\ng = 3\n").unwrap();
-    let out = stdout(&pkbench(&[
+    let o = pkbench(&[
         "offer",
         "--params",
         path2.to_str().unwrap(),
         "--secret",
         "2",
+    ]);
+    assert_input_error(&o, "q given or p safe prime");
+    // The first 64-bit safe prime, no q: q = (p−1)/2, and g = 9 = 3² is a residue.
+    let path3 = dir.join("ok.toml");
+    std::fs::write(&path3, "p = \"8000000000000a77\"\ng = 9\n").unwrap();
+    let out = stdout(&pkbench(&[
+        "offer",
+        "--params",
+        path3.to_str().unwrap(),
+        "--secret",
+        "2",
     ]));
-    assert_eq!(out.trim(), "00000000000000000000000000000009");
+    assert_eq!(out.trim(), "0000000000000051");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

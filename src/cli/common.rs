@@ -98,8 +98,9 @@ pub struct GroupArgs {
         visible_alias = "group"
     )]
     pub field: String,
-    /// Your own mod-p group from a TOML file with `p`, `g` and optionally `q` and `name`
-    /// (hex strings or integers); overrides --field.
+    /// Your own mod-p group from a TOML file: `p`, `g`, `q` (the prime order of g; may be
+    /// left out only for a safe prime p) as hex strings in quotes, and optionally `name`;
+    /// overrides --field. See params/modp-*.toml for the format.
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
     /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or

@@ -158,6 +158,14 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::input(format!("--params {}: cannot read: {e}", path.display())))?;
     let mut g: GroupFile = toml::from_str(&text).map_err(|e| {
+        if let Some((line, key)) = e.span().and_then(|s| too_large_integer(&text, s.start)) {
+            return Error::input(format!(
+                "--params {}: line {line}: `{key}` is an integer too large for TOML (64 bits at \
+                 most); write it as a hex string in quotes, e.g. {key} = \"FFFFFFFF FFFFFFFF C90FDAA2 ...\" \
+                 (as in the built-in params/modp-*.toml)",
+                path.display()
+            ));
+        }
         let msg = e.message().replace('\n', " ");
         Error::input(format!(
             "--params {}: not a valid group file: {msg}",
@@ -171,6 +179,32 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
             .unwrap_or_default();
     }
     Ok(g)
+}
+
+/// When the TOML error at byte `offset` of `text` is on a line `KEY = DIGITS` (a decimal,
+/// hex, octal or binary TOML integer, which TOML limits to 64 bits), its 1-based line number
+/// and KEY.
+fn too_large_integer(text: &str, offset: usize) -> Option<(usize, String)> {
+    let start = text.get(..offset)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_no = text[..start].matches('\n').count() + 1;
+    let line = text[start..].lines().next()?;
+    let line = line.split('#').next()?;
+    let (key, value) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    let value = value.trim();
+    let unsigned = value.strip_prefix(['+', '-']).unwrap_or(value);
+    let (radix, digits) = [("0x", 16), ("0o", 8), ("0b", 2)]
+        .iter()
+        .find_map(|(pre, r)| unsigned.strip_prefix(pre).map(|d| (*r, d)))
+        .unwrap_or((10, unsigned));
+    let digits: String = digits.chars().filter(|&c| c != '_').collect();
+    let is_int = !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix));
+    let too_large = is_int && i64::from_str_radix(&digits, radix).is_err();
+    let is_key = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    (too_large && is_key).then(|| (line_no, key.to_string()))
 }
 
 /// Opens a group from its description, dispatching on its family.

@@ -5,8 +5,8 @@
 //!   the library's exponentiation, or for g = 2 the shift-only [`pow2`] where it is faster
 //!   (see [`pow2_helps`]: with GMP and num-bigint it is not, and the output says so).
 //! - **Reply** y^x mod p: the library's own modular exponentiation (`mpz_powm`,
-//!   `BigUint::modpow`) after validating the peer's y: 2 ≤ y ≤ p−2 (RFC 7919 §5.1) and, when
-//!   the order q of g is known, y^q = 1 (NIST SP 800-56A Rev. 3 §5.6.2.3.1 full public-key
+//!   `BigUint::modpow`) after validating the peer's y: 2 ≤ y ≤ p−2 (RFC 7919 §5.1) and
+//!   y^q = 1 for the order q of g (NIST SP 800-56A Rev. 3 §5.6.2.3.1 full public-key
 //!   validation). For a safe prime (q = (p−1)/2) the subgroup of order q is the set of
 //!   quadratic residues, so y^q = 1 ⇔ the Legendre symbol (y/p) = 1 (Euler's criterion); the
 //!   symbol is computed as a Jacobi symbol (Cohen, Algorithm 1.4.10), far cheaper than a
@@ -101,7 +101,7 @@ impl<B: Backend> ModpGroup<B> {
         let p = &params.p;
         let p_bits = B::bits(p);
         let p_minus_1 = B::sub(p, &B::from_u64(1));
-        let full_exp_bits = B::bits(params.q.as_ref().unwrap_or(&p_minus_1));
+        let full_exp_bits = B::bits(&params.q);
         let p_bytes = p_bits.div_ceil(8) as usize;
         let (description, source) = if file.description.is_empty() {
             (
@@ -162,7 +162,7 @@ impl<B: Backend> ModpGroup<B> {
         }
     }
 
-    /// Checks a peer's value y: 2 ≤ y ≤ p−2 and, when q is known, y^q = 1 (via the Legendre
+    /// Checks a peer's value y: 2 ≤ y ≤ p−2 and y^q = 1 (via the Legendre
     /// symbol for a safe prime).
     ///
     /// # Errors
@@ -174,17 +174,15 @@ impl<B: Backend> ModpGroup<B> {
                 "{name}: peer value rejected: outside 2 ≤ y ≤ p−2"
             )));
         }
-        if let Some(q) = &self.params.q {
-            let in_subgroup = if self.params.safe_prime {
-                B::jacobi(y, &self.params.p) == 1
-            } else {
-                B::pow_mod(y, q, &self.params.p) == B::from_u64(1)
-            };
-            if !in_subgroup {
-                return Err(Error::input(format!(
-                    "{name}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
-                )));
-            }
+        let in_subgroup = if self.params.safe_prime {
+            B::jacobi(y, &self.params.p) == 1
+        } else {
+            B::pow_mod(y, &self.params.q, &self.params.p) == B::from_u64(1)
+        };
+        if !in_subgroup {
+            return Err(Error::input(format!(
+                "{name}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
+            )));
         }
         Ok(())
     }
@@ -243,9 +241,8 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
         let full = self.info.full_exp_bits;
         let len = exp_bits.div_ceil(8) as usize;
         let x = if exp_bits >= full {
-            // Uniform in 1..q (or 1..p−1 when q is unknown).
-            let bound = self.params.q.as_ref().unwrap_or(&self.p_minus_1);
-            let bound_minus_1 = B::sub(bound, &B::from_u64(1));
+            // Uniform in 1..q.
+            let bound_minus_1 = B::sub(&self.params.q, &B::from_u64(1));
             B::add(&B::random_below(&bound_minus_1, rng), &B::from_u64(1))
         } else {
             B::random_bits(exp_bits, rng)
@@ -270,15 +267,13 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
         }
         // A secret x ≥ q is x mod q in disguise, and x = q gives the public value 1 (which
         // Reply rejects): secrets are 1 ≤ x < q, as for the curves.
-        if let Some(q) = &self.params.q {
-            let x = &secret[secret.iter().take_while(|&&b| b == 0).count()..];
-            let qb = B::to_be_bytes(q);
-            if (x.len(), x) >= (qb.len(), qb.as_slice()) {
-                return Err(Error::input(format!(
-                    "{}: the secret exponent must be below the group order q (1 ≤ x < q)",
-                    self.info.name
-                )));
-            }
+        let x = &secret[secret.iter().take_while(|&&b| b == 0).count()..];
+        let qb = B::to_be_bytes(&self.params.q);
+        if (x.len(), x) >= (qb.len(), qb.as_slice()) {
+            return Err(Error::input(format!(
+                "{}: the secret exponent must be below the group order q (1 ≤ x < q)",
+                self.info.name
+            )));
         }
         Ok(())
     }

@@ -2,15 +2,28 @@
 //!
 //! Keys (besides the common ones of [`GroupFile`]):
 //! - `p`: the prime modulus, a hex string (big-endian; an optional `0x`, spaces, underscores
-//!   and newlines are ignored) or a TOML integer;
+//!   and newlines are ignored) or, when it fits in 63 bits, a TOML integer;
 //! - `g`: the generator, an integer or a hex string;
-//! - `q` (optional): the order of g, hex or integer, or the literal `"(p-1)/2"` for the
+//! - `q` (optional): the prime order of g, hex or integer, or the literal `"(p-1)/2"` for the
 //!   Sophie Germain prime of a safe prime p (every built-in group).
 //!
+//! Any other key is refused (a misspelt `Q` must not silently drop the subgroup check).
+//!
 //! Validation of a user's file (`--params FILE`), each failure an [`Error::Input`] naming the
-//! check: p odd, p probably prime, 1 < g < p−1, q probably prime, q divides p−1, g^q = 1.
+//! check (NIST SP 800-56A Rev. 3 §5.5.2, FFC domain parameter assurance, in the
+//! probabilistic form):
+//! - p odd, at least [`MIN_P_BITS`] bits, probably prime;
+//! - 1 < g < p−1;
+//! - the order q of g is known: given as `q`, or, when `q` is absent, p must be a safe prime
+//!   (q = (p−1)/2 probably prime); otherwise the file is refused and the message asks for `q`
+//!   (without q a peer value cannot be checked for a small subgroup, RFC 2785 §3);
+//! - q at least [`MIN_Q_BITS`] bits, q divides p−1, q probably prime, g^q = 1 mod p.
+//!
 //! The built-in files are checked once by the test suite (regenerated from π and e, primality
 //! of p and q), not at every run.
+//!
+//! Note: TOML integers are 64-bit; a larger `p = 1234…` is refused by [`crate::params::read_file`]
+//! with a message asking for a hex string.
 
 use crate::arith::bignum::{Backend, PRIME_REPS};
 use crate::error::{Error, Result};
@@ -26,8 +39,8 @@ pub struct ModpParams<B: Backend> {
     pub p: B::Int,
     /// The generator.
     pub g: B::Int,
-    /// The order of g when known (a prime dividing p−1).
-    pub q: Option<B::Int>,
+    /// The order of g, a prime dividing p−1 (given in the file, or (p−1)/2 for a safe prime).
+    pub q: B::Int,
     /// Whether q = (p−1)/2 (a safe prime: the Legendre symbol decides subgroup membership).
     pub safe_prime: bool,
 }
@@ -77,55 +90,97 @@ fn failed(file: &GroupFile, what: &str, check: &str) -> Error {
     ))
 }
 
+/// The fewest bits of p pkbench accepts: a smaller modulus fits a machine word, its group is
+/// degenerate for key exchange, and timing it measures call overhead, not modular arithmetic.
+pub const MIN_P_BITS: u32 = 64;
+
+/// The fewest bits of the order q: below 2^32 a discrete logarithm takes 2^16 steps of
+/// baby-step giant-step (Shanks 1971), and a pool of random secrets repeats.
+pub const MIN_Q_BITS: u32 = 32;
+
+/// The keys a mod-p group file may hold besides the common ones.
+const MODP_KEYS: &[&str] = &["p", "g", "q"];
+
 impl<B: Backend> ModpParams<B> {
-    /// Reads `p`, `g` and `q` from `file` and validates them.
+    /// Reads `p`, `g` and `q` from `file` and validates them (see the module documentation
+    /// for the rules).
     ///
     /// # Errors
-    /// [`Error::Input`] naming the key or the failed check.
+    /// [`Error::Input`] naming the key or the failed check, on one line.
     pub fn from_file(file: &GroupFile, validation: Validation) -> Result<Self> {
         let name = file.display_name();
+        if let Some(k) = file.rest.keys().find(|k| !MODP_KEYS.contains(&k.as_str())) {
+            return Err(Error::input(format!(
+                "{name}: unknown key `{k}`; a mod-p group file has `p`, `g` and `q` (lower case), \
+                 and optionally `name`, `description`, `source`"
+            )));
+        }
         let p = int_value::<B>(file, "p")?
             .ok_or_else(|| Error::input(format!("{name}: missing key `p` (the prime modulus)")))?;
         let g = int_value::<B>(file, "g")?
             .ok_or_else(|| Error::input(format!("{name}: missing key `g` (the generator)")))?;
         let one = B::from_u64(1);
-        let two = B::from_u64(2);
-        if B::bits(&p) < 4 || !B::bit(&p, 0) {
-            return Err(failed(file, "p is even or smaller than 8", "p odd"));
+        let full = validation == Validation::Full;
+        if !B::bit(&p, 0) {
+            return Err(failed(file, "p is even", "p odd"));
+        }
+        let p_bits = B::bits(&p);
+        if p_bits < MIN_P_BITS {
+            return Err(failed(
+                file,
+                &format!("p has {p_bits} bits, too small a group to time"),
+                &format!("p at least {MIN_P_BITS} bits"),
+            ));
         }
         let p1 = B::sub(&p, &one);
-        if validation == Validation::Full && !B::is_probable_prime(&p, PRIME_REPS) {
+        if full && !B::is_probable_prime(&p, PRIME_REPS) {
             return Err(failed(file, "p is composite", "p probably prime"));
         }
         if g <= one || g >= p1 {
             return Err(failed(file, "g is outside 2..p-2", "1 < g < p-1"));
         }
-        let (q, safe_prime) = match file.rest.get("q") {
-            Some(toml::Value::String(s)) if s.trim() == SAFE_PRIME_Q => {
-                (Some(B::shr(&p1, 1)), true)
-            }
+        let half = B::shr(&p1, 1);
+        let q = match file.rest.get("q") {
+            Some(toml::Value::String(s)) if s.trim() == SAFE_PRIME_Q => half.clone(),
             _ => match int_value::<B>(file, "q")? {
-                Some(q) => {
-                    let safe = B::shl(&q, 1) == p1;
-                    (Some(q), safe)
+                Some(q) => q,
+                // No q: only a safe prime tells the order of g (2 or (p−1)/2 or p−1, and the
+                // g^q check below rules out p−1).
+                None if B::is_probable_prime(&half, PRIME_REPS) => half.clone(),
+                None => {
+                    return Err(failed(
+                        file,
+                        "no `q` and p is not a safe prime ((p-1)/2 is composite), so the order \
+                         of g is unknown; add q = \"HEX\", the prime order of g",
+                        "q given or p safe prime",
+                    ));
                 }
-                None => (None, false),
             },
         };
-        if let Some(q) = &q {
-            if *q < two {
-                return Err(failed(file, "q is smaller than 2", "q prime"));
+        let q_bits = B::bits(&q);
+        if q_bits < MIN_Q_BITS {
+            return Err(failed(
+                file,
+                &format!("q has {q_bits} bits, too small a subgroup"),
+                &format!("q at least {MIN_Q_BITS} bits"),
+            ));
+        }
+        if !B::is_zero(&B::rem(&p1, &q)) {
+            return Err(failed(file, "q does not divide p-1", "q divides p-1"));
+        }
+        let safe_prime = q == half;
+        if full {
+            if !B::is_probable_prime(&q, PRIME_REPS) {
+                return Err(failed(file, "q is composite", "q probably prime"));
             }
-            if !B::is_zero(&B::rem(&p1, q)) {
-                return Err(failed(file, "q does not divide p-1", "q divides p-1"));
-            }
-            if validation == Validation::Full {
-                if !B::is_probable_prime(q, PRIME_REPS) {
-                    return Err(failed(file, "q is composite", "q probably prime"));
-                }
-                if B::pow_mod(&g, q, &p) != one {
-                    return Err(failed(file, "g does not have order q", "g^q = 1 mod p"));
-                }
+            if B::pow_mod(&g, &q, &p) != one {
+                let what = if safe_prime {
+                    "g is not a quadratic residue, so it has order p-1, not q = (p-1)/2, and g^x \
+                     leaks the parity of x; use a residue such as g = 4"
+                } else {
+                    "g does not have order q"
+                };
+                return Err(failed(file, what, "g^q = 1 mod p"));
             }
         }
         Ok(ModpParams {

@@ -184,12 +184,12 @@ fn peer_validation<B: Backend>() {
     let mut four = vec![0u8; 70];
     four[69] = 4;
     assert!(kx.reply(&x, &four).is_ok());
-    // Without the Legendre shortcut (a q that is not (p−1)/2): a 63-bit p with a 40-bit q.
+    // Without the Legendre shortcut (a q that is not (p−1)/2): an 80-bit p with a 40-bit q.
     let dir = tempdir();
     let path = dir.join("small.toml");
     std::fs::write(
         &path,
-        "p = \"6ddf1535f86617e9\"\ng = \"635ca69027f13688\"\nq = \"dbbde5c099\"\n",
+        "p = \"e3d06c1d757682066037\"\ng = \"3473a8c405ef99e4d119\"\nq = \"c19f767c55\"\n",
     )
     .unwrap();
     let f = params::read_file(&path).unwrap();
@@ -199,7 +199,7 @@ fn peer_validation<B: Backend>() {
     let e = small.reply(&[3], &[0, 0, 0, 0, 0, 0, 0, 3]).unwrap_err();
     assert!(e.message().contains("subgroup"), "{e}");
     let y = small.offer(&[0x12, 0x34]);
-    assert_eq!(y.len(), 8);
+    assert_eq!(y.len(), 10);
     assert_eq!(
         small.reply(&[3], &y).unwrap(),
         small.reply(&[0x12, 0x34], &small.offer(&[3])).unwrap()
@@ -249,7 +249,21 @@ fn bad_params_files_name_the_failed_check() {
             "q probably prime",
             format!("p = \"{p512}\"\ng = 2\nq = \"{}E\"\n", &p512[..127]),
         ),
-        ("q divides p-1", format!("p = \"{p512}\"\ng = 2\nq = 7\n")),
+        (
+            "q divides p-1",
+            format!("p = \"{p512}\"\ng = 2\nq = \"100000007\"\n"),
+        ),
+        (
+            "q at least 32 bits",
+            format!("p = \"{p512}\"\ng = 2\nq = 7\n"),
+        ),
+        ("p at least 64 bits", "p = 11\ng = 2\n".to_string()),
+        // 2^127 − 1 is prime but (p−1)/2 is not: without q the order of g is unknown.
+        (
+            "q given or p safe prime",
+            "p = \"7fffffffffffffffffffffffffffffff\"\ng = 3\n".to_string(),
+        ),
+        ("unknown key `Q`", format!("p = \"{p512}\"\ng = 2\nQ = 7\n")),
         // g = p−2 = −2 is a non-residue: its order is 2q, not q.
         (
             "g^q = 1",
@@ -276,12 +290,17 @@ fn bad_params_files_name_the_failed_check() {
             assert!(!e.message().contains('\n'));
         }
     }
-    // The good version of the same file opens, with q = (p−1)/2 spelled out or as the literal.
-    for q in [format!("\"{q512}\""), "\"(p-1)/2\"".to_string()] {
+    // The good version of the same file opens, with q = (p−1)/2 spelled out, as the literal,
+    // or left out (p is a safe prime).
+    for q in [
+        format!("q = \"{q512}\""),
+        "q = \"(p-1)/2\"".to_string(),
+        String::new(),
+    ] {
         let path = dir.join("good.toml");
         std::fs::write(
             &path,
-            format!("name = \"mine\"\np = \"{p512}\"\ng = 2\nq = {q}\n"),
+            format!("name = \"mine\"\np = \"{p512}\"\ng = 2\n{q}\n"),
         )
         .unwrap();
         let kx = params::open_file(
@@ -402,7 +421,7 @@ fn builtin_primes_match_their_constructions() {
 fn modp_512_is_a_safe_prime() {
     let file = params::lookup("modp-512").unwrap();
     let g = ModpParams::<NumBigint>::from_file(&file, Validation::Full).unwrap();
-    let q = g.q.clone().unwrap();
+    let q = g.q.clone();
     assert!(NumBigint::is_probable_prime(&g.p, 20));
     assert!(NumBigint::is_probable_prime(&q, 20));
     assert_eq!(NumBigint::pow_mod(&g.g, &q, &g.p), BigUint::from(1u32));
@@ -423,11 +442,7 @@ fn builtin_groups_are_safe_primes() {
             let g = ModpParams::<Gmp>::from_file(&file, Validation::Cheap).unwrap();
             if Gmp::bits(&g.p) <= 4096 {
                 assert!(Gmp::is_probable_prime(&g.p, 1), "{}", file.name);
-                assert!(
-                    Gmp::is_probable_prime(g.q.as_ref().unwrap(), 1),
-                    "{}",
-                    file.name
-                );
+                assert!(Gmp::is_probable_prime(&g.q, 1), "{}", file.name);
             }
             // 2 is a residue (p ≡ 7 mod 8), so it generates the subgroup of order q.
             assert_eq!(Gmp::jacobi(&g.g, &g.p), 1);
@@ -437,7 +452,7 @@ fn builtin_groups_are_safe_primes() {
             let g = ModpParams::<NumBigint>::from_file(&file, Validation::Cheap).unwrap();
             if NumBigint::bits(&g.p) <= 2048 {
                 assert!(NumBigint::is_probable_prime(&g.p, 1), "{}", file.name);
-                assert!(NumBigint::is_probable_prime(g.q.as_ref().unwrap(), 1));
+                assert!(NumBigint::is_probable_prime(&g.q, 1));
             }
             assert_eq!(NumBigint::jacobi(&g.g, &g.p), 1);
         }

@@ -1,0 +1,270 @@
+//! `--params FILE` through the `pkbench` binary: every built-in file in `params/` loads as a
+//! user's file and gives the same public value as the built-in group, and every way a mod-p
+//! file can be wrong is refused with one `pkbench: error:` line, nothing on stdout, exit 2.
+//!
+//! The numbers: p512 is the 512-bit Oakley-construction safe prime of `params/modp-512.toml`
+//! (p ≡ 7 mod 8, so 2 is a quadratic residue and −2 = p−2 is not); 2^127 − 1 is a Mersenne
+//! prime with (p−1)/2 = 2^126 − 1 = 3·… composite; 0x8000000000000a77 is the first 64-bit
+//! safe prime; the 80-bit p = 2·k·q + 1 has a 40-bit prime q and g = h^((p−1)/q) of order q
+//! (made with sympy's `isprime`, checked again here by pkbench's own validation).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const P512: &str = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF";
+const SAFE64: &str = "8000000000000a77";
+const P80: &str = "e3d06c1d757682066037";
+const Q40: &str = "c19f767c55";
+const G80: &str = "3473a8c405ef99e4d119";
+
+fn pkbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .output()
+        .expect("run pkbench")
+}
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh directory for this test, removed by the caller.
+fn tempdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pkbench-params-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "exit {:?}: {}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`.
+fn assert_input_error(o: &Output, want: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty(), "stdout: {:?}", o.stdout);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("pkbench: error: "), "{err}");
+    assert!(err.contains(want), "{err} lacks {want:?}");
+}
+
+/// `pkbench offer --params FILE --secret SECRET` on a file holding `text`.
+fn offer_with(dir: &Path, name: &str, text: &str, secret: &str) -> Output {
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    pkbench(&[
+        "offer",
+        "--params",
+        path.to_str().unwrap(),
+        "--secret",
+        secret,
+    ])
+}
+
+#[test]
+fn every_builtin_params_file_loads_as_a_users_file() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(manifest().join("params")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap();
+        // x25519 secrets are 32-byte strings; the others are integers below the order.
+        let secret = if name == "x25519" {
+            "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"
+        } else {
+            "0123456789abcdef"
+        };
+        let builtin = stdout(&pkbench(&["offer", "--field", name, "--secret", secret]));
+        let file = stdout(&pkbench(&[
+            "offer",
+            "--params",
+            path.to_str().unwrap(),
+            "--secret",
+            secret,
+        ]));
+        assert_eq!(file, builtin, "{name}");
+        n += 1;
+    }
+    assert_eq!(n, 19, "built-in params files");
+}
+
+/// The built-in mod-p files up to 1024 bits, renamed so that they are a user's file and get
+/// every check (primality of p and q by Miller–Rabin, g^q = 1), still open, with `q` given
+/// as the literal "(p-1)/2" or left out (a safe prime).
+#[test]
+fn builtin_modp_files_pass_full_validation() {
+    let dir = tempdir("full");
+    for name in ["modp-512", "modp-768", "modp-1024"] {
+        let text = std::fs::read_to_string(manifest().join(format!("params/{name}.toml"))).unwrap();
+        let user = text.replace(&format!("name = \"{name}\""), "name = \"mine\"");
+        assert_ne!(user, text);
+        let want = stdout(&pkbench(&["offer", "--field", name, "--secret", "abcdef"]));
+        let o = offer_with(&dir, "mine", &user, "abcdef");
+        assert_eq!(stdout(&o), want, "{name}");
+        let no_q = user.replace("q = \"(p-1)/2\"", "");
+        assert_ne!(no_q, user);
+        let o = offer_with(&dir, "mine-no-q", &no_q, "abcdef");
+        assert_eq!(stdout(&o), want, "{name} without q");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sound_users_groups_open() {
+    let dir = tempdir("good");
+    // A safe prime without q: q = (p−1)/2; g = 4 is a residue. 4^2 = 16.
+    let o = offer_with(&dir, "safe64", &format!("p = \"{SAFE64}\"\ng = 4\n"), "2");
+    assert_eq!(stdout(&o).trim(), "0000000000000010");
+    // A prime-order subgroup given by q; Offer and Reply agree both ways.
+    let text = format!("p = \"{P80}\"\ng = \"{G80}\"\nq = \"{Q40}\"\n");
+    let path = dir.join("sub80.toml");
+    std::fs::write(&path, &text).unwrap();
+    let f = path.to_str().unwrap();
+    let ya = stdout(&pkbench(&["offer", "--params", f, "--secret", "1234"]));
+    let yb = stdout(&pkbench(&["offer", "--params", f, "--secret", "abcd"]));
+    assert_eq!(ya.trim().len(), 20, "padded to the 10 bytes of p");
+    let sa = stdout(&pkbench(&[
+        "reply",
+        "--params",
+        f,
+        "--secret",
+        "1234",
+        "--peer",
+        yb.trim(),
+    ]));
+    let sb = stdout(&pkbench(&[
+        "reply",
+        "--params",
+        f,
+        "--secret",
+        "abcd",
+        "--peer",
+        ya.trim(),
+    ]));
+    assert_eq!(sa, sb);
+    // The full exponent is q's size, and dh times the group.
+    let o = pkbench(&["dh", "--params", f, "--time", "0.01", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["group"]["full_exp_bits"], 40, "{j}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unsound_mod_p_files_are_refused() {
+    let dir = tempdir("bad");
+    let p512_minus_2 = format!("{}D", &P512[..127]);
+    let cases: Vec<(&str, String, &str)> = vec![
+        // The review's example: a tiny group without q.
+        ("p11", "p = 11\ng = 2\n".into(), "p at least 64 bits"),
+        (
+            "p11q",
+            "p = 11\ng = 2\nq = 5\n".into(),
+            "p at least 64 bits",
+        ),
+        (
+            "even",
+            format!("p = \"{}E\"\ng = 2\n", &P512[..127]),
+            "p odd",
+        ),
+        // 2^127 + 1 is divisible by 3.
+        (
+            "composite",
+            "p = \"80000000000000000000000000000001\"\ng = 2\n".into(),
+            "p probably prime",
+        ),
+        ("g1", format!("p = \"{P512}\"\ng = 1\n"), "1 < g < p-1"),
+        (
+            "gp",
+            format!("p = \"{P512}\"\ng = \"{P512}\"\n"),
+            "1 < g < p-1",
+        ),
+        (
+            "gp1",
+            format!("p = \"{P512}\"\ng = \"{}E\"\n", &P512[..127]),
+            "1 < g < p-1",
+        ),
+        // A prime that is not a safe prime, and no q: refused, asking for q.
+        (
+            "no-q",
+            "p = \"7fffffffffffffffffffffffffffffff\"\ng = 3\n".into(),
+            "add q = \"HEX\", the prime order of g",
+        ),
+        // A safe prime without q, but g = −2 is a non-residue (order p−1).
+        (
+            "nonresidue",
+            format!("p = \"{P512}\"\ng = \"{p512_minus_2}\"\n"),
+            "g is not a quadratic residue",
+        ),
+        (
+            "q-small",
+            format!("p = \"{P80}\"\ng = \"{G80}\"\nq = 5\n"),
+            "q at least 32 bits",
+        ),
+        (
+            "q-no-divide",
+            format!("p = \"{P80}\"\ng = \"{G80}\"\nq = \"c19f767c57\"\n"),
+            "q divides p-1",
+        ),
+        // q = 2·Q40 divides p − 1 but is not prime.
+        (
+            "q-composite",
+            format!("p = \"{P80}\"\ng = \"{G80}\"\nq = \"1833eecf8aa\"\n"),
+            "q probably prime",
+        ),
+        // g = 3 does not have order Q40.
+        (
+            "g-order",
+            format!("p = \"{P80}\"\ng = 3\nq = \"{Q40}\"\n"),
+            "g^q = 1 mod p",
+        ),
+        (
+            "typo",
+            format!("p = \"{P512}\"\ng = 2\nQ = \"{Q40}\"\n"),
+            "unknown key `Q`",
+        ),
+        ("no-g", format!("p = \"{P512}\"\n"), "missing key `g`"),
+        (
+            "bad-hex",
+            format!("p = \"{P512}\"\ng = \"xyz\"\n"),
+            "malformed hex",
+        ),
+        ("negative", "p = -7\ng = 2\n".into(), "non-negative"),
+        // Integers beyond TOML's 64 bits: decimal, hex, with underscores; the line is named.
+        (
+            "big-decimal",
+            "g = 2\np = 12345678901234567890123456789012345678901\n".into(),
+            "line 2: `p` is an integer too large for TOML",
+        ),
+        (
+            "big-u64",
+            "p = 12345678901234567890\ng = 2\n".into(),
+            "write it as a hex string in quotes",
+        ),
+        (
+            "big-hex",
+            "p = 0xFFFF_FFFF_FFFF_FFFF_FFFF\ng = 2\n".into(),
+            "`p` is an integer too large",
+        ),
+        ("not-toml", "p = \n".into(), "not a valid group file"),
+    ];
+    for (name, text, want) in &cases {
+        let o = offer_with(&dir, name, text, "3");
+        assert_input_error(&o, want);
+        // dh refuses the same file before printing anything.
+        let path = dir.join(format!("{name}.toml"));
+        let o = pkbench(&["dh", "--params", path.to_str().unwrap(), "--time", "0.01"]);
+        assert_input_error(&o, want);
+    }
+    let o = pkbench(&["dh", "--params", "/nonexistent/group.toml"]);
+    assert_input_error(&o, "cannot read");
+    let _ = std::fs::remove_dir_all(&dir);
+}
