@@ -18,32 +18,80 @@ pub const PKCS1_LABEL: &str = "RSA PRIVATE KEY";
 /// PEM label of an unencrypted PKCS#8 PrivateKeyInfo (RFC 7468 §10).
 pub const PKCS8_LABEL: &str = "PRIVATE KEY";
 
+/// What every "not a usable key" message ends with: the two forms pkbench reads.
+pub const EXPECTED: &str =
+    "pkbench reads unencrypted PKCS#1 'BEGIN RSA PRIVATE KEY' or PKCS#8 'BEGIN PRIVATE KEY' files";
+
 /// Reads and parses a PEM private key file (see [`parse_pem`]).
 ///
 /// # Errors
-/// [`Error::Input`] when the file cannot be read or does not hold a usable RSA private key.
+/// [`Error::Input`], one line starting `--key FILE:`, when the file cannot be read (missing,
+/// a directory, unreadable), is binary (a DER key: the message gives the `openssl` command
+/// that converts it) or does not hold a usable RSA private key.
 pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let what = format!("--key {}", path.display());
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::input(format!("{what}: cannot read the key file: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let der = e.as_bytes().first() == Some(&0x30);
+        let hint = if der {
+            " (a DER key? convert it: openssl pkey -inform DER -in KEY -out KEY.pem)"
+        } else {
+            ""
+        };
         Error::input(format!(
-            "--key {}: cannot read the key file: {e}",
-            path.display()
+            "{what}: a binary file, not a PEM RSA private key{hint}; {EXPECTED}"
         ))
     })?;
-    parse_pem(&text).map_err(|e| Error::input(format!("--key {}: {}", path.display(), e.message())))
+    parse_pem(&text).map_err(|e| Error::input(format!("{what}: {}", e.message())))
 }
 
 /// Parses a PEM-encoded RSA private key, PKCS#1 or PKCS#8, and checks it
-/// ([`RsaKey::validate`]).
+/// ([`RsaKey::validate`]). Text before the first `-----BEGIN` line (as `openssl rsa -text`
+/// writes) and other PEM blocks (a certificate beside the key) are skipped; the first block
+/// labelled `RSA PRIVATE KEY` or `PRIVATE KEY` is the key.
 ///
 /// # Errors
-/// [`Error::Input`] for malformed PEM or DER, another label (public key, encrypted key,
-/// certificate), a non-RSA PKCS#8 key, a multi-prime key or an inconsistent key.
+/// [`Error::Input`] for text without PEM, malformed PEM or DER, an encrypted key (PKCS#8
+/// `ENCRYPTED PRIVATE KEY` or OpenSSL's `Proc-Type: 4,ENCRYPTED`), a public key, another
+/// label (certificate, OpenSSH key), a non-RSA PKCS#8 key, a multi-prime key or an
+/// inconsistent key.
 pub fn parse_pem(text: &str) -> Result<RsaKey> {
-    let (label, der) = pkcs1::der::pem::decode_vec(text.trim().as_bytes())
-        .map_err(|e| Error::input(format!("not a PEM file: {e}")))?;
-    match label {
-        PKCS1_LABEL => from_pkcs1_der(&der),
+    let blocks = pem_blocks(text);
+    let Some(first) = blocks.first() else {
+        let what = if text.trim().is_empty() {
+            "the file is empty"
+        } else {
+            "no '-----BEGIN' line"
+        };
+        return Err(Error::input(format!(
+            "not a PEM RSA private key ({what}); {EXPECTED}"
+        )));
+    };
+    let block = blocks
+        .iter()
+        .find(|b| b.label == PKCS1_LABEL || b.label == PKCS8_LABEL)
+        .unwrap_or(first);
+    if block.text.contains("Proc-Type: 4,ENCRYPTED") || block.label == "ENCRYPTED PRIVATE KEY" {
+        return Err(Error::input(
+            "the key is encrypted; write it unencrypted first: \
+             openssl pkey -in KEY -out PLAIN.pem",
+        ));
+    }
+    let decode = |b: &PemBlock<'_>| -> Result<Vec<u8>> {
+        pkcs1::der::pem::decode_vec(b.text.as_bytes())
+            .map(|(_, der)| der)
+            .map_err(|e| {
+                Error::input(format!(
+                    "malformed PEM block '-----BEGIN {}-----': {e}",
+                    b.label
+                ))
+            })
+    };
+    match block.label {
+        PKCS1_LABEL => from_pkcs1_der(&decode(block)?),
         PKCS8_LABEL => {
+            let der = decode(block)?;
             let info = PrivateKeyInfoRef::from_der(&der)
                 .map_err(|e| Error::input(format!("malformed PKCS#8 private key: {e}")))?;
             if info.algorithm.oid != pkcs1::ALGORITHM_OID {
@@ -55,16 +103,52 @@ pub fn parse_pem(text: &str) -> Result<RsaKey> {
             }
             from_pkcs1_der(info.private_key.as_bytes())
         }
-        "ENCRYPTED PRIVATE KEY" => Err(Error::input(
-            "the key is encrypted; write it unencrypted first: openssl pkey -in KEY -out PLAIN.pem",
-        )),
         "PUBLIC KEY" | "RSA PUBLIC KEY" => Err(Error::input(
             "this is a public key; timing the private operation needs the private key",
         )),
+        "OPENSSH PRIVATE KEY" => Err(Error::input(format!(
+            "an OpenSSH private key; write a copy in PEM form first: \
+             ssh-keygen -p -m PEM -f COPY; {EXPECTED}"
+        ))),
         other => Err(Error::input(format!(
-            "PEM label \"{other}\" is not an RSA private key (expected \"{PKCS1_LABEL}\" or \"{PKCS8_LABEL}\")"
+            "PEM label '{other}' is not an RSA private key; {EXPECTED}"
         ))),
     }
+}
+
+/// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block of a PEM file (RFC 7468 §2).
+struct PemBlock<'a> {
+    label: &'a str,
+    /// The block from its BEGIN line to the end of its END line.
+    text: &'a str,
+}
+
+/// Every PEM block in `text`, in order; a BEGIN without its END runs to the end of the text
+/// (the decoder then says what is wrong).
+fn pem_blocks(text: &str) -> Vec<PemBlock<'_>> {
+    const BEGIN: &str = "-----BEGIN ";
+    let mut out = Vec::new();
+    let mut rest = text;
+    let mut base = 0;
+    while let Some(i) = rest.find(BEGIN) {
+        let start = base + i;
+        let after = &text[start + BEGIN.len()..];
+        let Some(label_end) = after.find("-----") else {
+            break;
+        };
+        let label = &after[..label_end];
+        let end_marker = format!("-----END {label}-----");
+        let end = text[start..]
+            .find(&end_marker)
+            .map_or(text.len(), |j| start + j + end_marker.len());
+        out.push(PemBlock {
+            label,
+            text: &text[start..end],
+        });
+        base = end.max(start + BEGIN.len());
+        rest = &text[base..];
+    }
+    out
 }
 
 fn from_pkcs1_der(der: &[u8]) -> Result<RsaKey> {
