@@ -1,6 +1,6 @@
 //! The `pkbench` binary: argument parsing and dispatch only; the work is in the library.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use pkbench::cli;
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,7 +65,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => match cli::usage::one_line(&e, &Cli::command(), std::env::args_os()) {
+            Some(line) => {
+                eprintln!("pkbench: error: {line}");
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
     let result = match &cli.command {
         Command::Dh(a) => cli::dh::run(a),
         Command::Offer(a) => cli::kex_io::run_offer(a),

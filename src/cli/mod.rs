@@ -17,3 +17,4 @@ pub mod repro_gnupg;
 pub mod rsa;
 pub mod scale;
 pub mod suite;
+pub mod usage;
