@@ -148,3 +148,139 @@ fn bad_arguments_exit_2() {
         );
     }
 }
+
+#[test]
+fn output_record_round_trips_and_plots() {
+    use pkbench::record::ResultRecord;
+    let d = std::env::temp_dir().join(format!("pkbench-choose-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let path = d.join("choose.json");
+    let ps = path.to_str().unwrap();
+    let args = [
+        "--fields",
+        "x25519,k256,gf2-155,modp-1024",
+        "--exp-bits",
+        "full,128",
+        "--budget-ms",
+        "5",
+        "--no-prune",
+        "--output",
+        ps,
+    ];
+    let (code, out, err) = choose(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&format!("record:    saved to {ps}")), "{out}");
+
+    // The record parses with the versioned schema and serialises back to the same JSON.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rec = ResultRecord::from_json("choose.json", &text).unwrap();
+    assert_eq!(rec.command, "choose");
+    assert_eq!(rec.params["min_security"], 112);
+    assert_eq!(rec.params["fields"].as_array().unwrap().len(), 4);
+    let again: Value = serde_json::from_str(&rec.to_json().unwrap()).unwrap();
+    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+
+    // Every timed row has Offer and Reply with raw samples, and its Total and security
+    // estimate, identified as a dh measurement.
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let timed: Vec<&Value> = rows.iter().filter(|r| r["status"] == "timed").collect();
+    assert!(timed.len() >= 6, "{text}");
+    for r in &timed {
+        let ops: Vec<_> = rec
+            .operations
+            .iter()
+            .filter(|o| {
+                o.params["group"] == r["field"]
+                    && o.params["exp_bits"] == r["exp_bits"]
+                    && o.params["table"] == r["table"]
+            })
+            .collect();
+        let names: Vec<&str> = ops.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Offer",
+                "Reply",
+                "Total = 2*Offer + Reply",
+                "CPU sum 2*Offer + 2*Reply"
+            ],
+            "{r}"
+        );
+        assert_eq!(ops[0].params["command"], "dh");
+        for op in &ops[..2] {
+            let st = op.stats.as_ref().unwrap();
+            assert_eq!(st.raw_ms.len(), st.samples);
+            assert!(st.samples >= 5 && st.median_ms > 0.0);
+        }
+        assert_eq!(ops[0].stats.as_ref().unwrap().median_ms, r["offer_ms"]);
+        assert_eq!(ops[2].figures["total_ms"], r["total_ms"].as_f64().unwrap());
+        assert_eq!(ops[2].info["security_bits"], r["security_bits"]);
+        assert_eq!(ops[2].info["qualifies"], r["qualifies"]);
+    }
+    let chosen: Vec<_> = rec
+        .operations
+        .iter()
+        .filter(|o| o.info.get("chosen") == Some(&Value::Bool(true)))
+        .collect();
+    assert_eq!(chosen.len(), 4, "one candidate's four operations");
+    assert_eq!(chosen[0].params["group"], v["chosen"]["field"]);
+
+    // An existing record is not replaced without --force.
+    let (code, out, err) = choose(&args);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty() && err.contains("--force"), "{err}");
+
+    // `pkbench plot` draws panel (b) from it: one labelled point per timed candidate.
+    let svg = d.join("choose.svg");
+    let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(["plot", ps, "--out", svg.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout.contains(&format!(
+            "Total = 2*Offer + Reply against security: {} points",
+            timed.len()
+        )),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect();
+    for want in [
+        "x25519",
+        "k256",
+        "k256/128",
+        "gf2-155",
+        "modp-1024",
+        "modp-1024/128",
+    ] {
+        assert!(
+            texts
+                .iter()
+                .any(|t| t == want || *t == format!("{want} (chosen)")),
+            "{want} not in {texts:?}"
+        );
+    }
+    let chosen = v["chosen"]["field"].as_str().unwrap();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with(chosen) && t.ends_with("(chosen)")),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "target: 112 bits"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "short exponent, no table"),
+        "{texts:?}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}

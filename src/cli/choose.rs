@@ -17,11 +17,12 @@
 //! have no params file in this build) are listed as skipped with the reason; no figure is ever
 //! made up.
 
-use crate::cli::dh::{make_pool, time_offer_reply};
+use crate::cli::dh::{self, DhRecord, make_pool, time_offer_reply};
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::{self, Clock, Machine, MeasureConfig};
 use crate::params;
+use crate::record::{ResultRecord, RunTimer};
 use crate::report;
 use crate::security::{self, Estimate};
 use clap::Args;
@@ -29,6 +30,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Pool entries per timed candidate (each checked: 2 Offers and 3 Replies).
@@ -81,6 +83,15 @@ pub struct ChooseArgs {
     /// Also print every security figure with its source.
     #[arg(long)]
     pub explain: bool,
+    /// Also save the run as a result record (JSON, schema `pkbench.result/1`): every timed
+    /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
+    /// security estimate, the rows not timed and why, the choice, the machine and build.
+    /// Written atomically; draw it with `pkbench plot FILE --out FILE.svg`.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Replace the --output file if it already exists (otherwise: error, exit 2).
+    #[arg(long, requires = "output")]
+    pub force: bool,
 }
 
 /// What happened to a candidate.
@@ -165,6 +176,10 @@ pub struct ChooseRecord {
     pub seed: u64,
     /// Machine and build.
     pub machine: Machine,
+    /// The full measurement of every timed candidate, in the order timed (statistics with
+    /// raw samples, table, backend): the operations of the saved record.
+    #[serde(skip)]
+    pub timed: Vec<DhRecord>,
 }
 
 /// One (field, secret size) pair ready to time.
@@ -305,11 +320,88 @@ fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f
 /// [`Error::Input`] for bad arguments or an unknown field; [`Error::Runtime`] when a
 /// self-check of a timed candidate fails.
 pub fn run(args: &ChooseArgs) -> Result<String> {
+    check_args(args)?;
+    if let Some(p) = &args.output {
+        crate::record::write::check_destination(p, args.force)?;
+    }
+    let timer = RunTimer::start();
     let rec = collect(args)?;
-    if args.json {
-        report::to_json(&rec)
+    let mut saved = result_record(args, &rec)?;
+    saved.finish(&timer);
+    crate::cli::common::emit_record(
+        args.output.as_deref(),
+        args.force,
+        args.json,
+        &saved,
+        || crate::cli::choose_render::render(&rec, args.markdown),
+    )
+}
+
+/// The versioned result record of a `choose` run (what `--json` prints and `--output`
+/// saves): params `min_security`, `budget_ms`, `prune`, `max_secs`, `fields` and `exp_bits`;
+/// for every timed candidate the operations of [`dh::operations`] (Offer, Reply,
+/// Total = 2*Offer + Reply, CPU sum; params command "dh", group, exp_bits, table, so that
+/// `compare` matches them with `dh`, `scale` and `suite` rows), each with `info.qualifies`,
+/// `info.weak` and, for the chosen candidate, `info.chosen`; every key of [`ChooseRecord`]
+/// (rows, chosen, runner_up, notes, estimates) at the top level.
+///
+/// # Errors
+/// [`Error::Runtime`] if serialisation fails.
+pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("choose", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    rec.params
+        .insert("min_security".into(), r.min_security.into());
+    rec.params.insert("budget_ms".into(), r.budget_ms.into());
+    rec.params.insert("prune".into(), r.prune.into());
+    rec.params.insert("max_secs".into(), args.max_secs.into());
+    let fields: Vec<String> = if args.fields.is_empty() {
+        vec!["all".into()]
     } else {
-        Ok(crate::cli::choose_render::render(&rec, args.markdown))
+        args.fields.clone()
+    };
+    rec.params.insert("fields".into(), fields.into());
+    let exps: Vec<String> = default_exps(args)
+        .iter()
+        .map(|e| match e {
+            ExpBits::Full => "full".to_string(),
+            ExpBits::Bits(n) => n.to_string(),
+        })
+        .collect();
+    rec.params.insert("exp_bits".into(), exps.into());
+    for d in &r.timed {
+        for f in &d.machine.cpu_flags_used {
+            rec.machine.note_flag_used(f);
+        }
+        let row = r
+            .rows
+            .iter()
+            .find(|x| x.field == d.field && x.exp_bits == d.exp_bits && x.table == d.table);
+        let chosen = r
+            .chosen
+            .as_ref()
+            .is_some_and(|c| c.field == d.field && c.exp_bits == d.exp_bits && c.table == d.table);
+        for mut op in dh::operations(d) {
+            if let Some(row) = row {
+                op = op
+                    .with_info("qualifies", row.qualifies)
+                    .with_info("weak", row.weak);
+            }
+            if chosen {
+                op = op.with_info("chosen", true);
+            }
+            rec.operations.push(op);
+        }
+    }
+    Ok(rec)
+}
+
+/// The secret sizes to try: `--exp-bits`, or `full` and twice the target.
+fn default_exps(args: &ChooseArgs) -> Vec<ExpBits> {
+    if args.exp_bits.is_empty() {
+        vec![ExpBits::Full, ExpBits::Bits(2 * args.min_security)]
+    } else {
+        args.exp_bits.clone()
     }
 }
 
@@ -320,12 +412,10 @@ pub fn run(args: &ChooseArgs) -> Result<String> {
 pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
     check_args(args)?;
     let start = Instant::now();
+    let machine = Machine::detect();
+    let mut timed = Vec::new();
     let min = args.min_security;
-    let exps: Vec<ExpBits> = if args.exp_bits.is_empty() {
-        vec![ExpBits::Full, ExpBits::Bits(2 * min)]
-    } else {
-        args.exp_bits.clone()
-    };
+    let exps = default_exps(args);
     let names = fields(args)?;
     let cfg = measure_config(args.budget_ms, args.clock);
     let mut rng = ChaCha20Rng::seed_from_u64(args.seed);
@@ -453,12 +543,21 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             } else {
                 let pool = make_pool(kx, p.exp_bits, CHOOSE_POOL, &mut rng)?;
                 let (offer, reply) = time_offer_reply(kx, &pool, &cfg)?;
-                let total = 2.0 * offer.median_ms + reply.median_ms;
+                let d = dh::dh_record(
+                    kx,
+                    p.exp_bits,
+                    (offer, reply),
+                    args.clock.label(),
+                    args.seed,
+                    machine.clone(),
+                );
+                let total = d.total_ms;
                 row.status = Status::Timed;
-                row.offer_ms = Some(offer.median_ms);
-                row.reply_ms = Some(reply.median_ms);
+                row.offer_ms = Some(d.offer.median_ms);
+                row.reply_ms = Some(d.reply.median_ms);
                 row.total_ms = Some(total);
-                row.cpu_total_ms = Some(2.0 * (offer.median_ms + reply.median_ms));
+                row.cpu_total_ms = Some(d.cpu_total_ms);
+                timed.push(d);
                 if row.qualifies && !row.weak {
                     best = Some(best.map_or(total, |b| b.min(total)));
                 } else if !row.qualifies {
@@ -511,7 +610,8 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         run_secs: start.elapsed().as_secs_f64(),
         clock: args.clock.label().to_string(),
         seed: args.seed,
-        machine: Machine::detect(),
+        machine,
+        timed,
     })
 }
 

@@ -61,18 +61,34 @@ impl RunArgs {
     /// # Errors
     /// As [`write_record`].
     pub fn emit(&self, rec: &ResultRecord, text: impl FnOnce() -> String) -> Result<String> {
-        if let Some(p) = &self.output {
-            write_record(p, rec, self.force)?;
-        }
-        if self.json {
-            return rec.to_json();
-        }
-        let mut s = text();
-        if let Some(p) = &self.output {
-            s += &format!("record:    saved to {}\n", p.display());
-        }
-        Ok(s)
+        emit_record(self.output.as_deref(), self.force, self.json, rec, text)
     }
+}
+
+/// What every timing command does with its record: write it to `output` (if given)
+/// atomically, then return the record as JSON when `json`, else `text()` followed by a line
+/// naming the saved file.
+///
+/// # Errors
+/// As [`write_record`].
+pub fn emit_record(
+    output: Option<&std::path::Path>,
+    force: bool,
+    json: bool,
+    rec: &ResultRecord,
+    text: impl FnOnce() -> String,
+) -> Result<String> {
+    if let Some(p) = output {
+        write_record(p, rec, force)?;
+    }
+    if json {
+        return rec.to_json();
+    }
+    let mut s = text();
+    if let Some(p) = output {
+        s += &format!("record:    saved to {}\n", p.display());
+    }
+    Ok(s)
 }
 
 /// Writes a result record as pretty JSON to `path`, atomically (temporary file in the same

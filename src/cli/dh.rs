@@ -241,7 +241,31 @@ pub fn measure_record_with(
         pb.finish_and_clear();
         r?
     };
-    let mut machine = Machine::detect();
+    let record = dh_record(
+        kx.as_ref(),
+        exp_bits,
+        (offer, reply),
+        cfg.clock.label(),
+        args.run.seed,
+        Machine::detect(),
+    );
+    let mut rec = result_record(&record)?;
+    rec.finish(&timer);
+    Ok((record, rec))
+}
+
+/// The [`DhRecord`] of `kx` timed with `exp_bits`-bit secrets: `(offer, reply)` statistics
+/// (ms per operation), Total = 2*Offer + Reply and the CPU sum from their medians, the group's
+/// table, backend and field code; the CPU flags that code used are noted in `machine`.
+pub fn dh_record(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    (offer, reply): (Stats, Stats),
+    clock: &str,
+    seed: u64,
+    mut machine: Machine,
+) -> DhRecord {
+    let info = kx.info().clone();
     let field_code = kx.field_code();
     match field_code.as_deref() {
         Some("pclmulqdq") => machine.note_flag_used("pclmulqdq"),
@@ -252,7 +276,7 @@ pub fn measure_record_with(
         }
         _ => {}
     }
-    let record = DhRecord {
+    DhRecord {
         command: "dh",
         field: info.name.clone(),
         group: info,
@@ -267,13 +291,10 @@ pub fn measure_record_with(
         cpu_total_ms: 2.0 * (offer.median_ms + reply.median_ms),
         offer,
         reply,
-        clock: cfg.clock.label().to_string(),
-        seed: args.run.seed,
+        clock: clock.to_string(),
+        seed,
         machine,
-    };
-    let mut rec = result_record(&record)?;
-    rec.finish(&timer);
-    Ok((record, rec))
+    }
 }
 
 /// The versioned result record of a `dh` run: operations "Offer", "Reply",
@@ -289,6 +310,17 @@ pub fn result_record(r: &DhRecord) -> Result<ResultRecord> {
     rec.params.insert("field".into(), r.field.clone().into());
     rec.params.insert("exp_bits".into(), r.exp_bits.into());
     rec.params.insert("table".into(), r.table.into());
+    rec.operations = operations(r);
+    Ok(rec)
+}
+
+/// The operations of one measured (group, exp_bits, table): "Offer" and "Reply" (timed, with
+/// `ops_per_sec`), "Total = 2*Offer + Reply" (`total_ms`) and "CPU sum 2*Offer + 2*Reply"
+/// (`cpu_total_ms`), each identified by command "dh", group, exp_bits and table, with the
+/// family, sizes, backend, field code and security estimate ([`security::estimate`]) in
+/// `info`. `pkbench choose` and `pkbench scale` record their candidates with it too.
+pub fn operations(r: &DhRecord) -> Vec<Operation> {
+    let mut ops = Vec::with_capacity(4);
     let key = record::params([
         ("command", "dh".into()),
         ("group", r.field.clone().into()),
@@ -327,24 +359,24 @@ pub fn result_record(r: &DhRecord) -> Result<ResultRecord> {
             .with_info("table_bytes", t.bytes)
             .with_info("table_build_ms", t.build_ms);
     }
-    rec.operations.push(offer);
-    rec.operations.push(
+    ops.push(offer);
+    ops.push(
         with_info(Operation::timed("Reply", key.clone(), r.reply.clone()))
             .with_figure("ops_per_sec", r.reply.ops_per_sec()),
     );
-    rec.operations.push(with_info(Operation::derived(
+    ops.push(with_info(Operation::derived(
         "Total = 2*Offer + Reply",
         key.clone(),
         "total_ms",
         r.total_ms,
     )));
-    rec.operations.push(with_info(Operation::derived(
+    ops.push(with_info(Operation::derived(
         "CPU sum 2*Offer + 2*Reply",
         key,
         "cpu_total_ms",
         r.cpu_total_ms,
     )));
-    Ok(rec)
+    ops
 }
 
 /// Security note for a short exponent: Pollard's kangaroo (lambda) method finds an N-bit

@@ -39,6 +39,10 @@ pub struct SecurityPoint {
     pub total_ms: f64,
     /// Whether the exponent is full size.
     pub full: bool,
+    /// Whether Offer used the fixed-base table (param `table`; true when absent).
+    pub table: bool,
+    /// Whether the record marks this candidate as chosen (`info.chosen`, `pkbench choose`).
+    pub chosen: bool,
 }
 
 fn num(v: Option<&Value>) -> Option<f64> {
@@ -53,6 +57,14 @@ fn exp_label(op: &Operation) -> Option<(String, bool)> {
     } else {
         (format!("{e}-bit exponent"), false)
     })
+}
+
+/// Whether the row's Offer used the fixed-base table (param `table`, true when absent).
+fn has_table(op: &Operation) -> bool {
+    op.params
+        .get("table")
+        .and_then(Value::as_bool)
+        .unwrap_or(true)
 }
 
 fn family(op: &Operation) -> &str {
@@ -79,14 +91,22 @@ pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
         let Some((exp, _)) = exp_label(op) else {
             continue;
         };
-        let label = if any_modp {
-            format!("{}, {exp}", op.name)
+        let name = if op.name == "Offer" && !has_table(op) {
+            "Offer (no table)"
         } else {
-            format!("{}, {exp} ({})", op.name, family(op))
+            op.name.as_str()
+        };
+        let label = if any_modp {
+            format!("{name}, {exp}")
+        } else {
+            format!("{name}, {exp} ({})", family(op))
         };
         let bits = num(op.info.get("field_bits")).unwrap_or(0.0);
         let ms = op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms);
         match out.iter_mut().find(|s| s.label == label) {
+            // One point per size: the first row wins (a Reply timed once with and once
+            // without the table, or two groups of one size such as modp-2048 and ffdhe2048).
+            Some(s) if s.points.iter().any(|p| p.0 == bits) => {}
             Some(s) => s.points.push((bits, ms)),
             None => out.push(Series {
                 label,
@@ -129,6 +149,8 @@ pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
                 security_bits,
                 total_ms,
                 full,
+                table: has_table(op),
+                chosen: op.info.get("chosen").and_then(Value::as_bool) == Some(true),
             })
         })
         .collect()
@@ -142,6 +164,15 @@ fn span(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
         return (1.0, 10.0);
     }
     (lo / pad, hi * pad)
+}
+
+/// Room at the top of a log axis for a legend of `entries` lines in the upper left corner:
+/// raises the top of `(lo, hi)` so that the top `entries × 4.5 %` (+ 5 %) of the axis, where
+/// the legend sits, is above every point (at most 60 % of the axis).
+fn legend_headroom((lo, hi): (f64, f64), entries: usize) -> (f64, f64) {
+    let f = (0.05 + 0.045 * entries as f64).min(0.6);
+    let d = (hi / lo).log10();
+    (lo, hi * 10f64.powf(d * f / (1.0 - f)))
 }
 
 /// A tick label: up to three significant figures, no trailing zeros ("0.05", "2", "150").
@@ -193,9 +224,12 @@ fn draw_scaling<DB: DrawingBackend>(
         series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
         1.15,
     );
-    let (y0, y1) = span(
-        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
-        1.6,
+    let (y0, y1) = legend_headroom(
+        span(
+            series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+            1.3,
+        ),
+        series.len(),
     );
     // Ticks at the measured sizes.
     let mut xticks: Vec<f64> = series
@@ -263,11 +297,16 @@ fn draw_scaling<DB: DrawingBackend>(
 fn draw_security<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     points: &[SecurityPoint],
+    target: Option<f64>,
     clock: &str,
 ) -> Result<()> {
-    let (sx0, sx1) = span(points.iter().map(|p| p.security_bits), 1.0);
+    let (sx0, sx1) = span(points.iter().map(|p| p.security_bits).chain(target), 1.0);
     let (x0, x1) = ((sx0 - 10.0).max(0.0), sx1 + 15.0);
-    let (y0, y1) = span(points.iter().map(|p| p.total_ms), 2.0);
+    let kinds = |f: fn(&SecurityPoint) -> bool| {
+        usize::from(points.iter().any(f)) + usize::from(points.iter().any(|p| !f(p)))
+    };
+    let entries = kinds(|p| p.full) * kinds(|p| p.table) + usize::from(target.is_some());
+    let (y0, y1) = legend_headroom(span(points.iter().map(|p| p.total_ms), 1.5), entries);
     let mut chart = ChartBuilder::on(area)
         .caption(
             "(b) Total = 2*Offer + Reply against security",
@@ -290,34 +329,66 @@ fn draw_security<DB: DrawingBackend>(
         .light_line_style(BLACK.mix(0.04))
         .draw()
         .map_err(draw_err)?;
+    if let Some(t) = target {
+        let grey = BLACK.mix(0.5);
+        chart
+            .draw_series(LineSeries::new([(t, y0), (t, y1)], grey.stroke_width(1)))
+            .map_err(draw_err)?
+            .label(format!("target: {t:.0} bits"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], grey));
+    }
+    // Colour: full or short exponent; filled: with the fixed-base table, hollow: without.
+    let has_plain = points.iter().any(|p| !p.table);
     for (i, full) in [true, false].into_iter().enumerate() {
         let color = Palette99::pick(i + 4).to_rgba();
-        let pts: Vec<&SecurityPoint> = points.iter().filter(|p| p.full == full).collect();
-        if pts.is_empty() {
-            continue;
-        }
-        chart
-            .draw_series(
-                pts.iter()
-                    .map(|p| Circle::new((p.security_bits, p.total_ms), 5, color.filled())),
-            )
-            .map_err(draw_err)?
-            .label(if full {
+        for table in [true, false] {
+            let pts: Vec<&SecurityPoint> = points
+                .iter()
+                .filter(|p| p.full == full && p.table == table)
+                .collect();
+            if pts.is_empty() {
+                continue;
+            }
+            let style = if table {
+                color.filled()
+            } else {
+                color.stroke_width(2)
+            };
+            let exp = if full {
                 "full exponent"
             } else {
                 "short exponent"
-            })
-            .legend(move |(x, y)| Circle::new((x + 10, y), 5, color.filled()));
-        chart
-            .draw_series(pts.iter().map(|p| {
-                Text::new(
-                    p.label.clone(),
-                    (p.security_bits, p.total_ms),
-                    ("sans-serif", 12).into_font(),
-                )
-            }))
-            .map_err(draw_err)?;
+            };
+            let label = match (has_plain, table) {
+                (false, _) => exp.to_string(),
+                (true, true) => format!("{exp}, fixed-base table"),
+                (true, false) => format!("{exp}, no table"),
+            };
+            chart
+                .draw_series(pts.iter().map(|p| {
+                    let text = if p.chosen {
+                        format!("{} (chosen)", p.label)
+                    } else {
+                        p.label.clone()
+                    };
+                    EmptyElement::at((p.security_bits, p.total_ms))
+                        + Circle::new((0, 0), 5, style)
+                        + Text::new(text, (8, -4), ("sans-serif", 12).into_font())
+                }))
+                .map_err(draw_err)?
+                .label(label)
+                .legend(move |(x, y)| Circle::new((x + 10, y), 5, style));
+        }
     }
+    // The chosen candidate, ringed.
+    chart
+        .draw_series(
+            points
+                .iter()
+                .filter(|p| p.chosen)
+                .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
+        )
+        .map_err(draw_err)?;
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
@@ -346,6 +417,8 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
         )));
     }
     let width = if has_a && has_b { 1500 } else { 800 };
+    // `pkbench choose` records its security target: drawn as a vertical line in (b).
+    let target = num(rec.params.get("min_security"));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, 600)).into_drawing_area();
@@ -361,10 +434,10 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
             (true, true) => {
                 let (l, r) = root.split_horizontally(width * 11 / 20);
                 draw_scaling(&l, &series, &rec.clock)?;
-                draw_security(&r, &points, &rec.clock)?;
+                draw_security(&r, &points, target, &rec.clock)?;
             }
             (true, false) => draw_scaling(&root, &series, &rec.clock)?,
-            _ => draw_security(&root, &points, &rec.clock)?,
+            _ => draw_security(&root, &points, target, &rec.clock)?,
         }
         root.present().map_err(draw_err)?;
     }
