@@ -49,3 +49,19 @@ fn force_needs_output() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--output"), "{err}");
 }
+
+#[test]
+fn raw_samples_are_written_once() {
+    let (code, out, err) = pkbench(&["dh", "--field", "x25519", "--time", "0.02", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Offer and Reply: raw samples in the operations only; the top-level copies keep the
+    // summary figures.
+    assert_eq!(out.matches("\"raw_ms\"").count(), 2, "{out}");
+    for (op, key) in [(0, "offer"), (1, "reply")] {
+        let st = &v["operations"][op]["stats"];
+        assert_eq!(st["raw_ms"].as_array().unwrap().len(), st["samples"]);
+        assert_eq!(v[key]["median_ms"], st["median_ms"]);
+        assert!(v[key].get("raw_ms").is_none());
+    }
+}

@@ -341,7 +341,18 @@ fn rsa_command_json() {
                 (bps - 63.0 / (med / 1e3)).abs() <= 1e-9 * bps,
                 "{op}: {bps} vs {med}"
             );
-            assert!(!j[op]["raw_ms"].as_array().unwrap().is_empty());
+            assert!(
+                j[op].get("raw_ms").is_none(),
+                "raw samples are in operations"
+            );
+        }
+        for op in j["operations"].as_array().unwrap() {
+            let st = &op["stats"];
+            assert_eq!(
+                st["raw_ms"].as_array().unwrap().len(),
+                st["samples"],
+                "{op}"
+            );
         }
         let speedup = j["crt_speedup"].as_f64().unwrap();
         let want = j["private"]["median_ms"].as_f64().unwrap()

@@ -25,6 +25,12 @@
 //!
 //! Times are milliseconds per operation (`*_ms`); rates are per second (`*_per_sec`,
 //! decimal: MB/s = 10^6 bytes/s).
+//!
+//! Raw samples are stored once, in `operations[].stats.raw_ms`. The command-specific copies
+//! of the same statistics at the top level (`dh`'s `offer` and `reply`, `rsa`'s `private`
+//! ...) keep their summary figures (median, quartiles, min, max, mean, samples, batch) but
+//! not `raw_ms` ([`ResultRecord::to_json`] drops a top-level `raw_ms` that an operation
+//! holds). Records written before that carry the samples twice and read the same.
 
 pub mod write;
 
@@ -270,12 +276,29 @@ impl ResultRecord {
         }
     }
 
-    /// Pretty JSON with a trailing newline.
+    /// Pretty JSON with a trailing newline, each operation's raw samples written once (a
+    /// `raw_ms` array in the command-specific keys that equals an operation's is left out).
     ///
     /// # Errors
     /// [`Error::Runtime`] if serialisation fails.
     pub fn to_json(&self) -> Result<String> {
-        crate::report::to_json(self)
+        let mut v = serde_json::to_value(self)
+            .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))?;
+        let held: Vec<Value> = self
+            .operations
+            .iter()
+            .filter_map(|op| op.stats.as_ref())
+            .filter(|st| !st.raw_ms.is_empty())
+            .filter_map(|st| serde_json::to_value(&st.raw_ms).ok())
+            .collect();
+        if let Value::Object(top) = &mut v {
+            for (k, val) in top.iter_mut() {
+                if !OWN_KEYS.contains(&k.as_str()) {
+                    drop_held_samples(val, &held);
+                }
+            }
+        }
+        crate::report::to_json(&v)
     }
 
     /// Parses a record, checking the schema.
@@ -327,6 +350,20 @@ impl ResultRecord {
         } else {
             self.machine.cpu_model.clone()
         }
+    }
+}
+
+/// Removes, at any depth of `v`, every `"raw_ms"` entry whose array is one of `held`.
+fn drop_held_samples(v: &mut Value, held: &[Value]) {
+    match v {
+        Value::Object(map) => {
+            if map.get("raw_ms").is_some_and(|r| held.contains(r)) {
+                map.remove("raw_ms");
+            }
+            map.values_mut().for_each(|x| drop_held_samples(x, held));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|x| drop_held_samples(x, held)),
+        _ => {}
     }
 }
 
@@ -428,6 +465,40 @@ mod tests {
         assert_eq!(v["total_ms"], 7.5, "extra keys sit at the top level");
         assert_eq!(v["operations"][0]["stats"]["median_ms"], 2.0);
         assert_eq!(v["operations"][0]["stats"]["batch"], 4);
+    }
+
+    #[test]
+    fn raw_samples_are_written_once() {
+        let mut r = sample_record();
+        let offer = r.operations[0].stats.clone().unwrap();
+        let other = Stats::from_samples(vec![9.0, 8.0], 1);
+        r.extra
+            .insert("offer".into(), serde_json::to_value(&offer).unwrap());
+        r.extra.insert(
+            "nested".into(),
+            json!({"rows": [{"stats": offer}, {"stats": other}]}),
+        );
+        let text = r.to_json().unwrap();
+        assert_eq!(text.matches("\"raw_ms\"").count(), 2, "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            v["operations"][0]["stats"]["raw_ms"],
+            json!([1.0, 2.0, 3.0])
+        );
+        assert_eq!(v["offer"]["median_ms"], 2.0, "summary figures stay");
+        assert!(v["offer"].get("raw_ms").is_none());
+        assert!(v["nested"]["rows"][0]["stats"].get("raw_ms").is_none());
+        assert_eq!(
+            v["nested"]["rows"][1]["stats"]["raw_ms"],
+            json!([9.0, 8.0]),
+            "samples no operation holds are kept"
+        );
+        // A record written with both copies (before) reads, and writes once.
+        let mut old: Value = serde_json::from_str(&text).unwrap();
+        old["offer"]["raw_ms"] = json!([1.0, 2.0, 3.0]);
+        let back = ResultRecord::from_json("old", &old.to_string()).unwrap();
+        assert_eq!(back.operations, r.operations);
+        assert_eq!(back.to_json().unwrap(), text);
     }
 
     #[test]
