@@ -1,0 +1,67 @@
+//! Prime-field elliptic curves through [`KeyExchange`]: NIST P-256 (`p256` crate), secp256k1
+//! (`k256` crate) and X25519 (`x25519-dalek`). pkbench adds no curve arithmetic of its own here:
+//! it adapts the maintained RustCrypto / dalek implementations to the Offer/Reply interface so
+//! that the harness, `dh`, `offer`, `reply` and `choose` treat them like every other group.
+//!
+//! Encodings:
+//! - **p256 / k256** (SEC 1 v2 §2.3): secrets are big-endian integers 1 ≤ x < n (leading zero
+//!   bytes allowed). A public value (Offer) is the SEC 1 **uncompressed** point `04 || x || y`
+//!   (65 bytes), the form TLS 1.3 requires for these curves (RFC 8446 §4.2.8.2). A peer value
+//!   may be uncompressed, compressed (`02`/`03 || x`, 33 bytes) or the raw `x || y` of IKEv2
+//!   (RFC 5903 §7, 64 bytes). The shared secret is the x-coordinate of x·Q, 32 bytes, as the
+//!   crates' ECDH returns it (SEC 1 §3.3.1, RFC 5903 §7).
+//! - **x25519** (RFC 7748 §5): secrets, public values and shared secrets are the 32-byte strings
+//!   of the RFC (little-endian u-coordinates, clamped scalars), written in hex in the RFC's byte
+//!   order. A Reply whose result is the all-zero string is rejected (RFC 7748 §6.1).
+//!
+//! Offer with the table uses each crate's fixed-base path and its precomputed table of
+//! multiples of the generator; Offer without it multiplies the generator as an ordinary point
+//! (p256/k256: the crates' variable-base multiplication; x25519: the Montgomery ladder on
+//! u = 9), which is what Reply does on the peer's value.
+//!
+//! Layout: `weierstrass.rs` adapts the two short-Weierstrass crates (P-256, secp256k1) through
+//! one generic type; `x25519.rs` adapts the Montgomery-ladder crate.
+
+mod weierstrass;
+mod x25519;
+
+use crate::error::{Error, Result};
+use crate::kex::{GroupOptions, KeyExchange};
+use crate::params::GroupFile;
+use weierstrass::{K256, P256, Weierstrass};
+use x25519::X25519;
+
+/// Opens a prime-curve group: the params file's `curve` key names the implementation
+/// (`p256`, `k256` or `x25519`).
+///
+/// # Errors
+/// [`Error::Input`] when `curve` is missing or unknown, or when the file's generator
+/// (`gx`/`gy`, or `gu` for x25519) differs from the crate's.
+pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    let curve = file.str_key("curve")?;
+    match curve {
+        "p256" => Ok(Box::new(Weierstrass::<P256>::open(file, opts)?)),
+        "k256" => Ok(Box::new(Weierstrass::<K256>::open(file, opts)?)),
+        "x25519" => Ok(Box::new(X25519::open(file, opts)?)),
+        other => Err(Error::input(format!(
+            "{}: unknown curve {other:?} (pkbench implements p256, k256 and x25519)",
+            file.display_name()
+        ))),
+    }
+}
+
+/// Left-pads a big-endian integer to 32 bytes; `None` when it needs more (leading zero bytes
+/// are dropped first).
+fn pad32(v: &[u8]) -> Option<[u8; 32]> {
+    let start = v.iter().position(|&b| b != 0).unwrap_or(v.len());
+    let v = &v[start..];
+    if v.len() > 32 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    out[32 - v.len()..].copy_from_slice(v);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,247 @@
+//! P-256 and secp256k1: the RustCrypto `p256` and `k256` crates behind one generic
+//! [`Weierstrass`] type, SEC 1 encodings (see the parent module).
+
+use super::pad32;
+use crate::error::{Error, Result};
+use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::params::GroupFile;
+use rand_chacha::ChaCha20Rng;
+use rand_core::Rng;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// The operations of a short-Weierstrass curve that pkbench needs, implemented once per crate
+/// by [`weierstrass_ops!`]. Scalars are 32-byte big-endian strings already checked by
+/// [`Ops::scalar_ok`]; points are SEC 1 uncompressed (65 bytes).
+pub(super) trait Ops: Send + Sync + 'static {
+    /// Display name of the curve ("P-256").
+    const CURVE: &'static str;
+    /// True when `k` is a valid secret: 1 ≤ k < n.
+    fn scalar_ok(k: &[u8; 32]) -> bool;
+    /// k·G through the crate's fixed-base path (precomputed table).
+    fn mul_base_table(k: &[u8; 32]) -> Vec<u8>;
+    /// k·G as a variable-base multiplication of the generator point.
+    fn mul_base_plain(k: &[u8; 32]) -> Vec<u8>;
+    /// The generator, SEC 1 uncompressed.
+    fn generator() -> Vec<u8>;
+    /// x-coordinate of k·Q for a SEC 1-encoded peer point Q; `None` when Q fails SEC 1
+    /// public-key validation (not on the curve, a coordinate ≥ p, the point at infinity).
+    fn dh(k: &[u8; 32], peer_sec1: &[u8]) -> Option<Vec<u8>>;
+    /// The crate's fixed-base table: what it holds, its size in bytes, and the time its lazy
+    /// construction took on first use in this process (ms, measured once).
+    fn table_info() -> TableInfo;
+}
+
+/// Implements [`Ops`] for a RustCrypto curve crate (`p256`, `k256`): both build their
+/// basepoint table lazily (`primeorder::BasepointTable` / `k256::arithmetic::tables`) as
+/// 33 lookup tables of the multiples 1..8 of 256^i·G in projective coordinates, read with
+/// signed radix-16 digits.
+macro_rules! weierstrass_ops {
+    ($ty:ident, $krate:ident, $curve:literal) => {
+        #[doc = concat!("The `", stringify!($krate), "` crate (", $curve, ").")]
+        pub(super) struct $ty;
+
+        impl $ty {
+            fn nz(k: &[u8; 32]) -> Option<$krate::NonZeroScalar> {
+                Option::from($krate::NonZeroScalar::from_repr((*k).into()))
+            }
+
+            fn encode(p: $krate::ProjectivePoint) -> Vec<u8> {
+                use $krate::elliptic_curve::sec1::ToSec1Point;
+                p.to_affine().to_sec1_point(false).as_bytes().to_vec()
+            }
+        }
+
+        impl Ops for $ty {
+            const CURVE: &'static str = $curve;
+
+            fn scalar_ok(k: &[u8; 32]) -> bool {
+                Self::nz(k).is_some()
+            }
+
+            fn mul_base_table(k: &[u8; 32]) -> Vec<u8> {
+                use $krate::elliptic_curve::group::Group;
+                let s = Self::nz(k).expect("secret checked by check_secret");
+                Self::encode(<$krate::ProjectivePoint as Group>::mul_by_generator(&*s))
+            }
+
+            fn mul_base_plain(k: &[u8; 32]) -> Vec<u8> {
+                let s = Self::nz(k).expect("secret checked by check_secret");
+                Self::encode($krate::ProjectivePoint::GENERATOR * *s)
+            }
+
+            fn generator() -> Vec<u8> {
+                Self::encode($krate::ProjectivePoint::GENERATOR)
+            }
+
+            fn dh(k: &[u8; 32], peer_sec1: &[u8]) -> Option<Vec<u8>> {
+                let s = Self::nz(k).expect("secret checked by check_secret");
+                let q = $krate::PublicKey::from_sec1_bytes(peer_sec1).ok()?;
+                let z = $krate::elliptic_curve::ecdh::diffie_hellman(s, q.as_affine());
+                Some(z.raw_secret_bytes().to_vec())
+            }
+
+            fn table_info() -> TableInfo {
+                use $krate::elliptic_curve::group::Group;
+                static BUILD_MS: OnceLock<f64> = OnceLock::new();
+                // The crate builds its table on the first fixed-base multiplication in the
+                // process; time that first call once (it includes one multiplication).
+                let build_ms = *BUILD_MS.get_or_init(|| {
+                    let t0 = Instant::now();
+                    let one = $krate::Scalar::ONE;
+                    std::hint::black_box(<$krate::ProjectivePoint as Group>::mul_by_generator(
+                        &one,
+                    ));
+                    t0.elapsed().as_secs_f64() * 1e3
+                });
+                TableInfo {
+                    method: format!(
+                        "{} crate basepoint table: 33 × 8 projective multiples of 256^i·G, signed radix-16 (built lazily on first use)",
+                        stringify!($krate)
+                    ),
+                    bytes: 33 * 8 * std::mem::size_of::<$krate::ProjectivePoint>(),
+                    build_ms,
+                }
+            }
+        }
+    };
+}
+
+weierstrass_ops!(P256, p256, "P-256");
+weierstrass_ops!(K256, k256, "secp256k1");
+
+/// A short-Weierstrass curve of [`Ops`], with or without the crate's fixed-base table.
+pub(super) struct Weierstrass<C: Ops> {
+    info: GroupInfo,
+    table: Option<TableInfo>,
+    _curve: std::marker::PhantomData<C>,
+}
+
+impl<C: Ops> Weierstrass<C> {
+    /// Opens the curve of `file`, checking its generator against the crate's.
+    pub(super) fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
+        let name = file.display_name().to_string();
+        // Cross-check the crate against the standard: the file's generator must be the crate's.
+        let gx = crate::error::parse_hex("gx", file.str_key("gx")?)?;
+        let gy = crate::error::parse_hex("gy", file.str_key("gy")?)?;
+        let mut want = vec![0x04];
+        want.extend(pad32(&gx).ok_or_else(|| Error::input(format!("{name}: gx too long")))?);
+        want.extend(pad32(&gy).ok_or_else(|| Error::input(format!("{name}: gy too long")))?);
+        if want != C::generator() {
+            return Err(Error::input(format!(
+                "{name}: the file's generator (gx, gy) is not the {} crate's generator",
+                C::CURVE
+            )));
+        }
+        Ok(Weierstrass {
+            info: GroupInfo {
+                name,
+                family: Family::Ecp,
+                description: file.description.clone(),
+                source: file.source.clone(),
+                full_exp_bits: 256,
+                public_bytes: 65,
+                field_bits: 256,
+            },
+            table: opts.table.then(C::table_info),
+            _curve: std::marker::PhantomData,
+        })
+    }
+
+    /// The secret as a 32-byte big-endian scalar (callers pass checked secrets).
+    fn key(secret: &[u8]) -> [u8; 32] {
+        pad32(secret).expect("secret checked by check_secret")
+    }
+}
+
+impl<C: Ops> KeyExchange for Weierstrass<C> {
+    fn info(&self) -> &GroupInfo {
+        &self.info
+    }
+
+    fn table(&self) -> Option<&TableInfo> {
+        self.table.as_ref()
+    }
+
+    /// A full secret is uniform in 1..n (rejection sampling on 32 random bytes); a short one
+    /// has exactly `exp_bits` bits, top bit set, big-endian in ceil(exp_bits/8) bytes.
+    fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+        if exp_bits >= 256 {
+            loop {
+                let mut k = [0u8; 32];
+                rng.fill_bytes(&mut k);
+                if C::scalar_ok(&k) {
+                    return k.to_vec();
+                }
+            }
+        }
+        let nbytes = exp_bits.div_ceil(8) as usize;
+        let mut k = vec![0u8; nbytes];
+        rng.fill_bytes(&mut k);
+        let top = (exp_bits - 1) % 8; // bit index of the top bit in k[0]
+        k[0] &= ((1u16 << (top + 1)) - 1) as u8;
+        k[0] |= 1 << top;
+        k
+    }
+
+    fn check_secret(&self, secret: &[u8]) -> Result<()> {
+        let k = pad32(secret).ok_or_else(|| {
+            Error::input(format!(
+                "--secret: a {} secret is at most 32 bytes (64 hex digits), got {}",
+                C::CURVE,
+                secret.len()
+            ))
+        })?;
+        if !C::scalar_ok(&k) {
+            return Err(Error::input(format!(
+                "--secret: a {} secret must satisfy 1 ≤ x < n (the group order); this one is 0 or ≥ n",
+                C::CURVE
+            )));
+        }
+        Ok(())
+    }
+
+    fn generator(&self) -> Vec<u8> {
+        C::generator()
+    }
+
+    /// `04 || x || y` → `x`.
+    fn shared_form(&self, public: &[u8]) -> Vec<u8> {
+        public.get(1..33).unwrap_or(public).to_vec()
+    }
+
+    fn offer(&self, secret: &[u8]) -> Vec<u8> {
+        let k = Self::key(secret);
+        if self.table.is_some() {
+            C::mul_base_table(&k)
+        } else {
+            C::mul_base_plain(&k)
+        }
+    }
+
+    fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
+        let k = Self::key(secret);
+        let sec1: std::borrow::Cow<[u8]> = match (peer.len(), peer.first()) {
+            (65, Some(4)) | (33, Some(2 | 3)) => peer.into(),
+            (64, _) => {
+                // RFC 5903 §7 (IKEv2): x || y without the SEC 1 prefix.
+                let mut v = vec![0x04];
+                v.extend_from_slice(peer);
+                v.into()
+            }
+            _ => {
+                return Err(Error::input(format!(
+                    "--peer: a {} public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got {} bytes",
+                    C::CURVE,
+                    peer.len()
+                )));
+            }
+        };
+        C::dh(&k, &sec1).ok_or_else(|| {
+            Error::input(format!(
+                "--peer: not a valid {} public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)",
+                C::CURVE
+            ))
+        })
+    }
+}

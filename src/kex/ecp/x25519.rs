@@ -1,0 +1,124 @@
+//! X25519 (RFC 7748) through `x25519-dalek`: 32-byte strings for secrets, public values and
+//! shared secrets (see the parent module).
+
+use super::pad32;
+use crate::error::{Error, Result};
+use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::params::GroupFile;
+use rand_chacha::ChaCha20Rng;
+use rand_core::Rng;
+
+/// X25519 (RFC 7748) through `x25519-dalek`.
+pub(super) struct X25519 {
+    info: GroupInfo,
+    table: Option<TableInfo>,
+}
+
+impl X25519 {
+    /// Opens x25519 from `file`, checking its base point against the crate's (u = 9).
+    pub(super) fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
+        let name = file.display_name().to_string();
+        let gu = crate::error::parse_hex("gu", file.str_key("gu")?)?;
+        // The file writes u big-endian; RFC 7748 strings are little-endian.
+        let mut want = pad32(&gu).ok_or_else(|| Error::input(format!("{name}: gu too long")))?;
+        want.reverse();
+        if want != x25519_dalek::X25519_BASEPOINT_BYTES {
+            return Err(Error::input(format!(
+                "{name}: the file's base point u is not x25519-dalek's (u = 9)"
+            )));
+        }
+        Ok(X25519 {
+            info: GroupInfo {
+                name,
+                family: Family::Ecp,
+                description: file.description.clone(),
+                source: file.source.clone(),
+                // Bits of the prime subgroup order l = 2^252 + 2774...8493 (RFC 7748 §4.1).
+                // The secret is always the full 32-byte string: clamping (RFC 7748 §5) makes
+                // the scalar 2^254 + 8·k with k < 2^251.
+                full_exp_bits: 253,
+                public_bytes: 32,
+                field_bits: 255,
+            },
+            table: opts.table.then(|| TableInfo {
+                method: "curve25519-dalek ED25519_BASEPOINT_TABLE: 32 × 8 affine Niels multiples of 256^i·B (Edwards form, radix 16), result mapped to Montgomery u; compiled into the binary".into(),
+                bytes: std::mem::size_of_val(curve25519_dalek::constants::ED25519_BASEPOINT_TABLE),
+                build_ms: 0.0,
+            }),
+        })
+    }
+
+    fn key(v: &[u8]) -> [u8; 32] {
+        v.try_into().expect("secret checked by check_secret")
+    }
+}
+
+impl KeyExchange for X25519 {
+    fn info(&self) -> &GroupInfo {
+        &self.info
+    }
+
+    fn table(&self) -> Option<&TableInfo> {
+        self.table.as_ref()
+    }
+
+    /// X25519 only takes full secrets: RFC 7748 §5 clamps every 32-byte string.
+    fn check_exp_bits(&self, exp_bits: u32) -> Result<()> {
+        if exp_bits == self.info.full_exp_bits {
+            Ok(())
+        } else {
+            Err(Error::input(format!(
+                "--exp-bits {exp_bits}: x25519 takes only full secrets (RFC 7748 §5 clamps every 32-byte secret to a 255-bit scalar); use --exp-bits full"
+            )))
+        }
+    }
+
+    /// 32 random bytes (the RFC 7748 secret string); `exp_bits` is always full here.
+    fn random_secret(&self, _exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+        let mut k = [0u8; 32];
+        rng.fill_bytes(&mut k);
+        k.to_vec()
+    }
+
+    fn check_secret(&self, secret: &[u8]) -> Result<()> {
+        if secret.len() == 32 {
+            Ok(())
+        } else {
+            Err(Error::input(format!(
+                "--secret: an x25519 secret is a 32-byte string (64 hex digits, RFC 7748 byte order), got {} bytes",
+                secret.len()
+            )))
+        }
+    }
+
+    fn generator(&self) -> Vec<u8> {
+        x25519_dalek::X25519_BASEPOINT_BYTES.to_vec()
+    }
+
+    fn offer(&self, secret: &[u8]) -> Vec<u8> {
+        let k = Self::key(secret);
+        if self.table.is_some() {
+            let s = x25519_dalek::StaticSecret::from(k);
+            x25519_dalek::PublicKey::from(&s).to_bytes().to_vec()
+        } else {
+            x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES).to_vec()
+        }
+    }
+
+    fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
+        let k = Self::key(secret);
+        let u: [u8; 32] = peer.try_into().map_err(|_| {
+            Error::input(format!(
+                "--peer: an x25519 public value is a 32-byte string (64 hex digits), got {} bytes",
+                peer.len()
+            ))
+        })?;
+        let z = x25519_dalek::x25519(k, u);
+        if z == [0u8; 32] {
+            return Err(Error::input(
+                "--peer: the shared secret is all zero: the peer value is a point of small order (RFC 7748 §6.1 check)",
+            ));
+        }
+        Ok(z.to_vec())
+    }
+}
