@@ -4,10 +4,27 @@
 //! *Guide to Elliptic Curve Cryptography*, 2004, Algorithm 2.36): precompute the 16 products
 //! v(u)·b(u) for every polynomial v of degree < 4, then for each 4-bit digit position j (high
 //! to low) XOR in the entry of digit j of every word of a, and shift the accumulator by 4.
+//! Where the field is known ([`Backend::mul`], [`Backend::mul_add_mul`]) the comb skips the
+//! digits of the top word that a reduced element cannot have (for m = 155 the top word holds
+//! 27 bits: 7 digits, not 16) and keeps a 5-word accumulator when 2m − 2 < 320; a·b + c·d
+//! runs both products through one accumulator, so they share its shifts. Measured figures
+//! are in `docs/perf.md`.
+//!
+//! Multiply by a one-word constant s ([`Backend::mul_word_wide`], the curve's b in the
+//! ladder): the same comb with the roles swapped — the table holds v·a and the digits come
+//! from s, only as many as s has (5 for the 19-bit b of Oakley group 3), so its time depends
+//! on the degree of the public constant s only.
 //!
 //! Square: squaring a polynomial over GF(2) spreads its bits (bit i moves to bit 2i), done
 //! here by the classic interleave-with-zeros mask cascade on 32-bit halves (HMV 2004 §2.3.4
 //! uses a 256-entry table of the same map; the masks need no memory).
+//!
+//! Not chosen, after measuring (`docs/perf.md`): a 64×64-bit carry-less product from integer
+//! multiplications with "holes" (bits split into four classes masked by 0x1111…, 0x2222…,
+//! …, so that carries fall between the bits that matter; T. Pornin, BearSSL
+//! `ghash_ctmul64.c`) under a 3-term Karatsuba (6 such products, 16–20 `mul` each) ran
+//! about 1.5× slower than this comb on x86-64 without BMI2: the one-operand `mul` and its
+//! fixed registers cost more than the comb's table lookups.
 
 use super::{Backend, Fe, Trinomial, Wide};
 
@@ -55,46 +72,115 @@ pub fn clmul64(a: u64, b: u64) -> (u64, u64) {
     (rl, rh)
 }
 
+/// Fills `t` with the comb table of `b` (degree < 189): row v = v(u)·b(u) for the 16
+/// polynomials v of degree < 4, each of degree < 192, so three words. Built in place: a
+/// returned table is copied by `memmove` when the caller is not inlined.
+#[inline(always)]
+fn comb_table(t: &mut [[u64; 3]; 16], b: &[u64; 3]) {
+    t[0] = [0; 3];
+    t[1] = *b;
+    let mut v = 2;
+    while v < 16 {
+        let h = t[v / 2];
+        let e = [
+            h[0] << 1,
+            (h[1] << 1) | (h[0] >> 63),
+            (h[2] << 1) | (h[1] >> 63),
+        ];
+        t[v] = e;
+        t[v + 1] = [e[0] ^ b[0], e[1] ^ b[1], e[2] ^ b[2]];
+        v += 2;
+    }
+}
+
+/// XORs the table row of digit j (bits 4j..4j+3) of word i of `a` into `c` at word i.
+#[inline(always)]
+fn comb_add(c: &mut Wide, t: &[[u64; 3]; 16], a: &[u64; 3], i: usize, j: usize) {
+    let row = &t[((a[i] >> (4 * j)) & 15) as usize];
+    c[i] ^= row[0];
+    c[i + 1] ^= row[1];
+    c[i + 2] ^= row[2];
+}
+
+/// c·u^4, on 6 words when `six`, else on 5 (then c[5] stays 0).
+#[inline(always)]
+fn comb_shift(c: &mut Wide, six: bool) {
+    if six {
+        c[5] = (c[5] << 4) | (c[4] >> 60);
+    }
+    c[4] = (c[4] << 4) | (c[3] >> 60);
+    c[3] = (c[3] << 4) | (c[2] >> 60);
+    c[2] = (c[2] << 4) | (c[1] >> 60);
+    c[1] = (c[1] << 4) | (c[0] >> 60);
+    c[0] <<= 4;
+}
+
+/// Σ a_k·b_k over the N pairs by one left-to-right 4-bit comb (HMV 2004, Alg. 2.36) with
+/// one table per b_k and one shared accumulator.
+///
+/// Shapes: each a_k and b_k has degree < 189 (three words); `top` (≤ 16) bounds the 4-bit
+/// digits of a_k's word 2 that may be non-zero (a_k[2] < 2^(4·top)); `six` = false when every
+/// a_k·b_k has degree < 320 (5 words), else the product takes 6 words.
+#[inline(always)]
+fn comb<const N: usize>(a: [&[u64; 3]; N], b: [&[u64; 3]; N], top: usize, six: bool) -> Wide {
+    let mut t = [[[0u64; 3]; 16]; N];
+    for k in 0..N {
+        comb_table(&mut t[k], b[k]);
+    }
+    let mut c = [0u64; 6];
+    let mut j = 16;
+    // High digit positions: word 2 of each a_k has no digit there.
+    while j > top {
+        j -= 1;
+        for k in 0..N {
+            comb_add(&mut c, &t[k], a[k], 0, j);
+            comb_add(&mut c, &t[k], a[k], 1, j);
+        }
+        comb_shift(&mut c, six);
+    }
+    while j > 0 {
+        j -= 1;
+        for k in 0..N {
+            comb_add(&mut c, &t[k], a[k], 0, j);
+            comb_add(&mut c, &t[k], a[k], 1, j);
+            comb_add(&mut c, &t[k], a[k], 2, j);
+        }
+        if j != 0 {
+            comb_shift(&mut c, six);
+        }
+    }
+    c
+}
+
+/// The comb's shape for reduced elements of F: (digits of word 2, six-word product).
+/// A reduced element has degree < m, so word 2 holds m − 128 bits (none when m ≤ 128) and a
+/// product has degree ≤ 2m − 2, which fits 5 words when 2m − 2 < 320.
+#[inline(always)]
+fn comb_shape<F: Trinomial>() -> (usize, bool) {
+    let top = F::M.saturating_sub(128).div_ceil(4).min(16) as usize;
+    (top, 2 * F::M - 2 >= 320)
+}
+
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     super::word_backend_common!();
 
     #[inline(always)]
     fn mul_wide(self, a: Fe, b: Fe) -> Wide {
-        // t[v] = v(u)·b(u); b has degree < 189, so 3 words hold it (degree < 192).
-        let mut t = [[0u64; 3]; 16];
-        t[1] = b.0;
-        let mut v = 2;
-        while v < 16 {
-            let h = t[v / 2];
-            t[v] = [
-                h[0] << 1,
-                (h[1] << 1) | (h[0] >> 63),
-                (h[2] << 1) | (h[1] >> 63),
-            ];
-            t[v + 1] = [t[v][0] ^ b.0[0], t[v][1] ^ b.0[1], t[v][2] ^ b.0[2]];
-            v += 2;
-        }
-        let mut c = [0u64; 6];
-        let mut j = 16;
-        while j > 0 {
-            j -= 1;
-            for i in 0..3 {
-                let e = &t[((a.0[i] >> (4 * j)) & 15) as usize];
-                c[i] ^= e[0];
-                c[i + 1] ^= e[1];
-                c[i + 2] ^= e[2];
-            }
-            if j != 0 {
-                c[5] = (c[5] << 4) | (c[4] >> 60);
-                c[4] = (c[4] << 4) | (c[3] >> 60);
-                c[3] = (c[3] << 4) | (c[2] >> 60);
-                c[2] = (c[2] << 4) | (c[1] >> 60);
-                c[1] = (c[1] << 4) | (c[0] >> 60);
-                c[0] <<= 4;
-            }
-        }
-        c
+        // Any element of a field with m ≤ 189: all 16 digits of word 2, 6-word product.
+        comb::<1>([&a.0], [&b.0], 16, true)
+    }
+
+    #[inline(always)]
+    fn mul<F: Trinomial>(self, a: Fe, b: Fe) -> Fe {
+        let (top, six) = comb_shape::<F>();
+        super::reduce::<F>(comb::<1>([&a.0], [&b.0], top, six))
+    }
+
+    #[inline(always)]
+    fn mul_add_mul<F: Trinomial>(self, a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
+        let (top, six) = comb_shape::<F>();
+        super::reduce::<F>(comb::<2>([&a.0, &c.0], [&b.0, &d.0], top, six))
     }
 
     #[inline(always)]
@@ -109,11 +195,25 @@ impl Backend for Portable {
 
     #[inline(always)]
     fn mul_word_wide(self, a: Fe, s: u64) -> Wide {
+        // Table of v·a (a reduced, degree < 189: three words a row), digits from s, high to
+        // low; only the digits below s's top set bit, so the loop length depends on s alone.
+        let mut t = [[0u64; 3]; 16];
+        comb_table(&mut t, &a.0);
         let mut c = [0u64; 6];
-        for i in 0..3 {
-            let (l, h) = clmul64(a.0[i], s);
-            c[i] ^= l;
-            c[i + 1] ^= h;
+        let mut j = (64 - s.leading_zeros()).div_ceil(4);
+        while j > 0 {
+            j -= 1;
+            let row = &t[((s >> (4 * j)) & 15) as usize];
+            c[0] ^= row[0];
+            c[1] ^= row[1];
+            c[2] ^= row[2];
+            if j != 0 {
+                // Degree ≤ 188 + 63 = 251 at the end: four words.
+                c[3] = (c[3] << 4) | (c[2] >> 60);
+                c[2] = (c[2] << 4) | (c[1] >> 60);
+                c[1] = (c[1] << 4) | (c[0] >> 60);
+                c[0] <<= 4;
+            }
         }
         c
     }

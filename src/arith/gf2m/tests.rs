@@ -269,3 +269,111 @@ fn byte_encoding_round_trip() {
     assert_eq!(Fe::from_be_bytes(&long), None);
     assert_eq!(a.bits(), 128 + 27);
 }
+
+/// Bit-by-bit schoolbook carry-less product of two 192-bit polynomials (the reference the
+/// portable comb is checked against): for every set bit i of a, XOR b·u^i into the result.
+fn schoolbook(a: &[u64; 3], b: &[u64; 3]) -> Wide {
+    let mut c = [0u64; 6];
+    for i in 0..192 {
+        if (a[i / 64] >> (i % 64)) & 1 == 0 {
+            continue;
+        }
+        for j in 0..192 {
+            if (b[j / 64] >> (j % 64)) & 1 == 1 {
+                c[(i + j) / 64] ^= 1u64 << ((i + j) % 64);
+            }
+        }
+    }
+    c
+}
+
+/// Reduced inputs that stress the comb's edges: all ones, single bits (lowest, word
+/// boundaries, the top bit m − 1), top digits of each word, and random elements.
+fn comb_inputs<F: Trinomial>(rng: &mut ChaCha20Rng) -> Vec<Fe> {
+    let top = F::M - 128;
+    let ones = Fe([!0, !0, (1u64 << top) - 1]);
+    let bit = |i: u32| {
+        let mut w = [0u64; 3];
+        w[(i / 64) as usize] = 1u64 << (i % 64);
+        Fe(w)
+    };
+    let mut v = vec![Fe::ZERO, Fe::ONE, ones];
+    for i in [
+        1,
+        3,
+        4,
+        59,
+        60,
+        63,
+        64,
+        127,
+        128,
+        F::M - 5,
+        F::M - 4,
+        F::M - 1,
+    ] {
+        v.push(bit(i));
+    }
+    // Top nibble of every word set, and the alternating patterns.
+    v.push(Fe([0xF << 60, 0xF << 60, 0xF << (top - 4)]));
+    v.push(Fe([
+        0xAAAA_AAAA_AAAA_AAAA,
+        0x5555_5555_5555_5555,
+        0x5555_5555_5555_5555 >> (64 - top),
+    ]));
+    for _ in 0..12 {
+        v.push(random_fe::<F>(rng));
+    }
+    v
+}
+
+fn portable_against_schoolbook<F: Trinomial>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(100 + F::M as u64);
+    let p = Portable;
+    let inputs = comb_inputs::<F>(&mut rng);
+    let words = [
+        0,
+        1,
+        0x7338F,
+        0x1_0000,
+        0xF,
+        0x8000_0000_0000_0000,
+        !0,
+        rng.next_u64(),
+    ];
+    for a in &inputs {
+        for b in &inputs {
+            assert!(a.bits() <= F::M && b.bits() <= F::M);
+            let want = schoolbook(&a.0, &b.0);
+            assert_eq!(p.mul_wide(*a, *b), want, "mul_wide {a:?} {b:?}");
+            // The field-shaped comb (fewer top digits, 5-word accumulator for m = 155).
+            assert_eq!(p.mul::<F>(*a, *b), reduce::<F>(want), "mul {a:?} {b:?}");
+            // Both products through one accumulator.
+            let c = inputs[(a.0[0] ^ b.0[1]) as usize % inputs.len()];
+            let want2 = wide_add(&want, &schoolbook(&c.0, &a.0));
+            assert_eq!(
+                p.mul_add_mul::<F>(*a, *b, c, *a),
+                reduce::<F>(want2),
+                "mul_add_mul {a:?} {b:?} {c:?}"
+            );
+        }
+        assert_eq!(p.sqr_wide(*a), schoolbook(&a.0, &a.0), "sqr {a:?}");
+        for &s in &words {
+            assert_eq!(
+                p.mul_word_wide(*a, s),
+                schoolbook(&a.0, &[s, 0, 0]),
+                "mul_word {a:?} {s:x}"
+            );
+        }
+    }
+}
+
+#[test]
+fn portable_comb_against_schoolbook_155() {
+    portable_against_schoolbook::<F155>();
+}
+
+#[test]
+fn portable_comb_against_schoolbook_185() {
+    portable_against_schoolbook::<F185>();
+}
