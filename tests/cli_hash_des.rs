@@ -72,6 +72,17 @@ fn text_output_names_the_units() {
     let out = pkbench(&["des", "--keysetup", "--time", "0.01"]);
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("µs/key"), "{s}");
+    // One unit per column: the quartiles in µs/key like the median, no "ns" or "ms" cells.
+    assert!(s.contains("q1 … q3 (µs/key)"), "{s}");
+    let row = s.lines().find(|l| l.contains("DES key setup")).unwrap();
+    assert!(!row.contains(" ns") && !row.contains(" ms"), "{row}");
+    let cells: Vec<&str> = row
+        .split('┆')
+        .map(|c| c.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+        .collect();
+    let quart: Vec<f64> = cells[2].split(" … ").map(|x| x.parse().unwrap()).collect();
+    let median: f64 = cells[1].parse().unwrap();
+    assert!(quart[0] <= median && median <= quart[1], "{row}");
 }
 
 #[test]

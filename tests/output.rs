@@ -65,3 +65,86 @@ fn raw_samples_are_written_once() {
         assert!(v[key].get("raw_ms").is_none());
     }
 }
+
+fn one_error_line(code: i32, out: &str, err: &str, starts: &str) {
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.starts_with(starts), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_output_is_bad_input() {
+    // Refused before any timing, exit 2, saying what to do.
+    let (code, out, err) = pkbench(&["dh", "--field", "x25519", "--output", "/proc/x.json"]);
+    one_error_line(code, &out, &err, "pkbench: error: --output /proc/x.json: ");
+    assert!(err.contains("a directory you can write to"), "{err}");
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", "/proc"]);
+    one_error_line(code, &out, &err, "pkbench: error: --output /proc: ");
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", "/proc/sub"]);
+    one_error_line(code, &out, &err, "pkbench: error: --output /proc/sub: ");
+
+    // plot names its own option, --out.
+    let d = scratch("plot-out");
+    let rec = d.join("r.json");
+    let r = pkbench::record::ResultRecord::new("dh", "wall", pkbench::measure::Machine::detect());
+    std::fs::write(&rec, r.to_json().unwrap()).unwrap();
+    let (code, out, err) = pkbench(&["plot", rec.to_str().unwrap(), "--out", "/proc/x.svg"]);
+    one_error_line(code, &out, &err, "pkbench: error: --out /proc/x.svg: ");
+    assert!(!err.contains("--output"), "{err}");
+    let missing = d.join("no/x.svg");
+    let (code, out, err) = pkbench(&[
+        "plot",
+        rec.to_str().unwrap(),
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    one_error_line(code, &out, &err, "pkbench: error: --out ");
+    assert!(
+        err.contains("does not exist") && !err.contains("--output"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn suite_output_file_needs_force() {
+    let d = scratch("suite-file");
+    let p = d.join("base.json");
+    std::fs::write(&p, "keep").unwrap();
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", p.to_str().unwrap()]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("add --force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "keep");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn suite_records_made_in_the_same_second_get_distinct_names() {
+    use pkbench::cli::suite::save_unique;
+    let d = scratch("suite-names");
+    let mut r =
+        pkbench::record::ResultRecord::new("suite", "wall", pkbench::measure::Machine::detect());
+    r.started_utc = "2026-11-30T10:45:12Z".into();
+    r.machine.hostname = "host".into();
+    let names: Vec<String> = (0..3)
+        .map(|_| {
+            let p = save_unique(&d, &r, true).unwrap();
+            p.file_name().unwrap().to_string_lossy().into_owned()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "2026-11-30T104512Z-host-quick.json",
+            "2026-11-30T104512Z-host-quick-2.json",
+            "2026-11-30T104512Z-host-quick-3.json"
+        ]
+    );
+    for n in &names {
+        let back = pkbench::record::ResultRecord::read(&d.join(n)).unwrap();
+        assert_eq!(back.started_utc, r.started_utc);
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -26,7 +26,8 @@ pub struct PlotArgs {
 ///
 /// # Errors
 /// [`Error::Input`] for a file that is not a record, a record with nothing to plot, or an
-/// `--out` whose directory does not exist; [`Error::Runtime`] when drawing or writing fails.
+/// `--out` whose directory does not exist or cannot be written; [`Error::Runtime`] when
+/// drawing or writing fails.
 pub fn run(args: &PlotArgs) -> Result<String> {
     if args.out.is_dir() {
         return Err(Error::input(format!(
@@ -34,9 +35,10 @@ pub fn run(args: &PlotArgs) -> Result<String> {
             args.out.display()
         )));
     }
+    record::write::check_destination_as("--out", &args.out, true)?;
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
-    record::write_atomic(&args.out, svg.as_bytes(), true)?;
+    record::write::write_atomic_as("--out", &args.out, svg.as_bytes(), true)?;
     let mut s = format!("plot: saved to {}\n", args.out.display());
     for se in &series {
         match &se.fit {

@@ -16,22 +16,28 @@ use crate::record::{self, ResultRecord, RunTimer, Skipped};
 use crate::report;
 use clap::Args;
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `pkbench suite`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   pkbench suite --quick                    about a minute; saved under results/
   pkbench suite --output ~/pkbench-runs    the full set (several minutes)
+  pkbench suite --quick --output base.json --force   one named file, replaced
   pkbench compare results/A.json results/B.json")]
 pub struct SuiteArgs {
     /// A short run: fewer and smaller items, 0.2 s per timed operation (under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// Directory for the record (created if missing); the file is named by date and host,
-    /// e.g. `2026-11-30T104512Z-myhost-quick.json`.
-    #[arg(long, value_name = "DIR", default_value = "results")]
+    /// Directory for the record (created if missing); the file is named by date, time and
+    /// host, e.g. `2026-11-30T104512Z-myhost-quick.json`, with `-2`, `-3` … added when that
+    /// name is taken (an existing record is never replaced). A path ending in `.json` is the
+    /// record's file name itself.
+    #[arg(long, value_name = "DIR|FILE.json", default_value = "results")]
     pub output: PathBuf,
+    /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2).
+    #[arg(long)]
+    pub force: bool,
     /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
@@ -269,20 +275,71 @@ pub fn file_name(rec: &ResultRecord, quick: bool) -> String {
     )
 }
 
-/// Runs `pkbench suite`: measures, saves the record in `--output DIR`, prints a summary.
+/// Whether `--output` names the record file itself (it ends in `.json`) rather than a
+/// directory.
+fn is_file(output: &Path) -> bool {
+    output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// Saves `rec` in `dir` under [`file_name`], or with `-2`, `-3` … before `.json` when that
+/// name is taken (also by a run that saves at the same moment: the write itself refuses to
+/// replace a file). Returns the path written.
 ///
 /// # Errors
-/// [`Error::Input`] when DIR cannot be created; [`Error::Runtime`] when saving fails.
+/// [`Error::Input`] when `dir` is missing or cannot be written; [`Error::Runtime`] for other
+/// I/O failures or when 1000 names are taken.
+pub fn save_unique(dir: &Path, rec: &ResultRecord, quick: bool) -> Result<PathBuf> {
+    let name = file_name(rec, quick);
+    let stem = name.trim_end_matches(".json");
+    for n in 1..=1000 {
+        let path = if n == 1 {
+            dir.join(&name)
+        } else {
+            dir.join(format!("{stem}-{n}.json"))
+        };
+        if path.exists() {
+            continue;
+        }
+        match cli::common::write_record(&path, rec, false) {
+            Ok(()) => return Ok(path),
+            Err(_) if path.exists() => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(Error::runtime(format!(
+        "--output {}: 1000 records named {stem}-N.json exist already; choose another directory",
+        dir.display()
+    )))
+}
+
+/// Runs `pkbench suite`: measures, saves the record in `--output DIR` (or as
+/// `--output FILE.json`), prints a summary.
+///
+/// # Errors
+/// [`Error::Input`] when DIR cannot be created or written, or FILE.json exists without
+/// `--force` (all checked before measuring); [`Error::Runtime`] when saving fails.
 pub fn run(args: &SuiteArgs) -> Result<String> {
-    std::fs::create_dir_all(&args.output).map_err(|e| {
-        Error::input(format!(
-            "--output {}: cannot create the directory: {e}",
-            args.output.display()
-        ))
-    })?;
+    let file = is_file(&args.output);
+    if file {
+        record::write::check_destination(&args.output, args.force)?;
+    } else {
+        std::fs::create_dir_all(&args.output).map_err(|e| {
+            Error::input(format!(
+                "--output {}: cannot create the directory ({e}); give a directory you can write to",
+                args.output.display()
+            ))
+        })?;
+        record::write::check_writable_dir("--output", &args.output)?;
+    }
     let rec = measure_suite(args)?;
-    let path = args.output.join(file_name(&rec, args.quick));
-    cli::common::write_record(&path, &rec, false)?;
+    let path = if file {
+        cli::common::write_record(&args.output, &rec, args.force)?;
+        args.output.clone()
+    } else {
+        save_unique(&args.output, &rec, args.quick)?
+    };
     if args.json {
         return rec.to_json();
     }

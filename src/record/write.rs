@@ -8,34 +8,88 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Checks before a run that `path` can be written: its directory exists and, unless
-/// `force`, the file does not exist yet. Call it before timing so that a bad `--output`
-/// fails in a second, not after the run.
+/// Checks before a run that `path` can be written: its directory exists and takes new
+/// files, and, unless `force`, the file does not exist yet. Call it before timing so that a
+/// bad `--output` fails in a second, not after the run. Errors name the option `--output`
+/// (see [`check_destination_as`]).
 ///
 /// # Errors
-/// [`Error::Input`] when the directory is missing or the file exists without `force`.
+/// [`Error::Input`] when the directory is missing or not writable, or the file exists
+/// without `force`.
 pub fn check_destination(path: &Path, force: bool) -> Result<()> {
+    check_destination_as("--output", path, force)
+}
+
+/// [`check_destination`] with errors naming `option` (e.g. `--out` for `pkbench plot`).
+/// Whether the directory takes new files is tried by creating and removing an empty
+/// temporary file in it (permissions, read-only file systems and /proc alike).
+///
+/// # Errors
+/// As [`check_destination`].
+pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()> {
     let dir = parent_dir(path);
     if !dir.is_dir() {
         return Err(Error::input(format!(
-            "--output {}: directory {} does not exist",
+            "{option} {}: directory {} does not exist",
             path.display(),
             dir.display()
         )));
     }
     if path.is_dir() {
         return Err(Error::input(format!(
-            "--output {}: is a directory; give a file name",
+            "{option} {}: is a directory; give a file name",
             path.display()
         )));
     }
     if !force && path.exists() {
         return Err(Error::input(format!(
-            "--output {}: file exists; add --force to replace it or choose another name",
+            "{option} {}: file exists; add --force to replace it or choose another name",
             path.display()
         )));
     }
+    probe(path).map_err(|e| cannot_create(option, path, &dir, &e))
+}
+
+/// Checks that the existing directory `dir` takes new files (see [`check_destination_as`]).
+///
+/// # Errors
+/// [`Error::Input`] naming `option` when it does not.
+pub fn check_writable_dir(option: &str, dir: &Path) -> Result<()> {
+    probe(&dir.join("record")).map_err(|e| cannot_create(option, dir, dir, &e))
+}
+
+/// Creates and removes an empty temporary file next to `path`.
+fn probe(path: &Path) -> std::io::Result<()> {
+    let p = temp_name(path, "probe");
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&p)?;
+    drop(f);
+    let _ = std::fs::remove_file(&p);
     Ok(())
+}
+
+/// The error for a directory that does not take new files: bad input, with what to do.
+fn cannot_create(option: &str, path: &Path, dir: &Path, e: &std::io::Error) -> Error {
+    Error::input(format!(
+        "{option} {}: cannot create a file in {} ({e}); give a path in a directory you can write to",
+        path.display(),
+        dir.display()
+    ))
+}
+
+/// A hidden temporary name next to `path`: `.<name>.<pid>.<nanos>.<what>`.
+fn temp_name(path: &Path, what: &str) -> PathBuf {
+    let base = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "record".into());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    parent_dir(path).join(format!(".{base}.{}.{nanos}.{what}", std::process::id()))
 }
 
 fn parent_dir(path: &Path) -> PathBuf {
@@ -45,39 +99,40 @@ fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Writes `bytes` to `path` atomically (see the module documentation).
+/// Writes `bytes` to `path` atomically (see the module documentation); errors name the
+/// option `--output`.
 ///
 /// # Errors
-/// [`Error::Input`] when `path` exists and `force` is false, or its directory is missing;
-/// [`Error::Runtime`] for any other I/O failure (directory not writable, disk full, `path`
-/// is a directory). On every error no temporary file is left behind and `path` is unchanged.
+/// [`Error::Input`] when `path` exists and `force` is false, is a directory, or its
+/// directory is missing or does not take new files; [`Error::Runtime`] for any other I/O
+/// failure (disk full, a failed rename). On every error no temporary file is left behind and
+/// `path` is unchanged.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    check_destination(path, force)?;
-    place(path, bytes, force)
+    write_atomic_as("--output", path, bytes, force)
+}
+
+/// [`write_atomic`] with errors naming `option` (e.g. `--out` for `pkbench plot`).
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_atomic_as(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    check_destination_as(option, path, force)?;
+    place(option, path, bytes, force)
 }
 
 /// The write itself, without the up-front checks (which a concurrent process could make
 /// stale): temporary file, flush, then link or rename into place; cleans up on failure.
-fn place(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    let dir = parent_dir(path);
-    let base = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "record".into());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let tmp = dir.join(format!(".{base}.{}.{nanos}.tmp", std::process::id()));
+fn place(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let tmp = temp_name(path, "tmp");
     let io_err = |what: &str, e: std::io::Error| {
-        Error::runtime(format!("--output {}: {what}: {e}", path.display()))
+        Error::runtime(format!("{option} {}: {what}: {e}", path.display()))
     };
     let result = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(|e| io_err("cannot create a temporary file", e))?;
+            .map_err(|e| cannot_create(option, path, &parent_dir(path), &e))?;
         f.write_all(bytes)
             .and_then(|_| f.sync_all())
             .map_err(|e| io_err("write failed", e))?;
@@ -92,7 +147,7 @@ fn place(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     Err(Error::input(format!(
-                        "--output {}: file exists; add --force to replace it or choose another name",
+                        "{option} {}: file exists; add --force to replace it or choose another name",
                         path.display()
                     )))
                 }
@@ -178,14 +233,25 @@ mod tests {
         let p = d.join("r.json");
         std::fs::create_dir(&p).unwrap();
         std::fs::write(p.join("keep"), b"k").unwrap();
-        let e = place(&p, b"data", true).unwrap_err();
+        let e = place("--output", &p, b"data", true).unwrap_err();
         assert_eq!(e.exit_code(), 1, "{e}");
         assert!(e.message().contains("rename failed"), "{e}");
-        let e = place(&p, b"data", false).unwrap_err();
+        let e = place("--output", &p, b"data", false).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{e}");
         assert_eq!(entries(&d), vec!["r.json"], "temporary file removed");
         assert_eq!(entries(&p), vec!["keep"]);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn proc_is_refused_up_front_naming_the_option() {
+        let e = check_destination_as("--out", Path::new("/proc/x.svg"), true).unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{e}");
+        assert!(
+            e.message()
+                .starts_with("--out /proc/x.svg: cannot create a file in /proc")
+        );
     }
 
     #[cfg(unix)]
@@ -200,8 +266,14 @@ mod tests {
         let r = write_atomic(&p, b"data", false);
         // root ignores directory permissions; only check when the write was refused.
         if let Err(e) = r {
-            assert_eq!(e.exit_code(), 1, "{e}");
+            assert_eq!(e.exit_code(), 2, "bad input: {e}");
+            assert!(e.message().contains("directory you can write to"), "{e}");
             assert!(entries(&ro).is_empty(), "left: {:?}", entries(&ro));
+        }
+        // The temporary file cannot be made (after the checks): bad input too, nothing left.
+        if let Err(e) = place("--out", &p, b"data", true) {
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.message().starts_with("--out "), "{e}");
         }
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::remove_dir_all(&d).unwrap();
