@@ -36,6 +36,9 @@ fn main() {
             .replace('\x1f', " ")
     );
     println!("cargo:rustc-env=PKBENCH_BACKENDS={}", backends());
+    if let Some(build) = gmp_build() {
+        println!("cargo:rustc-env=PKBENCH_GMP_BUILD={build}");
+    }
     println!("cargo:rerun-if-changed=Cargo.lock");
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/index");
@@ -67,4 +70,30 @@ fn backends() -> String {
         ));
     }
     v.join(";")
+}
+
+/// How the linked GMP was configured, from `__GMP_CFLAGS` in the gmp.h that gmp-mpfr-sys
+/// exports (`DEP_GMP_INCLUDE_DIR`, `gmp` feature only): "fat" for its portable build (no
+/// -march: code picked at run time from GMP's table of CPU models), or the -march/-mtune
+/// flags of a build for one CPU (scripts/gmp-native.sh), e.g. "-mtune=skylake -march=broadwell".
+fn gmp_build() -> Option<String> {
+    let dir = std::env::var_os("DEP_GMP_INCLUDE_DIR")?;
+    let header = std::path::Path::new(&dir).join("gmp.h");
+    println!("cargo:rerun-if-env-changed=DEP_GMP_INCLUDE_DIR");
+    println!("cargo:rerun-if-changed={}", header.display());
+    let text = std::fs::read_to_string(&header).ok()?;
+    let cflags = text
+        .lines()
+        .find_map(|l| l.strip_prefix("#define __GMP_CFLAGS "))?
+        .trim()
+        .trim_matches('"');
+    let cpu: Vec<&str> = cflags
+        .split_whitespace()
+        .filter(|f| f.starts_with("-march=") || f.starts_with("-mtune="))
+        .collect();
+    Some(if cpu.is_empty() {
+        "fat".to_string()
+    } else {
+        cpu.join(" ")
+    })
 }

@@ -18,14 +18,21 @@ impl Backend for Gmp {
     type Int = Integer;
     const NAME: &'static str = "gmp";
 
+    /// "gmp 6.3.0 (fat)" for gmp-mpfr-sys's portable build, or the CPU flags GMP was
+    /// configured with, e.g. "gmp 6.3.0 (-mtune=skylake -march=broadwell)" for a build by
+    /// scripts/gmp-native.sh (read from gmp.h at build time).
     fn version() -> String {
         use gmp_mpfr_sys::gmp;
-        format!(
+        let v = format!(
             "gmp {}.{}.{}",
             gmp::VERSION,
             gmp::VERSION_MINOR,
             gmp::VERSION_PATCHLEVEL
-        )
+        );
+        match option_env!("PKBENCH_GMP_BUILD") {
+            Some(build) => format!("{v} ({build})"),
+            None => v,
+        }
     }
 
     fn from_be_bytes(bytes: &[u8]) -> Integer {
