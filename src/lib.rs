@@ -19,7 +19,6 @@ pub mod kex;
 pub mod measure;
 pub mod params;
 pub mod record;
-pub mod reference;
 pub mod report;
 pub mod repro;
 pub mod rsa;

@@ -113,3 +113,33 @@ fn unknown_table_exits_2() {
         "{err}"
     );
 }
+
+/// gnupg-2000 renders through the same Markdown renderer as 1995 (it had none before).
+#[test]
+fn gnupg_2000_markdown() {
+    let out = pkbench(&[
+        "repro",
+        "gnupg-2000",
+        "--quick",
+        "--markdown",
+        "--time",
+        "0.005",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8(out.stdout).unwrap();
+    let table: Vec<&str> = s.lines().filter(|l| l.starts_with("| ")).collect();
+    // Header, alignment row, 7 ciphers.
+    assert_eq!(table.len(), 9, "{s}");
+    assert!(
+        table[0].contains("| K6/400 | Celeron/500 | this machine"),
+        "{s}"
+    );
+    assert!(table[1].starts_with("| --- | ---: |"), "{s}");
+    assert!(table[2].starts_with("| CAST5-128 | 35.50 | 49.00 |"), "{s}");
+    assert_eq!(table[2].matches('×').count(), 2, "{}", table[2]);
+    assert!(s.contains("units: Mbit/s"), "{s}");
+}

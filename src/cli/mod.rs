@@ -13,7 +13,6 @@ pub mod hash;
 pub mod kex_io;
 pub mod plot;
 pub mod repro;
-pub mod repro_gnupg;
 pub mod rsa;
 pub mod scale;
 pub mod suite;

@@ -8,6 +8,10 @@
 //! (one per reference figure), with this machine's speedup over the table's baseline machine
 //! as "×N". Nothing here is specific to one table.
 //!
+//! Tables in the older single-unit format (one unit, one column per historical machine, a
+//! speedup over each: `gnupg-2000`) are [`columns::ReferenceTable`]s. Both kinds render
+//! through [`Cells`]: a terminal table (comfy-table) or GitHub-flavoured Markdown.
+//!
 //! A row whose capability is not in this build (a group family, RSA) is
 //! [`Measurement::NotBuilt`] and shows "not built": never a made-up figure.
 //!
@@ -23,6 +27,7 @@
 //! 3. Add a [`Table`] entry to [`TABLES`]; `pkbench repro NAME` and the tests that every
 //!    reference file parses and every row gets a result then cover it.
 
+pub mod columns;
 pub mod y1995;
 
 use crate::error::{Error, Result};
@@ -406,7 +411,7 @@ impl TableRun {
 
     /// The table's cells: header, then one line per row (label, unit, one cell per machine,
     /// this machine, ×baseline). Estimated figures carry " (est.)".
-    pub fn cells(&self) -> (Vec<String>, Vec<Vec<String>>) {
+    pub fn cells(&self) -> Cells {
         let r = &self.reference;
         let mut header = vec!["row".to_string(), "unit".to_string()];
         header.extend(r.machines.iter().map(|m| m.name.clone()));
@@ -437,7 +442,11 @@ impl TableRun {
             );
             lines.push(line);
         }
-        (header, lines)
+        Cells {
+            header,
+            lines,
+            label_columns: 2,
+        }
     }
 
     /// Notes under the table: rows not built or failed (with the reason), row notes.
@@ -470,45 +479,83 @@ impl TableRun {
 
     /// The terminal table (comfy-table) followed by the notes.
     pub fn render_text(&self) -> String {
-        let (header, lines) = self.cells();
-        let h: Vec<&str> = header.iter().map(String::as_str).collect();
-        let mut t = report::table(&h);
-        for l in lines {
-            t.add_row(l);
-        }
-        let mut s = format!("{t}\n");
-        for n in self.notes() {
-            s += &format!("- {n}\n");
-        }
-        s
+        self.cells().text() + &note_list(&self.notes(), false)
     }
 
     /// The table as GitHub-flavoured Markdown, followed by the notes as a list.
     pub fn render_markdown(&self) -> String {
-        let (header, lines) = self.cells();
-        let esc = |c: &str| c.replace('|', "\\|");
+        format!(
+            "{}\n{}",
+            self.cells().markdown(),
+            note_list(&self.notes(), true)
+        )
+    }
+}
+
+/// A table as text cells, the one renderer of every `repro` table: the header, then one line
+/// per row; the first `label_columns` columns are labels (left-aligned in Markdown), the rest
+/// figures (right-aligned).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cells {
+    /// Column headers.
+    pub header: Vec<String>,
+    /// One line of cells per row, as wide as the header.
+    pub lines: Vec<Vec<String>>,
+    /// How many leading columns are labels.
+    pub label_columns: usize,
+}
+
+impl Cells {
+    /// The terminal table (comfy-table, [`report::table`]), ending with a newline.
+    pub fn text(&self) -> String {
+        let h: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        let mut t = report::table(&h);
+        for l in &self.lines {
+            t.add_row(l.clone());
+        }
+        format!("{t}\n")
+    }
+
+    /// The table as GitHub-flavoured Markdown ('|' in a cell escaped), ending with a newline.
+    pub fn markdown(&self) -> String {
         let row = |cells: &[String]| {
-            format!(
-                "| {} |\n",
-                cells.iter().map(|c| esc(c)).collect::<Vec<_>>().join(" | ")
-            )
+            let esc: Vec<String> = cells.iter().map(|c| md_escape(c)).collect();
+            format!("| {} |\n", esc.join(" | "))
         };
-        let mut s = row(&header);
-        let align: Vec<String> = header
-            .iter()
-            .enumerate()
-            .map(|(i, _)| if i < 2 { "---".into() } else { "---:".into() })
+        let mut s = row(&self.header);
+        let align: Vec<String> = (0..self.header.len())
+            .map(|i| {
+                if i < self.label_columns {
+                    "---".into()
+                } else {
+                    "---:".into()
+                }
+            })
             .collect();
         s += &row(&align);
-        for l in &lines {
+        for l in &self.lines {
             s += &row(l);
-        }
-        s += "\n";
-        for n in self.notes() {
-            s += &format!("- {}\n", esc(&n));
         }
         s
     }
+}
+
+fn md_escape(c: &str) -> String {
+    c.replace('|', "\\|")
+}
+
+/// Notes under a table as a list, one `- note` line each (Markdown-escaped with `markdown`).
+pub fn note_list(notes: &[String], markdown: bool) -> String {
+    notes
+        .iter()
+        .map(|n| {
+            if markdown {
+                format!("- {}\n", md_escape(n))
+            } else {
+                format!("- {n}\n")
+            }
+        })
+        .collect()
 }
 
 /// A historical figure as posted: the shortest decimal that reads back as the same number

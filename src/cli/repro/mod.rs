@@ -1,16 +1,17 @@
 //! `pkbench repro TABLE`: re-runs a historical timing table on this machine and prints it with
-//! this machine's column and the speedup over the table's baseline machine. The tables and
-//! their rendering are in [`crate::repro`] (generic over a list of rows): `1995`.
-//! `gnupg-2000` has its own single-unit format ([`crate::reference`]) and is run by
-//! [`crate::cli::repro_gnupg`].
+//! this machine's column and the speedup over the historical machines. The tables, their
+//! reference files and their one renderer are in [`crate::repro`]: `1995` (generic over a list
+//! of rows and figures, run here), and `gnupg-2000` in the single-unit format of
+//! [`crate::repro::columns`] (run by [`gnupg`]).
+
+pub mod gnupg;
 
 use crate::arith::bignum::BackendKind;
 use crate::cli::common::RunArgs;
 use crate::error::{Error, Result};
 use crate::measure::{self, Machine, MeasureConfig};
 use crate::record::{self, Operation, ResultRecord, RunTimer, Skipped};
-use crate::reference;
-use crate::repro::{self, Ctx, JsonRow, Measurement, TableRun};
+use crate::repro::{self, Ctx, JsonRow, Measurement, TableRun, columns};
 use clap::Args;
 use serde::Serialize;
 
@@ -35,7 +36,7 @@ pub struct ReproArgs {
     /// then takes well under 30 s).
     #[arg(long)]
     pub quick: bool,
-    /// Print the table as Markdown (GitHub-flavoured) instead of a terminal table (1995).
+    /// Print the table as Markdown (GitHub-flavoured) instead of a terminal table.
     #[arg(long, conflicts_with = "json")]
     pub markdown: bool,
     #[command(flatten)]
@@ -81,7 +82,7 @@ pub struct RowResult {
 /// [`crate::Error::Input`] for an unknown table or bad arguments. A row that fails is shown
 /// as "failed" with its reason and does not stop the table.
 pub fn run(args: &ReproArgs) -> Result<String> {
-    if repro::table(&args.table).is_err() && reference::names().contains(&args.table.as_str()) {
+    if repro::table(&args.table).is_err() && columns::names().contains(&args.table.as_str()) {
         return run_reference_table(args);
     }
     args.run.check_output()?;
@@ -112,7 +113,7 @@ pub struct ReproRun {
 pub fn measure_record(args: &ReproArgs) -> Result<(ReproRun, ResultRecord)> {
     let table = repro::table(&args.table).map_err(|_| {
         let mut known: Vec<&str> = repro::TABLES.iter().map(|t| t.name).collect();
-        known.extend(reference::names());
+        known.extend(columns::names());
         Error::input(format!(
             "repro {:?}: no such table; known: {}",
             args.table,
@@ -150,22 +151,13 @@ pub fn measure_record(args: &ReproArgs) -> Result<(ReproRun, ResultRecord)> {
     Ok((ReproRun { table: run, header }, rec))
 }
 
-/// Runs a table of the single-unit format ([`crate::reference`], e.g. `gnupg-2000`).
+/// Runs a table of the single-unit format ([`crate::repro::columns`], e.g. `gnupg-2000`).
 fn run_reference_table(args: &ReproArgs) -> Result<String> {
-    if args.markdown {
-        return Err(Error::input(format!(
-            "repro {}: --markdown is available for the 1995 table only",
-            args.table
-        )));
-    }
     let mut run = args.run.clone();
     if args.quick {
         run.time = run.time.min(QUICK_BUDGET_S);
     }
-    crate::cli::repro_gnupg::run(&crate::cli::repro_gnupg::ReproArgs {
-        table: args.table.clone(),
-        run,
-    })
+    gnupg::run(&args.table, &run, args.markdown)
 }
 
 fn header(run: &TableRun, m: &Machine, backend: &str, budget: f64, ctx: &Ctx) -> String {

@@ -1,14 +1,15 @@
-//! Published tables of figures that pkbench reproduces (`pkbench repro NAME`): each is a TOML
-//! file under `params/reference/` with the figures as posted, one column per historical
-//! machine, and per row the keys that tell pkbench how to measure it. The rendering is generic
-//! over rows: the reference columns, this machine's column, and this machine's speedup over
-//! each reference column.
+//! Reference tables in the single-unit format (`pkbench repro gnupg-2000`): a TOML file under
+//! `params/reference/` with the figures as posted, one column per historical machine, and per
+//! row the keys that tell pkbench how to measure it. The rendering is generic over rows: the
+//! reference columns, this machine's column, and this machine's speedup over each reference
+//! column, drawn by the [`Cells`] renderer shared with the 1995 table.
 //!
 //! File keys: `name`, `title`, `source`, `method`, `unit`, `better` (`"higher"` for rates such
 //! as Mbit/s, `"lower"` for times), `columns` (machine names), and `[[rows]]` with `label`,
 //! `values` (one per column; omit a figure with `nan`) and any measuring keys of the table's
 //! own (kept in [`ReferenceRow::rest`]).
 
+use super::Cells;
 use crate::error::{Error, Result};
 use crate::report;
 use serde::{Deserialize, Serialize};
@@ -112,15 +113,14 @@ impl ReferenceTable {
         }
     }
 
-    /// Renders the table: label, the reference columns, this machine (`ours[i]` for row i,
+    /// The table's cells: label, the reference columns, this machine (`ours[i]` for row i,
     /// `NaN` when not measured) and "×" speedups over each reference column.
-    pub fn render(&self, machine: &str, ours: &[f64]) -> String {
+    pub fn cells(&self, machine: &str, ours: &[f64]) -> Cells {
         let mut header: Vec<String> = vec![String::new()];
         header.extend(self.columns.iter().cloned());
         header.push(format!("this machine ({machine})"));
         header.extend(self.columns.iter().map(|c| format!("× {c}")));
-        let h: Vec<&str> = header.iter().map(String::as_str).collect();
-        let mut t = report::table(&h);
+        let mut lines = Vec::new();
         for (row, &o) in self.rows.iter().zip(ours) {
             let mut cells = vec![row.label.clone()];
             cells.extend(row.values.iter().map(|&v| fmt_value(v)));
@@ -133,9 +133,18 @@ impl ReferenceTable {
                     "-".into()
                 }
             }));
-            t.add_row(cells);
+            lines.push(cells);
         }
-        format!("{t}\n")
+        Cells {
+            header,
+            lines,
+            label_columns: 1,
+        }
+    }
+
+    /// The terminal table of [`ReferenceTable::cells`].
+    pub fn render(&self, machine: &str, ours: &[f64]) -> String {
+        self.cells(machine, ours).text()
     }
 }
 
@@ -193,6 +202,20 @@ mod tests {
         assert!(s.contains("this machine (here)"), "{s}");
         assert!(s.contains("10.00×"), "{s}");
         assert!(s.contains("7.245×"), "{s}"); // 355 / 49.0
+        // The same cells as Markdown: label column left, figures right, "-" where unmeasured.
+        let md = t.cells("here", &ours).markdown();
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines.len(), 2 + t.rows.len());
+        assert_eq!(
+            lines[0],
+            "|  | K6/400 | Celeron/500 | this machine (here) | × K6/400 | × Celeron/500 |"
+        );
+        assert_eq!(lines[1], "| --- | ---: | ---: | ---: | ---: | ---: |");
+        assert_eq!(
+            lines[2],
+            "| CAST5-128 | 35.50 | 49.00 | 355.0 | 10.00× | 7.245× |"
+        );
+        assert_eq!(lines[3], "| BLOWFISH-128 | 35.40 | 40.00 | - | - | - |");
         let lower = ReferenceTable {
             better: Better::Lower,
             ..t.clone()

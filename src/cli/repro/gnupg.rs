@@ -1,37 +1,22 @@
 //! `pkbench repro gnupg-2000` (dispatched from [`crate::cli::repro`]): a published table of
 //! figures with this machine's column and speedup beside it, in the single-unit table format
-//! of [`crate::reference`] (`params/reference/gnupg-2000.toml`).
+//! of [`crate::repro::columns`] (`params/reference/gnupg-2000.toml`).
 //!
 //! `gnupg-2000`: GnuPG's ciphers in Mbit/s on a K6/400 and a Celeron/500 (2000). Each row is
 //! measured as OpenPGP encrypts (CFB mode, RFC 4880 §13.9), from the bench-slope fit of
-//! [`crate::symmetric::bench`], with the cipher checked against its known answers first.
+//! [`crate::symmetric::bench`], with the cipher checked against its known answers first. The
+//! 2000 figures were `dd` of 128 MiB of zeros through gpg, user time only; the slope over
+//! buffer sizes leaves the per-call cost out as a long stream would.
 
 use crate::cli::common::RunArgs;
 use crate::error::{Error, Result};
 use crate::measure::{self, Machine};
 use crate::record::{ResultRecord, RunTimer};
-use crate::reference::{self, ReferenceTable};
+use crate::repro::columns::{self, ReferenceTable};
 use crate::symmetric::bench::{self, BenchSettings, CipherRow, SizeGrid};
 use crate::symmetric::{Algo, CipherSpec, Direction, Mode};
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use serde::Serialize;
-
-/// Arguments of `pkbench repro gnupg-2000` (built by [`crate::cli::repro::run`]).
-#[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
-  pkbench repro gnupg-2000               GnuPG's 2000 cipher table with this machine's column
-  pkbench repro gnupg-2000 --clock cpu   user+system CPU time, closer to the posted method
-
-The 2000 figures were `dd` of 128 MiB of zeros through gpg, user time only. pkbench measures
-each cipher in CFB mode (OpenPGP's mode) as the slope of time over buffer sizes, so the
-per-call cost is left out as a long stream would leave it out.")]
-pub struct ReproArgs {
-    /// The table to reproduce: gnupg-2000.
-    #[arg(value_name = "TABLE")]
-    pub table: String,
-    #[command(flatten)]
-    pub run: RunArgs,
-}
 
 /// The result of reproducing one table (the text report's source; kept in the JSON).
 #[derive(Debug, Clone, Serialize)]
@@ -82,26 +67,27 @@ fn row_spec(t: &ReferenceTable, i: usize) -> Result<(CipherSpec, Mode)> {
     Ok((CipherSpec::new(algo, Some(bits))?, mode))
 }
 
-/// Runs `pkbench repro` and renders its output.
+/// Runs `pkbench repro TABLE` for a table of [`columns`] and renders its output (the table
+/// as Markdown with `markdown`).
 ///
 /// # Errors
 /// [`Error::Input`] for an unknown table or bad options; [`Error::Runtime`] when a known
 /// answer or a timed result is wrong.
-pub fn run(args: &ReproArgs) -> Result<String> {
-    args.run.check_output()?;
-    let (record, rec) = measure_record(args)?;
-    args.run.emit(&rec, || render_text(&record))
+pub fn run(table: &str, run: &RunArgs, markdown: bool) -> Result<String> {
+    run.check_output()?;
+    let (record, rec) = measure_record(table, run)?;
+    run.emit(&rec, || render(&record, markdown))
 }
 
-/// Measures the table `args` names and returns both the repro record (the text report's
-/// source) and the versioned result record (JSON, `--output`, `pkbench suite`).
+/// Measures the table `table` and returns both the repro record (the text report's source)
+/// and the versioned result record (JSON, `--output`, `pkbench suite`).
 ///
 /// # Errors
 /// As [`run`].
-pub fn measure_record(args: &ReproArgs) -> Result<(ReproRecord, ResultRecord)> {
+pub fn measure_record(table: &str, run: &RunArgs) -> Result<(ReproRecord, ResultRecord)> {
     let timer = RunTimer::start();
-    let cfg = args.run.measure_config()?;
-    let table = ReferenceTable::builtin(&args.table)?;
+    let cfg = run.measure_config()?;
+    let table = ReferenceTable::builtin(table)?;
     let specs = (0..table.rows.len())
         .map(|i| row_spec(&table, i))
         .collect::<Result<Vec<_>>>()?;
@@ -109,11 +95,11 @@ pub fn measure_record(args: &ReproArgs) -> Result<(ReproRecord, ResultRecord)> {
     let settings = BenchSettings {
         cfg,
         grid: SizeGrid::default(),
-        seed: args.run.seed,
+        seed: run.seed,
         mhz: machine.cpu_mhz,
     };
     let sizes = settings.grid.sizes()?.len();
-    let pb = measure::progress::bar((specs.len() * sizes) as u64, args.run.json);
+    let pb = measure::progress::bar((specs.len() * sizes) as u64, run.json);
     let mut rows = Vec::new();
     for (spec, mode) in &specs {
         pb.set_message(spec.display_name());
@@ -141,8 +127,8 @@ pub fn measure_record(args: &ReproArgs) -> Result<(ReproRecord, ResultRecord)> {
         this_machine: ours,
         speedup,
         rows,
-        clock: args.run.clock.label().to_string(),
-        seed: args.run.seed,
+        clock: run.clock.label().to_string(),
+        seed: run.seed,
         machine,
     };
     let mut rec = result_record(&record)?;
@@ -175,8 +161,8 @@ pub fn result_record(r: &ReproRecord) -> Result<ResultRecord> {
     Ok(rec)
 }
 
-/// Renders a [`ReproRecord`] as the terminal report.
-pub fn render_text(r: &ReproRecord) -> String {
+/// Renders a [`ReproRecord`] as the terminal report (the table in Markdown with `markdown`).
+pub fn render(r: &ReproRecord, markdown: bool) -> String {
     let t = &r.reference;
     let mut s = format!("pkbench repro {}: {}\n", t.name, t.title);
     s += &format!("source:    {}\n", t.source);
@@ -184,7 +170,12 @@ pub fn render_text(r: &ReproRecord) -> String {
     s += "now:       CFB encryption (OpenPGP's mode), Mbit/s = 10^6 bit/s from the bench-slope fit over 16 B … 4 KiB; every cipher checked against known answers\n";
     s += &format!("clock:     {}; seed {}\n", r.clock, r.seed);
     s += &format!("machine:   {}\n", r.machine.summary());
-    s += &t.render(&short_machine(&r.machine), &r.this_machine);
+    let cells = t.cells(&short_machine(&r.machine), &r.this_machine);
+    s += &if markdown {
+        format!("\n{}\n", cells.markdown())
+    } else {
+        cells.text()
+    };
     s += &format!(
         "units: {}; × = this machine's speed over the column's.{}\n",
         t.unit,
@@ -216,5 +207,5 @@ fn short_machine(m: &Machine) -> String {
 
 /// Names of the tables `pkbench repro` knows.
 pub fn tables() -> Vec<&'static str> {
-    reference::names()
+    columns::names()
 }
