@@ -10,6 +10,7 @@ use crate::record::{ResultRecord, RunTimer};
 use crate::report;
 use crate::symmetric::bench::{self, BenchSettings, CipherRow, SizeGrid};
 use crate::symmetric::kat;
+use crate::symmetric::slope::FitDoubt;
 use crate::symmetric::{Algo, CipherSpec, Direction, Mode};
 use clap::Args;
 use serde::Serialize;
@@ -220,10 +221,28 @@ pub fn render_text(r: &CipherRecord) -> String {
         "MB/s",
         "Mbit/s",
         "≈cycles/byte",
-        "per call",
+        "per call (ns)",
         "R²",
+        "note",
     ]);
+    // Doubtful fits are shown, not hidden: a note with a footnote number per kind of doubt.
+    let mut doubts: Vec<FitDoubt> = Vec::new();
     for row in &r.rows {
+        let note = row
+            .fit_doubts
+            .iter()
+            .map(|d| {
+                let i = match doubts.iter().position(|x| x == d) {
+                    Some(i) => i,
+                    None => {
+                        doubts.push(*d);
+                        doubts.len() - 1
+                    }
+                };
+                format!("{} [{}]", d.label(), i + 1)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         t.add_row(vec![
             row.mode.label().to_string(),
             row.direction.short().to_string(),
@@ -231,11 +250,15 @@ pub fn render_text(r: &CipherRecord) -> String {
             report::sig4(row.mb_per_s),
             report::sig4(row.mbit_per_s),
             opt(row.cycles_per_byte_est),
-            report::fmt_time_ms(row.slope.intercept_ns * 1e-6),
+            report::sig4(row.slope.intercept_ns),
             format!("{:.4}", row.slope.r2),
+            note,
         ]);
     }
     s += &format!("{t}\n");
+    for (i, d) in doubts.iter().enumerate() {
+        s += &format!("[{}] {}.\n", i + 1, d.explain());
+    }
     if r.machine.cpu_mhz > 0.0 {
         s += &format!(
             "≈cycles/byte is an estimate: ns/byte × {:.0} MHz (reported by /proc/cpuinfo) / 1000.\n",

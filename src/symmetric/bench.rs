@@ -14,7 +14,7 @@ use crate::record::{self, Operation};
 use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
 use crate::symmetric::registry::CipherSpec;
-use crate::symmetric::slope::{self, Slope, SlopePoint};
+use crate::symmetric::slope::{self, FitDoubt, Slope, SlopePoint};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::Serialize;
@@ -101,6 +101,9 @@ pub struct CipherRow {
     pub cycles_per_byte_est: Option<f64>,
     /// Every buffer size with its timing (ms per call, all samples).
     pub points: Vec<SlopePoint>,
+    /// Reasons to doubt the fit ([`Slope::doubts`]: R² < 0.99, negative intercept); empty
+    /// when none. The figures are reported anyway.
+    pub fit_doubts: Vec<FitDoubt>,
 }
 
 /// Measures one row: checks `spec`'s known answers and the mode on the timed inputs, times one
@@ -197,6 +200,7 @@ pub fn bench_row(
         mbit_per_s: fit.mbit_per_s(),
         cycles_per_byte_est: fit.cycles_per_byte(mhz),
         points,
+        fit_doubts: fit.doubts(),
     })
 }
 
@@ -242,7 +246,8 @@ pub fn bench_rows(
 /// `{command: "cipher", cipher: <libgcrypt name>}`, so that `pkbench compare` prints one row
 /// per cipher with one column per mode and direction. Figure `bytes_per_sec` (from the slope;
 /// higher is better) is the headline; `intercept_ns` is the per-call cost; slope details,
-/// key size, R² and the cycles/byte estimate go to `info`.
+/// key size, R², the cycles/byte estimate and any `fit_doubts` ("low-r2",
+/// "negative-intercept") go to `info`.
 pub fn operation(row: &CipherRow) -> Operation {
     let params = record::params([
         ("command", "cipher".into()),
@@ -273,6 +278,12 @@ pub fn operation(row: &CipherRow) -> Operation {
     );
     if let Some(c) = row.cycles_per_byte_est {
         op = op.with_info("cycles_per_byte_est", c);
+    }
+    if !row.fit_doubts.is_empty() {
+        op = op.with_info(
+            "fit_doubts",
+            serde_json::to_value(&row.fit_doubts).unwrap_or_default(),
+        );
     }
     op
 }

@@ -107,6 +107,57 @@ impl Slope {
     }
 }
 
+/// Fits whose R² is below this are flagged ([`FitDoubt::LowR2`]): the medians do not lie on
+/// a line, so the slope (and the MB/s from it) is uncertain. libgcrypt's bench-slope makes
+/// the same check before it trusts a slope.
+pub const MIN_R2: f64 = 0.99;
+
+/// A reason to doubt a slope fit, shown beside the figures (never used to hide them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FitDoubt {
+    /// R² below [`MIN_R2`].
+    LowR2,
+    /// Negative intercept: a call cannot take less than no time, so noise (a loaded
+    /// machine, frequency changes) outweighs the fixed cost per call; the "per call" figure
+    /// is not meaningful.
+    NegativeIntercept,
+}
+
+impl FitDoubt {
+    /// Short label for a table cell.
+    pub fn label(self) -> &'static str {
+        match self {
+            FitDoubt::LowR2 => "low R²",
+            FitDoubt::NegativeIntercept => "intercept < 0",
+        }
+    }
+
+    /// What it means and what to do, for a footnote.
+    pub fn explain(self) -> String {
+        match self {
+            FitDoubt::LowR2 => format!(
+                "R² < {MIN_R2}: the time per call is not a straight line in the buffer size (a busy machine or too short a budget), so the slope and MB/s are uncertain; rerun with a larger --time or --clock cpu"
+            ),
+            FitDoubt::NegativeIntercept => "negative intercept: the fixed cost per call is below the timing noise, so the \"per call\" figure means nothing; the slope (MB/s) may still hold if R² is high".to_string(),
+        }
+    }
+}
+
+impl Slope {
+    /// The doubts about this fit: R² below [`MIN_R2`], a negative intercept (empty: none).
+    pub fn doubts(&self) -> Vec<FitDoubt> {
+        let mut v = Vec::new();
+        if self.r2.is_nan() || self.r2 < MIN_R2 {
+            v.push(FitDoubt::LowR2);
+        }
+        if self.intercept_ns < 0.0 {
+            v.push(FitDoubt::NegativeIntercept);
+        }
+        v
+    }
+}
+
 /// Fits the line through the medians of `points` (ms per call against bytes) and converts
 /// it to ns/byte and ns per call. `None` when the fit is impossible (fewer than two sizes).
 pub fn fit(points: &[SlopePoint]) -> Option<Slope> {
@@ -173,6 +224,46 @@ mod tests {
         assert!(l.r2 > 0.99 && l.r2 < 1.0);
         assert!(fit_line(&[(1.0, 1.0), (1.0, 2.0)]).is_none());
         assert!(fit_line(&[(1.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn doubtful_fits_are_flagged() {
+        let slope = |pts: &[(f64, f64)]| {
+            let l = fit_line(pts).unwrap();
+            Slope {
+                ns_per_byte: l.slope,
+                intercept_ns: l.intercept,
+                r2: l.r2,
+            }
+        };
+        // On a line through 50 ns per call: no doubt.
+        assert!(
+            slope(&[(16.0, 82.0), (32.0, 114.0), (64.0, 178.0)])
+                .doubts()
+                .is_empty()
+        );
+        // y = 1.1 x - 10 exactly: R² 1 but a negative intercept.
+        let s = slope(&[(100.0, 100.0), (200.0, 210.0), (300.0, 320.0)]);
+        assert!((s.intercept_ns + 10.0).abs() < 1e-9);
+        assert_eq!(s.doubts(), vec![FitDoubt::NegativeIntercept]);
+        // Scattered: x = 1..4, y = 10, 30, 10, 40: Sxy = 35, Sxx = 5, Syy = 675, so
+        // R² = 35² / (5 · 675) = 0.363; slope 7, intercept 5.
+        let s = slope(&[(1.0, 10.0), (2.0, 30.0), (3.0, 10.0), (4.0, 40.0)]);
+        assert!(s.r2 < MIN_R2 && s.intercept_ns > 0.0, "{s:?}");
+        assert_eq!(s.doubts(), vec![FitDoubt::LowR2]);
+        let both = Slope {
+            ns_per_byte: 1.0,
+            intercept_ns: -1.0,
+            r2: 0.98,
+        };
+        assert_eq!(
+            both.doubts(),
+            vec![FitDoubt::LowR2, FitDoubt::NegativeIntercept]
+        );
+        assert_eq!(
+            serde_json::to_value(both.doubts()).unwrap(),
+            serde_json::json!(["low-r2", "negative-intercept"])
+        );
     }
 
     #[test]

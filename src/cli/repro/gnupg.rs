@@ -185,6 +185,19 @@ pub fn render(r: &ReproRecord, markdown: bool) -> String {
             ""
         }
     );
+    for row in &r.rows {
+        if row
+            .fit_doubts
+            .contains(&crate::symmetric::slope::FitDoubt::LowR2)
+        {
+            s += &format!(
+                "doubt ({}): R² {:.4} < {}: the time per call is not a straight line in the buffer size, so this Mbit/s is uncertain; rerun with a larger --time or --clock cpu.\n",
+                row.spec.display_name(),
+                row.slope.r2,
+                crate::symmetric::slope::MIN_R2
+            );
+        }
+    }
     let mut seen = Vec::new();
     for row in &r.rows {
         if let Some(n) = row.spec.algo.implementation_note()
