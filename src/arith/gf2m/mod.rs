@@ -26,6 +26,8 @@
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512x2;
+#[cfg(target_arch = "x86_64")]
 pub mod clmul;
 pub mod portable;
 pub mod tables;

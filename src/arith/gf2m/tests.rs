@@ -376,4 +376,54 @@ fn portable_comb_against_schoolbook_155() {
 #[test]
 fn portable_comb_against_schoolbook_185() {
     portable_against_schoolbook::<F185>();
+
+/// The paired 512-bit operations against the portable code, slot by slot.
+#[cfg(target_arch = "x86_64")]
+fn pairs_agree<F: Trinomial>() {
+    let Some(be) = avx512::Avx512::detect() else {
+        eprintln!("no AVX-512/VPCLMULQDQ here: paired operations not tested");
+        return;
+    };
+    let p = Portable;
+    let mut rng = ChaCha20Rng::seed_from_u64(0x5a1d + F::M as u64);
+    let top = {
+        let mut w = [u64::MAX; 3];
+        w[2] = (1u64 << (F::M - 128)) - 1;
+        Fe(w)
+    };
+    let mut inputs: Vec<Fe> = (0..200).map(|_| random_fe::<F>(&mut rng)).collect();
+    inputs.extend([Fe::ZERO, Fe::ONE, top, Fe([0, 0, 1u64 << (F::M - 129)])]);
+    for w in inputs.windows(4) {
+        let (a, b, c, d) = (w[0], w[1], w[2], w[3]);
+        let x = be.load2(&a, &b);
+        let y = be.load2(&c, &d);
+        assert_eq!(be.store2(x), (a, b), "load2/store2");
+        let want_mul = (p.mul::<F>(a, c), p.mul::<F>(b, d));
+        assert_eq!(be.store2(be.mul2::<F>(x, y)), want_mul, "mul2 {a:?} {c:?}");
+        let want_sqr = (p.sqr::<F>(a), p.sqr::<F>(b));
+        assert_eq!(be.store2(be.sqr2::<F>(x)), want_sqr, "sqr2 {a:?}");
+        // Unreduced product plus a reduced element in slot 0, then one reduction.
+        let sum = be.reduce2::<F>(be.add_slot0(be.mul2_wide(x, y), y));
+        assert_eq!(
+            be.store2(sum),
+            (want_mul.0.add(&c), want_mul.1),
+            "add_slot0"
+        );
+        // Slot moves.
+        assert_eq!(be.store2(be.swap2(x)), (b, a));
+        assert_eq!(be.store2(be.cswap2(0, x)), (a, b));
+        assert_eq!(be.store2(be.cswap2(1, x)), (b, a));
+        assert_eq!(be.store2(be.dup_slot1(x)), (b, b));
+        assert_eq!(be.store2(be.slot0s(x, y)), (a, c));
+        assert_eq!(be.store2(be.slot1_slot0(x, y)), (b, c));
+        assert_eq!(be.store2(be.merge(x, y)), (a, d));
+        assert_eq!(be.store2(be.add2(x, y)), (a.add(&c), b.add(&d)));
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn paired_operations_agree_with_portable() {
+    pairs_agree::<F155>();
+    pairs_agree::<F185>();
 }

@@ -16,6 +16,8 @@
 pub mod curve;
 pub mod fixed;
 pub mod ladder;
+#[cfg(target_arch = "x86_64")]
+pub mod ladder_pair;
 pub mod peer;
 
 #[cfg(test)]
@@ -62,6 +64,8 @@ pub struct Ec2n<F: Trinomial> {
     /// Field implementation in use.
     pub arith: Arith,
     lb: LadderB,
+    /// b^(1/4), for the paired ladder's doubling X⁴ + b·Z⁴ = (X + b^(1/4)·Z)⁴.
+    qrt_b: Fe,
     table: Option<FixedBase>,
 }
 
@@ -114,6 +118,7 @@ impl<F: Trinomial> Ec2n<F> {
         Ok(Ec2n {
             info,
             lb: LadderB::new(&curve.b, &curve.sqrt_b),
+            qrt_b: gf2m::Gf2m::<F>::new(arith).sqrt(&curve.sqrt_b),
             curve,
             arith,
             table,
@@ -210,18 +215,31 @@ fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
     be.store(be.mul::<F>(x, gf2m::inv::<F, B>(be, z)))
 }
 
-/// The ladder, then one inversion for both x(k·P) = X/Z and the trace test of x:
-/// t = (x·Z)⁻¹, 1/x = Z·t, X/Z = X·x·t (Montgomery's simultaneous-inversion trick).
-/// On the curve iff Tr(x) + Tr(√b/x) = 0 (Tr(b/x²) = Tr((√b/x)²) = Tr(√b/x)).
+/// The ladder, then [`reply_finish`].
 #[inline(always)]
 fn reply_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar, x: &Fe) -> ReplyOut {
     let xe = be.load(x);
     let (xx, zz) = ladder::ladder::<F, B>(be, &g.lb, k, xe);
+    reply_finish(g, be, xe, xx, zz)
+}
+
+/// From the ladder's (X : Z) for the peer's x: one inversion for both x(k·P) = X/Z and the
+/// trace test of x: t = (x·Z)⁻¹, 1/x = Z·t, X/Z = X·x·t (Montgomery's simultaneous-inversion
+/// trick). On the curve iff Tr(x) + Tr(√b/x) = 0 (Tr(b/x²) = Tr((√b/x)²) = Tr(√b/x)).
+#[inline(always)]
+fn reply_finish<F: Trinomial, B: Backend>(
+    g: &Ec2n<F>,
+    be: B,
+    xe: B::E,
+    xx: B::E,
+    zz: B::E,
+) -> ReplyOut {
     let t = gf2m::inv::<F, B>(be, be.mul::<F>(xe, zz));
     let xinv = be.mul::<F>(zz, t);
     let res = be.mul::<F>(be.mul::<F>(xx, xe), t);
     let sb_x = be.store(be.mul::<F>(be.load(&g.curve.sqrt_b), xinv));
-    let tr = gf2m::trace::<F>(x) ^ gf2m::trace::<F>(&sb_x);
+    let x = be.store(xe);
+    let tr = gf2m::trace::<F>(&x) ^ gf2m::trace::<F>(&sb_x);
     ReplyOut {
         x: be.store(res),
         on_curve: tr == 0,
@@ -244,7 +262,11 @@ fn reply_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar, x:
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn offer_avx512<F: Trinomial>(g: &Ec2n<F>, be: gf2m::avx512::Avx512, k: &Scalar) -> Fe {
-    offer_impl::<F, gf2m::avx512::Avx512>(g, be, k)
+    if g.table.is_some() {
+        return offer_impl::<F, gf2m::avx512::Avx512>(g, be, k);
+    }
+    let (x, z) = ladder_pair::ladder_pair::<F>(be, &g.lb, &g.qrt_b, k, be.load(&g.curve.g.x));
+    be.store(be.mul::<F>(x, gf2m::inv::<F, _>(be, z)))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -255,7 +277,9 @@ fn reply_avx512<F: Trinomial>(
     k: &Scalar,
     x: &Fe,
 ) -> ReplyOut {
-    reply_impl::<F, gf2m::avx512::Avx512>(g, be, k, x)
+    let xe = be.load(x);
+    let (xx, zz) = ladder_pair::ladder_pair::<F>(be, &g.lb, &g.qrt_b, k, xe);
+    reply_finish(g, be, xe, xx, zz)
 }
 
 impl<F: Trinomial> KeyExchange for Ec2n<F> {

@@ -255,6 +255,43 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
     }
 }
 
+/// The paired ladder gives the same projective (X : Z) as the one-at-a-time ladder.
+#[cfg(target_arch = "x86_64")]
+fn paired_ladder_agrees<F: Trinomial>(name: &str) {
+    use crate::arith::gf2m::avx512::Avx512;
+    let Some(be) = Avx512::detect() else {
+        eprintln!("no AVX-512/VPCLMULQDQ here: paired ladder not tested");
+        return;
+    };
+    let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::Avx512(be)).unwrap();
+    let f = Gf2m::<F>::new(g.arith);
+    let mut rng = ChaCha20Rng::seed_from_u64(7 + F::M as u64);
+    let full = g.curve.q.bits();
+    let mut scalars: Vec<Scalar> = (0..24)
+        .map(|i| random_scalar(&mut rng, &g, [full, 128, 9, 64][i % 4]))
+        .collect();
+    scalars.extend([1u64, 2, 3, 4, 7].map(Scalar::from_u64));
+    for k in &scalars {
+        let r = random_scalar(&mut rng, &g, full);
+        let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
+        let xe = be.load(&pt.x);
+        let (x1, z1) = ladder::ladder::<F, Avx512>(be, &g.lb, k, xe);
+        let (x2, z2) = ladder_pair::ladder_pair::<F>(be, &g.lb, &g.qrt_b, k, xe);
+        assert_eq!(
+            (be.store(x1), be.store(z1)),
+            (be.store(x2), be.store(z2)),
+            "k = {k:?}"
+        );
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn paired_ladder_matches_ladder() {
+    paired_ladder_agrees::<F155>("gf2-155");
+    paired_ladder_agrees::<F185>("gf2-185");
+}
+
 #[test]
 fn table_ladder_and_reference_agree_155() {
     fast_paths_agree::<F155>("gf2-155");

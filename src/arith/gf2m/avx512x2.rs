@@ -1,0 +1,332 @@
+//! Two GF(2^m) elements side by side in one 512-bit register: the same multiply, square and
+//! reduction as [`super::avx512`], done for both 256-bit halves ("slots") by each
+//! instruction. A `vpclmulqdq` on 512 bits costs the CPU what one on 256 bits costs, and so
+//! do the permutes that align words, so a pair of independent operations costs about what
+//! one did. The x-only ladder (`kex::ec2n::ladder::ladder_pair`) is written so that every
+//! multiplication, squaring and reduction of a step comes in such pairs.
+//!
+//! A [`Pair`] is `[a0, a1, a2, 0 | b0, b1, b2, 0]` (slot 0 = words 0–3, slot 1 = words 4–7),
+//! each slot reduced; a [`WidePair`] holds two unreduced products,
+//! `([c0, c1, c2, c3 | d0, d1, d2, d3], [c4, c5, 0, 0 | d4, d5, 0, 0])`.
+//!
+//! Each intrinsic sits in a small `#[target_feature]` function; the safe API is on the
+//! [`Avx512`] token (which proves the CPU has the features). The portable twins are the
+//! [`super::portable`] operations, compared slot by slot in the tests on random inputs.
+
+use super::avx512::Avx512;
+use super::{Fe, Trinomial};
+use core::arch::x86_64::{
+    __m256i, __m512i, _mm512_andnot_si512, _mm512_castsi256_si512, _mm512_castsi512_si256,
+    _mm512_clmulepi64_epi128, _mm512_extracti64x4_epi64, _mm512_inserti64x4,
+    _mm512_mask_blend_epi64, _mm512_maskz_mov_epi64, _mm512_maskz_permutex2var_epi64,
+    _mm512_maskz_permutexvar_epi64, _mm512_maskz_shuffle_i64x2, _mm512_permutex2var_epi64,
+    _mm512_permutexvar_epi64, _mm512_set_epi64, _mm512_set1_epi64, _mm512_setzero_si512,
+    _mm512_shrdv_epi64, _mm512_shuffle_i64x2, _mm512_ternarylogic_epi64, _mm512_xor_si512,
+};
+
+/// Two reduced elements, one per 256-bit slot.
+#[derive(Clone, Copy, Debug)]
+pub struct Pair(pub __m512i);
+
+/// Two unreduced products (words 0–3 and 4–5 of each).
+#[derive(Clone, Copy, Debug)]
+pub struct WidePair(pub __m512i, pub __m512i);
+
+/// Mask of slot 0's four words.
+pub const SLOT0: u8 = 0x0f;
+/// Mask of slot 1's four words.
+pub const SLOT1: u8 = 0xf0;
+
+// In every function below: the features are those `Avx512::detect` checks, plus AVX-512F
+// for the 512-bit forms (implied by the token: detect checks avx512f).
+
+/// `[a | b]` from two 256-bit elements.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn join(a: __m256i, b: __m256i) -> __m512i {
+    _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a), b)
+}
+
+/// Slot 0 as a 256-bit element.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn slot0(p: __m512i) -> __m256i {
+    _mm512_castsi512_si256(p)
+}
+
+/// Slot 1 as a 256-bit element.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn slot1(p: __m512i) -> __m256i {
+    _mm512_extracti64x4_epi64::<1>(p)
+}
+
+/// Per slot: the low 128-bit lane moved up, the low lane zeroed.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn lane_up(x: __m512i) -> __m512i {
+    _mm512_maskz_shuffle_i64x2::<0x80>(0xcc, x, x)
+}
+
+/// Per slot: the high 128-bit lane moved down, the high lane zeroed.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn lane_down(x: __m512i) -> __m512i {
+    _mm512_maskz_shuffle_i64x2::<0x31>(0x33, x, x)
+}
+
+/// a ^ b ^ c in one `vpternlogq`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn xor3(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+    _mm512_ternarylogic_epi64::<0x96>(a, b, c)
+}
+
+/// Both unreduced products, schoolbook with six `vpclmulqdq` (four 64×64 products each).
+/// Portable twin: `Portable::mul_wide` on each slot.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
+    let b01 = _mm512_permutexvar_epi64(_mm512_set_epi64(5, 4, 5, 4, 1, 0, 1, 0), b);
+    let b22 = _mm512_permutexvar_epi64(_mm512_set_epi64(6, 6, 6, 6, 2, 2, 2, 2), b);
+    let p1 = _mm512_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0] per slot
+    let p2 = _mm512_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
+    let p3 = _mm512_clmulepi64_epi128::<0x01>(a, b01); // [a1b0 | 0]
+    let p4 = _mm512_clmulepi64_epi128::<0x11>(a, b01); // [a1b1 | 0]
+    let p5 = _mm512_clmulepi64_epi128::<0x00>(a, b22); // [a0b2 | a2b2]
+    let p6 = _mm512_clmulepi64_epi128::<0x01>(a, b22); // [a1b2 | 0]
+    // Degrees 1 and 3, at word 1: [a0b1 + a1b0 | a2b1 + a1b2].
+    let u = xor3(p2, p3, lane_up(p6));
+    // Degrees 0 and 2, at word 0: [a0b0 | a2b0 + a1b1 + a0b2].
+    let w = _mm512_xor_si512(p1, lane_up(_mm512_xor_si512(p4, p5)));
+    // u one word up ([0, u0, u1, u2] per slot) and its top word down ([u3, 0, 0, 0]).
+    let u_up = _mm512_maskz_permutexvar_epi64(0xee, _mm512_set_epi64(6, 5, 4, 0, 2, 1, 0, 0), u);
+    let u_top = _mm512_maskz_permutexvar_epi64(0x11, _mm512_set_epi64(0, 0, 0, 7, 0, 0, 0, 3), u);
+    WidePair(
+        _mm512_xor_si512(w, u_up),
+        _mm512_xor_si512(u_top, lane_down(p5)),
+    )
+}
+
+/// Both unreduced squares. Portable twin: `Portable::sqr_wide` on each slot.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn sqr_wide(a: __m512i) -> WidePair {
+    let p0 = _mm512_clmulepi64_epi128::<0x00>(a, a); // [a0² | a2²] per slot
+    let p1 = _mm512_clmulepi64_epi128::<0x11>(a, a); // [a1² | 0]
+    let lo = _mm512_permutex2var_epi64(p0, _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), p1);
+    WidePair(lo, lane_down(p0))
+}
+
+/// Per slot, words j, j+1, j+2, j+3 of the 6-word product (zero beyond word 5): one
+/// `vpermt2q` (index 0–7: words of `c.0`, 8–15: words of `c.1`). `j` is a constant after
+/// inlining, so the match folds to one instruction.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn window(c: WidePair, j: u32) -> __m512i {
+    let (a, b) = (c.0, c.1);
+    match j {
+        0 => a,
+        1 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1), b),
+        2 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(13, 12, 7, 6, 9, 8, 3, 2), b),
+        3 => {
+            _mm512_maskz_permutex2var_epi64(0x77, a, _mm512_set_epi64(0, 13, 12, 7, 0, 9, 8, 3), b)
+        }
+        4 => {
+            _mm512_maskz_permutex2var_epi64(0x33, a, _mm512_set_epi64(0, 0, 13, 12, 0, 0, 9, 8), b)
+        }
+        5 => _mm512_maskz_permutex2var_epi64(0x11, a, _mm512_set_epi64(0, 0, 0, 13, 0, 0, 0, 9), b),
+        _ => _mm512_setzero_si512(),
+    }
+}
+
+/// Per slot, C >> s (s not a multiple of 64, 64 ≤ s < 320): two word windows and one funnel
+/// shift.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn shr_wide(c: WidePair, s: u32) -> __m512i {
+    let lo = window(c, s / 64);
+    let hi = window(c, s / 64 + 1);
+    _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64((s % 64) as i64))
+}
+
+/// The bits below `n` (n ≤ 256) in each slot.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn low_mask(n: u32) -> __m512i {
+    let mut w = [0i64; 4];
+    for (i, x) in w.iter_mut().enumerate() {
+        let lo = 64 * i as u32;
+        *x = if n >= lo + 64 {
+            -1
+        } else if n > lo {
+            ((1u64 << (n - lo)) - 1) as i64
+        } else {
+            0
+        };
+    }
+    _mm512_set_epi64(w[3], w[2], w[1], w[0], w[3], w[2], w[1], w[0])
+}
+
+/// Both products modulo u^m + u^k + 1: the four-shifted-copies reduction of
+/// `avx512::reduce`, per slot. Shifts that start in the same word share their windows
+/// (for m = 155: C >> 155 and C >> 186 both start at word 2), so a reduction costs 4–5
+/// `vpermt2q`. Portable twin: [`super::reduce`] on each slot.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn reduce<F: Trinomial>(c: WidePair) -> __m512i {
+    let (m, k) = (F::M, F::K);
+    let mask_m = low_mask(m);
+    let mask_mk = _mm512_andnot_si512(low_mask(k), mask_m);
+    let not_k = _mm512_andnot_si512(low_mask(k), low_mask(256));
+    let t = shr_wide(c, m);
+    let tk = shr_wide(c, m - k);
+    let t2 = shr_wide(c, 2 * m - k);
+    let t2k = shr_wide(c, 2 * m - 2 * k);
+    let r = _mm512_ternarylogic_epi64::<0x6a>(c.0, mask_m, t);
+    let r = _mm512_ternarylogic_epi64::<0x78>(r, tk, mask_mk);
+    let r2 = _mm512_ternarylogic_epi64::<0x78>(t2, t2k, not_k);
+    _mm512_xor_si512(r, r2)
+}
+
+/// The two slots exchanged.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn swap(p: __m512i) -> __m512i {
+    _mm512_shuffle_i64x2::<0x4e>(p, p)
+}
+
+/// The two slots exchanged when `swap` = 1 (`swap` ∈ {0, 1}), without branching on it.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn cswap(swap: u64, p: __m512i) -> __m512i {
+    let k = 0u8.wrapping_sub(swap as u8);
+    _mm512_mask_blend_epi64(k, p, _mm512_shuffle_i64x2::<0x4e>(p, p))
+}
+
+/// `[a.slot1 | a.slot1]`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn dup_slot1(p: __m512i) -> __m512i {
+    _mm512_shuffle_i64x2::<0xee>(p, p)
+}
+
+/// `[a.slot0 | b.slot0]`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn slot0s(a: __m512i, b: __m512i) -> __m512i {
+    _mm512_shuffle_i64x2::<0x44>(a, b)
+}
+
+/// `[a.slot1 | b.slot0]`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn slot1_slot0(a: __m512i, b: __m512i) -> __m512i {
+    _mm512_shuffle_i64x2::<0x4e>(a, b)
+}
+
+/// Words of `b` where `mask` is set, else of `a`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn blend(mask: u8, a: __m512i, b: __m512i) -> __m512i {
+    _mm512_mask_blend_epi64(mask, a, b)
+}
+
+/// a + (b restricted to the words in `mask`), for adding a reduced element into one slot
+/// of a product.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn add_masked(mask: u8, a: __m512i, b: __m512i) -> __m512i {
+    _mm512_xor_si512(a, _mm512_maskz_mov_epi64(mask, b))
+}
+
+/// The safe pair API. SAFETY (every method): an `Avx512` token exists only when the CPU
+/// has every feature these functions enable (see `Avx512::detect`, which checks AVX-512F).
+impl Avx512 {
+    /// `[a | b]`.
+    #[inline(always)]
+    pub fn join(self, a: __m256i, b: __m256i) -> Pair {
+        Pair(unsafe { join(a, b) })
+    }
+    /// The two slots as 256-bit elements.
+    #[inline(always)]
+    pub fn split(self, p: Pair) -> (__m256i, __m256i) {
+        unsafe { (slot0(p.0), slot1(p.0)) }
+    }
+    /// Both products, unreduced.
+    #[inline(always)]
+    pub fn mul2_wide(self, a: Pair, b: Pair) -> WidePair {
+        unsafe { mul_wide(a.0, b.0) }
+    }
+    /// Both squares, unreduced.
+    #[inline(always)]
+    pub fn sqr2_wide(self, a: Pair) -> WidePair {
+        unsafe { sqr_wide(a.0) }
+    }
+    /// Both reduced.
+    #[inline(always)]
+    pub fn reduce2<F: Trinomial>(self, c: WidePair) -> Pair {
+        Pair(unsafe { reduce::<F>(c) })
+    }
+    /// Both products a·b mod f.
+    #[inline(always)]
+    pub fn mul2<F: Trinomial>(self, a: Pair, b: Pair) -> Pair {
+        self.reduce2::<F>(self.mul2_wide(a, b))
+    }
+    /// Both squares mod f.
+    #[inline(always)]
+    pub fn sqr2<F: Trinomial>(self, a: Pair) -> Pair {
+        self.reduce2::<F>(self.sqr2_wide(a))
+    }
+    /// Slot-wise sum.
+    #[inline(always)]
+    pub fn add2(self, a: Pair, b: Pair) -> Pair {
+        Pair(unsafe { _mm512_xor_si512(a.0, b.0) })
+    }
+    /// `[a.slot1 | a.slot0]`.
+    #[inline(always)]
+    pub fn swap2(self, a: Pair) -> Pair {
+        Pair(unsafe { swap(a.0) })
+    }
+    /// The slots exchanged when `swap` = 1.
+    #[inline(always)]
+    pub fn cswap2(self, swap: u64, a: Pair) -> Pair {
+        Pair(unsafe { cswap(swap, a.0) })
+    }
+    /// `[a.slot1 | a.slot1]`.
+    #[inline(always)]
+    pub fn dup_slot1(self, a: Pair) -> Pair {
+        Pair(unsafe { dup_slot1(a.0) })
+    }
+    /// `[a.slot0 | b.slot0]`.
+    #[inline(always)]
+    pub fn slot0s(self, a: Pair, b: Pair) -> Pair {
+        Pair(unsafe { slot0s(a.0, b.0) })
+    }
+    /// `[a.slot1 | b.slot0]`.
+    #[inline(always)]
+    pub fn slot1_slot0(self, a: Pair, b: Pair) -> Pair {
+        Pair(unsafe { slot1_slot0(a.0, b.0) })
+    }
+    /// `[a.slot0 | b.slot1]`.
+    #[inline(always)]
+    pub fn merge(self, a: Pair, b: Pair) -> Pair {
+        Pair(unsafe { blend(SLOT1, a.0, b.0) })
+    }
+    /// The product `c` with the reduced element `a.slot0` added to its slot 0.
+    #[inline(always)]
+    pub fn add_slot0(self, c: WidePair, a: Pair) -> WidePair {
+        WidePair(unsafe { add_masked(SLOT0, c.0, a.0) }, c.1)
+    }
+    /// Both slots as three-word elements (for tests and cold paths).
+    pub fn store2(self, p: Pair) -> (Fe, Fe) {
+        use super::Backend;
+        let (a, b) = self.split(p);
+        (self.store(a), self.store(b))
+    }
+    /// `[a | b]` from three-word elements (for tests and cold paths).
+    pub fn load2(self, a: &Fe, b: &Fe) -> Pair {
+        use super::Backend;
+        self.join(self.load(a), self.load(b))
+    }
+}
