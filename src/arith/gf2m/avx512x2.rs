@@ -32,6 +32,14 @@ pub struct Pair(pub __m512i);
 #[derive(Clone, Copy, Debug)]
 pub struct WidePair(pub __m512i, pub __m512i);
 
+/// A word-index vector for [`Avx512::permute`] and [`Avx512::spread`].
+#[derive(Clone, Copy, Debug)]
+pub struct Words(pub __m512i);
+
+/// A multiplication operand b spread as `([b0, b1, b0, b1], [b2, b2, b2, b2])` per slot.
+#[derive(Clone, Copy, Debug)]
+pub struct Spread(pub __m512i, pub __m512i);
+
 /// Mask of slot 0's four words.
 pub const SLOT0: u8 = 0x0f;
 /// Mask of slot 1's four words.
@@ -89,6 +97,15 @@ fn xor3(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
 fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
     let b01 = _mm512_permutexvar_epi64(_mm512_set_epi64(5, 4, 5, 4, 1, 0, 1, 0), b);
     let b22 = _mm512_permutexvar_epi64(_mm512_set_epi64(6, 6, 6, 6, 2, 2, 2, 2), b);
+    mul_wide_spread(a, b01, b22)
+}
+
+/// As [`mul_wide`] with the second operand already spread: `b01` = `[b0, b1, b0, b1]` and
+/// `b22` = `[b2, b2, b2, b2]` per slot (so a caller can fold a slot permutation into the
+/// spreading permutes, see [`Avx512::spread`]).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn mul_wide_spread(a: __m512i, b01: __m512i, b22: __m512i) -> WidePair {
     let p1 = _mm512_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0] per slot
     let p2 = _mm512_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
     let p3 = _mm512_clmulepi64_epi128::<0x01>(a, b01); // [a1b0 | 0]
@@ -257,6 +274,50 @@ impl Avx512 {
     #[inline(always)]
     pub fn mul2_wide(self, a: Pair, b: Pair) -> WidePair {
         unsafe { mul_wide(a.0, b.0) }
+    }
+    /// Both products, unreduced, with the second operand given spread (see [`Spread`]).
+    #[inline(always)]
+    pub fn mul2_wide_spread(self, a: Pair, b: Spread) -> WidePair {
+        unsafe { mul_wide_spread(a.0, b.0, b.1) }
+    }
+    /// Both products a·b mod f, b given spread.
+    #[inline(always)]
+    pub fn mul2_spread<F: Trinomial>(self, a: Pair, b: Spread) -> Pair {
+        self.reduce2::<F>(self.mul2_wide_spread(a, b))
+    }
+    /// Words of `p` picked by `idx` (word i of the result = word idx[i] of `p`): one
+    /// `vpermq`. Index vectors come from [`Avx512::words`].
+    #[inline(always)]
+    pub fn permute(self, idx: Words, p: Pair) -> Pair {
+        Pair(unsafe { _mm512_permutexvar_epi64(idx.0, p.0) })
+    }
+    /// A multiplication operand spread for [`Avx512::mul2_spread`] after the word
+    /// permutation `idx` (applied first): `[b0, b1, b0, b1]` and `[b2, b2, b2, b2]` per slot of
+    /// `idx(p)`. `idx01`, `idx22` are the composed index vectors (see [`Words::spread`]).
+    #[inline(always)]
+    pub fn spread(self, idx01: Words, idx22: Words, p: Pair) -> Spread {
+        unsafe {
+            Spread(
+                _mm512_permutexvar_epi64(idx01.0, p.0),
+                _mm512_permutexvar_epi64(idx22.0, p.0),
+            )
+        }
+    }
+    /// An index vector from eight word indices (0–7), word 0 first.
+    #[inline(always)]
+    pub fn words(self, w: [i64; 8]) -> Words {
+        Words(unsafe { _mm512_set_epi64(w[7], w[6], w[5], w[4], w[3], w[2], w[1], w[0]) })
+    }
+    /// The index vector `idx` with the two slots exchanged when `swap` = 1 (XOR 4 into every
+    /// index): one broadcast and one XOR, no branch.
+    #[inline(always)]
+    pub fn words_cswap(self, swap: u64, idx: Words) -> Words {
+        unsafe {
+            Words(_mm512_xor_si512(
+                idx.0,
+                _mm512_set1_epi64((4 * swap) as i64),
+            ))
+        }
     }
     /// Both squares, unreduced.
     #[inline(always)]

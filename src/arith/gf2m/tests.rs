@@ -1,6 +1,8 @@
 //! Known answers (`tests/data/gf2m-field.json`, a copy of `../shared/vectors/gf2m-field.json`)
 //! through both implementations, and the two implementations against each other.
 
+#[cfg(target_arch = "x86_64")]
+use super::avx512x2::{Pair, WidePair};
 use super::portable::Portable;
 use super::*;
 use rand_chacha::ChaCha20Rng;
@@ -426,4 +428,226 @@ fn pairs_agree<F: Trinomial>() {
 fn paired_operations_agree_with_portable() {
     pairs_agree::<F155>();
     pairs_agree::<F185>();
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn tmp_chains(be: avx512::Avx512) {
+    let mut rng = ChaCha20Rng::seed_from_u64(3);
+    let a = random_fe::<F155>(&mut rng);
+    let b = random_fe::<F155>(&mut rng);
+    let n = 2_000_000;
+    let ghz = 2.9;
+    let mut x = be.load2(&a, &b);
+    let y = be.load2(&b, &a);
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = be.mul2::<F155>(x, y);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "mul2+reduce2 chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store2(x).0.0[0]
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = be.sqr2::<F155>(x);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "sqr2+reduce2 chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store2(x).0.0[0]
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = Pair(be.mul2_wide(x, y).0);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "mul2_wide lo chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store2(x).0.0[0]
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = be.reduce2::<F155>(WidePair(x.0, y.0));
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "reduce2 chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store2(x).0.0[0]
+    );
+    let mut e = be.load(&a);
+    let f = be.load(&b);
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        e = be.mul::<F155>(e, f);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "ymm mul chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store(e).0[0]
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = be.swap2(x);
+    }
+    let ns = t.elapsed().as_nanos() as f64 / n as f64;
+    eprintln!(
+        "swap2 chain: {:.1} cycles {:?}",
+        ns * ghz,
+        be.store2(x).0.0[0]
+    );
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[ignore]
+fn tmp_latency() {
+    if let Some(be) = avx512::Avx512::detect() {
+        unsafe { tmp_chains(be) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn tmp_ops() {
+    use core::arch::x86_64::*;
+    let n = 4_000_000;
+    let ghz = 2.9;
+    macro_rules! chain {
+        ($name:expr, $x:ident, $init:expr, $body:expr) => {{
+            let mut $x = $init;
+            let t = std::time::Instant::now();
+            for _ in 0..n {
+                $x = $body;
+            }
+            let ns = t.elapsed().as_nanos() as f64 / n as f64;
+            std::hint::black_box($x);
+            eprintln!("{:28}: {:.1} cycles", $name, ns * ghz);
+        }};
+    }
+    let y = std::hint::black_box(_mm512_set_epi64(1, 2, 3, 4, 5, 6, 7, 8));
+    let idx = std::hint::black_box(_mm512_set_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+    let y2 = std::hint::black_box(_mm256_set_epi64x(1, 2, 3, 4));
+    chain!("vpxorq zmm", x, y, _mm512_xor_si512(x, y));
+    chain!(
+        "vpternlogq zmm",
+        x,
+        y,
+        _mm512_ternarylogic_epi64::<0x96>(x, y, y)
+    );
+    chain!("vpermq zmm (var)", x, y, _mm512_permutexvar_epi64(idx, x));
+    chain!("vpermt2q zmm", x, y, _mm512_permutex2var_epi64(x, idx, y));
+    chain!("vshufi64x2 zmm", x, y, _mm512_shuffle_i64x2::<0x4e>(x, y));
+    chain!("vpshldq zmm", x, y, _mm512_shldi_epi64::<5>(x, y));
+    chain!(
+        "vpclmulqdq zmm",
+        x,
+        y,
+        _mm512_clmulepi64_epi128::<0x00>(x, y)
+    );
+    chain!(
+        "vpclmulqdq ymm",
+        x,
+        y2,
+        _mm256_clmulepi64_epi128::<0x00>(x, y2)
+    );
+    chain!(
+        "vpermq ymm (imm)",
+        x,
+        y2,
+        _mm256_permute4x64_epi64::<0x4e>(x)
+    );
+    chain!("vpxor ymm", x, y2, _mm256_xor_si256(x, y2));
+    macro_rules! tput {
+        ($name:expr, |$x:ident| $body:expr) => {{
+            let mut v = [
+                y,
+                idx,
+                _mm512_xor_si512(y, idx),
+                _mm512_add_epi64(y, idx),
+                _mm512_sub_epi64(y, idx),
+                _mm512_or_si512(y, idx),
+                _mm512_and_si512(y, idx),
+                _mm512_andnot_si512(y, idx),
+            ];
+            let t = std::time::Instant::now();
+            for _ in 0..n {
+                for $x in v.iter_mut() {
+                    *$x = $body;
+                }
+            }
+            let ns = t.elapsed().as_nanos() as f64 / n as f64 / 8.0;
+            std::hint::black_box(v);
+            eprintln!("{:28}: {:.2} cycles each", $name, ns * ghz);
+        }};
+    }
+    tput!("tput vpclmulqdq zmm", |x| _mm512_clmulepi64_epi128::<0x01>(
+        *x, y
+    ));
+    tput!("tput vpermt2q zmm", |x| _mm512_permutex2var_epi64(
+        *x, idx, y
+    ));
+    tput!("tput vpermq zmm", |x| _mm512_permutexvar_epi64(idx, *x));
+    tput!("tput vpshldq zmm", |x| _mm512_shldi_epi64::<5>(*x, y));
+    tput!("tput clmul+perm zmm", |x| _mm512_permutexvar_epi64(
+        idx,
+        _mm512_clmulepi64_epi128::<0x01>(*x, y)
+    ));
+    tput!("tput clmul+shld zmm", |x| _mm512_shldi_epi64::<3>(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y),
+        y
+    ));
+    tput!("tput clmul+ternlog zmm", |x| _mm512_ternarylogic_epi64::<
+        0x96,
+    >(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y),
+        y,
+        idx
+    ));
+    tput!("tput perm+shld zmm", |x| _mm512_shldi_epi64::<3>(
+        _mm512_permutexvar_epi64(idx, *x),
+        y
+    ));
+    tput!(
+        "tput shld+ternlog zmm",
+        |x| _mm512_ternarylogic_epi64::<0x96>(_mm512_shldi_epi64::<3>(*x, y), y, idx)
+    );
+    tput!("tput shldv zmm", |x| _mm512_shldv_epi64(*x, y, idx));
+    tput!(
+        "tput srli+ternlog zmm",
+        |x| _mm512_ternarylogic_epi64::<0x96>(_mm512_srli_epi64::<3>(*x), y, idx)
+    );
+    tput!("tput clmul+srli zmm", |x| _mm512_srli_epi64::<3>(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y)
+    ));
+    tput!("tput clmul+shuf128 zmm", |x| _mm512_shuffle_i64x2::<0x4e>(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y),
+        y
+    ));
+    tput!("tput clmul+alignr zmm", |x| _mm512_alignr_epi64::<3>(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y),
+        y
+    ));
+    tput!("tput clmul+bsrli zmm", |x| _mm512_bsrli_epi128::<8>(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y)
+    ));
+    tput!("tput clmul+unpack zmm", |x| _mm512_unpackhi_epi64(
+        _mm512_clmulepi64_epi128::<0x01>(*x, y),
+        y
+    ));
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[ignore]
+fn tmp_ops_latency() {
+    if avx512::Avx512::detect().is_some() {
+        unsafe { tmp_ops() }
+    }
 }

@@ -42,24 +42,41 @@ pub fn ladder_pair<F: Trinomial>(
     let mut xp = be.join(x1, x);
     let mut zp = be.join(z1, one);
     let xc = be.join(x, be.load(qrt_b)); // [x | c]
+    // Word-index vectors. The conditional swap of R0 and R1 is never done on the values:
+    // each step reads the state through permutes whose indices are XORed with 4 (slot 0 ↔
+    // slot 1) when the swap is due, which keeps it off the critical path.
+    let id = be.words([0, 1, 2, 3, 4, 5, 6, 7]);
+    let sw = be.words([4, 5, 6, 7, 0, 1, 2, 3]);
+    let (s01, s22) = (
+        be.words([0, 1, 0, 1, 4, 5, 4, 5]),
+        be.words([2, 2, 2, 2, 6, 6, 6, 6]),
+    );
+    let (d01, d22) = (
+        be.words([4, 5, 4, 5, 4, 5, 4, 5]),
+        be.words([6, 6, 6, 6, 6, 6, 6, 6]),
+    );
     let mut prev = 0u64;
     for i in (0..n - 1).rev() {
         let bit = (k.0[(i / 64) as usize] >> (i % 64)) & 1;
-        // As in the one-at-a-time ladder: with bit = 1, R0 and R1 trade places.
-        xp = be.cswap2(bit ^ prev, xp);
-        zp = be.cswap2(bit ^ prev, zp);
+        // The state is [P | Q]: R1 = P and R0 = Q, or the other way round when s = 1 (as
+        // the conditional swap of the one-at-a-time ladder).
+        let s = bit ^ prev;
         prev = bit;
-        let xs = be.swap2(xp); // [X0 | X1]
-        let ab = be.mul2::<F>(xs, zp); // [A | B]
-        let tc = be.mul2::<F>(be.merge(xs, xc), be.dup_slot1(zp)); // [T | C]
-        let su = be.merge(be.add2(ab, be.swap2(ab)), be.add2(tc, xp)); // [A + B | X0 + C]
+        let xs = be.permute(be.words_cswap(s, sw), xp); // [X0 | X1]
+        let xq = be.permute(be.words_cswap(s, id), xp); // [X1 | X0]
+        let zb = be.spread(be.words_cswap(s, s01), be.words_cswap(s, s22), zp); // [Z1 | Z0]
+        let zd = be.spread(be.words_cswap(s, d01), be.words_cswap(s, d22), zp); // [Z0 | Z0]
+        let ab = be.mul2_spread::<F>(xs, zb); // [A | B]
+        let tc = be.mul2_spread::<F>(be.merge(xs, xc), zd); // [T | C]
+        let su = be.merge(be.add2(ab, be.swap2(ab)), be.add2(tc, xq)); // [A + B | X0 + C]
         let zu = be.sqr2::<F>(su); // [Z1' | U²]
         let abt = be.mul2::<F>(be.slot0s(ab, tc), be.slot1_slot0(ab, tc)); // [A·B | T²]
         let xu = be.merge(xc, zu); // [x | U²]
         xp = be.reduce2::<F>(be.add_slot0(be.mul2_wide(xu, zu), abt)); // [X1' | X0']
         zp = be.merge(zu, abt); // [Z1' | Z0']
     }
-    xp = be.cswap2(prev, xp);
-    zp = be.cswap2(prev, zp);
+    // R0 is in slot 1, or in slot 0 when the last swap is still due.
+    xp = be.permute(be.words_cswap(prev, id), xp);
+    zp = be.permute(be.words_cswap(prev, id), zp);
     (be.split(xp).1, be.split(zp).1)
 }

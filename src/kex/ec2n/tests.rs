@@ -427,3 +427,99 @@ fn secrets_that_are_multiples_of_q_are_refused() {
     let peer = unhex("06f8967886a908170e6a97d557386602cb643c72");
     assert_eq!(kx.reply(&unhex(q), &peer).unwrap_err().exit_code(), 2);
 }
+
+#[test]
+#[ignore]
+fn tmp_reply_breakdown() {
+    let g = Ec2n::<F155>::open_with(&file("gf2-155"), true, DEFAULT_WINDOW, Arith::detect(true))
+        .unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(1);
+    let f = Gf2m::<F155>::new(g.arith);
+    let r = random_scalar(&mut rng, &g, 150);
+    let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
+    let secret = g.random_secret(128, &mut rng);
+    let peer = pt.x.to_be_bytes(20);
+    for (name, k) in [
+        ("k=1", Scalar::from_u64(1)),
+        ("k=2^16", Scalar::from_u64(1 << 16)),
+        ("k 128-bit", Scalar::from_be_bytes(&secret).unwrap()),
+    ] {
+        let n = 200_000;
+        let t = std::time::Instant::now();
+        let mut acc = 0u64;
+        for _ in 0..n {
+            acc ^= std::hint::black_box(g.reply_x(std::hint::black_box(&k), &pt.x))
+                .x
+                .0[0];
+        }
+        eprintln!(
+            "{name}: reply_x {:.1} ns ({acc})",
+            t.elapsed().as_nanos() as f64 / n as f64
+        );
+    }
+    let n = 200_000;
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(g.scalar(std::hint::black_box(&secret)).unwrap());
+    }
+    eprintln!("scalar {:.1} ns", t.elapsed().as_nanos() as f64 / n as f64);
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(
+            peer::decode::<F155>(&g.curve, g.arith, std::hint::black_box(&peer)).unwrap(),
+        );
+    }
+    eprintln!("decode {:.1} ns", t.elapsed().as_nanos() as f64 / n as f64);
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(g.reply(std::hint::black_box(&secret), &peer).unwrap());
+    }
+    eprintln!(
+        "reply total {:.1} ns",
+        t.elapsed().as_nanos() as f64 / n as f64
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(g.offer(std::hint::black_box(&secret)));
+    }
+    eprintln!(
+        "offer total {:.1} ns",
+        t.elapsed().as_nanos() as f64 / n as f64
+    );
+}
+
+fn imul_ghz() -> f64 {
+    let n = 2_000_000u64;
+    let mut x = std::hint::black_box(3u64);
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        x = x.wrapping_mul(x) ^ 1;
+        x = x.wrapping_mul(x) ^ 1;
+        x = x.wrapping_mul(x) ^ 1;
+        x = x.wrapping_mul(x) ^ 1;
+    }
+    std::hint::black_box(x);
+    // imul 3 cycles + xor 1 cycle per link.
+    (n * 4 * 4) as f64 / t.elapsed().as_nanos() as f64
+}
+
+#[test]
+#[ignore]
+fn tmp_clock_after_zmm() {
+    let g = Ec2n::<F155>::open_with(&file("gf2-155"), true, DEFAULT_WINDOW, Arith::detect(true))
+        .unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(1);
+    let f = Gf2m::<F155>::new(g.arith);
+    let r = random_scalar(&mut rng, &g, 150);
+    let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
+    let k = random_scalar(&mut rng, &g, 128);
+    for _ in 0..3 {
+        eprintln!("idle: {:.2} GHz", imul_ghz());
+    }
+    for _ in 0..5 {
+        for _ in 0..2000 {
+            std::hint::black_box(g.reply_x(&k, &pt.x));
+        }
+        eprintln!("after ladder: {:.2} GHz", imul_ghz());
+    }
+}
