@@ -376,6 +376,7 @@ fn portable_comb_against_schoolbook_155() {
 #[test]
 fn portable_comb_against_schoolbook_185() {
     portable_against_schoolbook::<F185>();
+}
 
 /// The paired 512-bit operations against the portable code, slot by slot.
 #[cfg(target_arch = "x86_64")]
