@@ -128,27 +128,36 @@ fn comb<const N: usize>(a: [&[u64; 3]; N], b: [&[u64; 3]; N], top: usize, six: b
         comb_table(&mut t[k], b[k]);
     }
     let mut c = [0u64; 6];
-    let mut j = 16;
-    // High digit positions: word 2 of each a_k has no digit there.
-    while j > top {
-        j -= 1;
-        for k in 0..N {
-            comb_add(&mut c, &t[k], a[k], 0, j);
-            comb_add(&mut c, &t[k], a[k], 1, j);
-        }
-        comb_shift(&mut c, six);
+    macro_rules! step {
+        ($j:expr) => {
+            for k in 0..N {
+                comb_add(&mut c, &t[k], a[k], 0, $j);
+                comb_add(&mut c, &t[k], a[k], 1, $j);
+                if $j < top {
+                    comb_add(&mut c, &t[k], a[k], 2, $j);
+                }
+            }
+            if $j != 0 {
+                comb_shift(&mut c, six);
+            }
+        };
     }
-    while j > 0 {
-        j -= 1;
-        for k in 0..N {
-            comb_add(&mut c, &t[k], a[k], 0, j);
-            comb_add(&mut c, &t[k], a[k], 1, j);
-            comb_add(&mut c, &t[k], a[k], 2, j);
-        }
-        if j != 0 {
-            comb_shift(&mut c, six);
-        }
-    }
+    step!(15);
+    step!(14);
+    step!(13);
+    step!(12);
+    step!(11);
+    step!(10);
+    step!(9);
+    step!(8);
+    step!(7);
+    step!(6);
+    step!(5);
+    step!(4);
+    step!(3);
+    step!(2);
+    step!(1);
+    step!(0);
     c
 }
 
