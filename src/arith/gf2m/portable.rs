@@ -4,6 +4,7 @@
 //! *Guide to Elliptic Curve Cryptography*, 2004, Algorithm 2.36): precompute the 16 products
 //! v(u)·b(u) for every polynomial v of degree < 4, then for each 4-bit digit position j (high
 //! to low) XOR in the entry of digit j of every word of a, and shift the accumulator by 4.
+//! The 16 digit positions are unrolled, so every shift is a constant.
 //! Where the field is known ([`Backend::mul`], [`Backend::mul_add_mul`]) the comb skips the
 //! digits of the top word that a reduced element cannot have (for m = 155 the top word holds
 //! 27 bits: 7 digits, not 16) and keeps a 5-word accumulator when 2m − 2 < 320; a·b + c·d
