@@ -61,10 +61,23 @@ impl<B: Backend> Engine<B> {
         B::pow_mod(m, &self.e, &self.n)
     }
 
+    /// [`Engine::public_int`] into `out`, reusing its storage.
+    pub fn public_into(&self, m: &B::Int, out: &mut B::Int) {
+        out.clone_from(m);
+        B::pow_mod_assign(out, &self.e, &self.n);
+    }
+
     /// m^d mod n with no CRT, no blinding (RSADP §5.1.2 with the first key representation
     /// (n, d)), for m < n: one modular exponentiation by the library.
     pub fn private_raw_int(&self, m: &B::Int) -> B::Int {
         B::pow_mod(m, &self.d, &self.n)
+    }
+
+    /// [`Engine::private_raw_int`] into `out`, reusing its storage (what `pkbench rsa`
+    /// times: one `mpz_powm` on the gmp backend).
+    pub fn private_raw_into(&self, m: &B::Int, out: &mut B::Int) {
+        out.clone_from(m);
+        B::pow_mod_assign(out, &self.d, &self.n);
     }
 
     /// m^d mod n by the CRT (RSADP §5.1.2 step 2b, second key representation):
@@ -72,21 +85,55 @@ impl<B: Backend> Engine<B> {
     /// Two half-size exponentiations with half-size exponents: about 4× less work than
     /// [`Engine::private_raw_int`] with schoolbook multiplication.
     pub fn private_crt_int(&self, c: &B::Int) -> B::Int {
-        let m1 = B::pow_mod(&B::rem(c, &self.p), &self.dp, &self.p);
-        let m2 = B::pow_mod(&B::rem(c, &self.q), &self.dq, &self.q);
-        // (m1 − m2) mod p without going negative (m2 < q may exceed p when q > p).
-        let diff = B::rem(
-            &B::sub(&B::add(&m1, &self.p), &B::rem(&m2, &self.p)),
-            &self.p,
-        );
-        let h = B::mul_mod(&diff, &self.qinv, &self.p);
-        B::add(&m2, &B::mul(&self.q, &h))
+        let mut out = B::from_u64(0);
+        self.private_crt_into(c, &mut out, &mut self.crt_scratch());
+        out
+    }
+
+    /// Scratch integers for [`Engine::private_crt_into`].
+    pub fn crt_scratch(&self) -> CrtScratch<B> {
+        CrtScratch {
+            m1: B::from_u64(0),
+            m2: B::from_u64(0),
+            t: B::from_u64(0),
+        }
+    }
+
+    /// [`Engine::private_crt_int`] into `out`, with every intermediate in `scratch`: once
+    /// the integers have grown to size, no allocation (on the gmp backend: two `mpz_tdiv_r`,
+    /// two `mpz_powm` of half size, then Garner's recombination with one reduction mod p).
+    pub fn private_crt_into(&self, c: &B::Int, out: &mut B::Int, scratch: &mut CrtScratch<B>) {
+        let CrtScratch { m1, m2, t } = scratch;
+        // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q (RFC 8017 §5.1.2 step 2b i, ii).
+        B::rem_into(m1, c, &self.p);
+        B::pow_mod_assign(m1, &self.dp, &self.p);
+        B::rem_into(m2, c, &self.q);
+        B::pow_mod_assign(m2, &self.dq, &self.q);
+        // h = (m1 − m2)·qInv mod p (step iii), as (m1 + p − (m2 mod p))·qInv mod p, which
+        // stays non-negative when m2 > m1 (m2 < q may exceed p when q > p).
+        B::rem_into(t, m2, &self.p);
+        B::add_assign(m1, &self.p);
+        B::sub_assign(m1, t);
+        B::mul_mod_assign(m1, &self.qinv, &self.p);
+        // m = m2 + q·h (step iv).
+        out.clone_from(m1);
+        B::mul_assign(out, &self.q);
+        B::add_assign(out, m2);
     }
 
     /// `x` as k big-endian bytes.
     pub fn encode(&self, x: &B::Int) -> Vec<u8> {
         B::to_be_bytes_padded(x, self.k)
     }
+}
+
+/// Intermediates of the CRT private operation ([`Engine::private_crt_into`]): m1, m2 and a
+/// temporary, kept between calls so their storage is reused.
+#[derive(Debug, Clone)]
+pub struct CrtScratch<B: Backend> {
+    m1: B::Int,
+    m2: B::Int,
+    t: B::Int,
 }
 
 /// An RSA key loaded into one bignum backend, over big-endian bytes (outputs are k bytes).

@@ -3,12 +3,12 @@
 //! Modular exponentiation is `mpz_powm` (Montgomery REDC with a sliding window, GMP manual
 //! §15.4 "Powering Algorithms"); the Jacobi symbol is `mpz_jacobi`; the probable-prime test
 //! `mpz_probab_prime_p` (trial division, Baillie–PSW and `reps − 24` Miller–Rabin rounds).
-//! The in-place operations map onto `mpz_mul`/`mpz_tdiv_r` without allocating once the
-//! accumulator has grown to size.
+//! The in-place operations map onto `mpz_mul`/`mpz_tdiv_r`/`mpz_powm` without allocating once
+//! the accumulator has grown to size.
 
 use super::Backend;
-use rug::Integer;
 use rug::integer::{IsPrime, Order};
+use rug::{Assign, Integer};
 
 /// GNU MP through rug: integers are [`rug::Integer`] (always non-negative here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +119,30 @@ impl Backend for Gmp {
             Some(r) => Integer::from(r),
             None => unreachable!("pow_mod with a non-negative exponent"),
         }
+    }
+
+    fn pow_mod_assign(acc: &mut Integer, e: &Integer, m: &Integer) {
+        // Non-negative exponent: pow_mod_mut never fails.
+        if acc.pow_mod_mut(e, m).is_err() {
+            unreachable!("pow_mod with a non-negative exponent");
+        }
+    }
+
+    fn rem_into(out: &mut Integer, a: &Integer, m: &Integer) {
+        out.assign(a % m);
+    }
+
+    fn add_assign(acc: &mut Integer, b: &Integer) {
+        *acc += b;
+    }
+
+    fn sub_assign(acc: &mut Integer, b: &Integer) {
+        assert!(*acc >= *b, "unsigned subtraction underflow");
+        *acc -= b;
+    }
+
+    fn mul_assign(acc: &mut Integer, b: &Integer) {
+        *acc *= b;
     }
 
     fn inv_mod(a: &Integer, m: &Integer) -> Option<Integer> {

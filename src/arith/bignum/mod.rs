@@ -151,6 +151,35 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// `b^e mod m`, by the library's own modular exponentiation.
     fn pow_mod(b: &Self::Int, e: &Self::Int, m: &Self::Int) -> Self::Int;
 
+    /// `acc ← acc^e mod m` in place ([`Backend::pow_mod`] into `acc`'s storage, e.g.
+    /// `mpz_powm(acc, acc, e, m)`).
+    fn pow_mod_assign(acc: &mut Self::Int, e: &Self::Int, m: &Self::Int) {
+        *acc = Self::pow_mod(acc, e, m);
+    }
+
+    /// `out ← a mod m`, reusing `out`'s storage.
+    fn rem_into(out: &mut Self::Int, a: &Self::Int, m: &Self::Int) {
+        *out = Self::rem(a, m);
+    }
+
+    /// `acc ← acc + b` in place.
+    fn add_assign(acc: &mut Self::Int, b: &Self::Int) {
+        *acc = Self::add(acc, b);
+    }
+
+    /// `acc ← acc − b` in place.
+    ///
+    /// # Panics
+    /// When `acc < b` (unsigned integers).
+    fn sub_assign(acc: &mut Self::Int, b: &Self::Int) {
+        *acc = Self::sub(acc, b);
+    }
+
+    /// `acc ← acc · b` in place.
+    fn mul_assign(acc: &mut Self::Int, b: &Self::Int) {
+        *acc = Self::mul(acc, b);
+    }
+
     /// The inverse of `a` mod `m`, `None` when gcd(a, m) ≠ 1.
     fn inv_mod(a: &Self::Int, m: &Self::Int) -> Option<Self::Int>;
 

@@ -49,6 +49,18 @@ fn known_answers<B: Backend>() {
     let mut a = n(500_002);
     B::shl_mod_assign(&mut a, 1, &p);
     assert_eq!(a, n(1));
+    // In-place forms, reusing storage that already holds a larger value.
+    let mut acc = B::shl(&n(1), 200);
+    B::rem_into(&mut acc, &n(1_000_010), &p);
+    assert_eq!(acc, n(7));
+    B::pow_mod_assign(&mut acc, &n(1_000_002), &p); // Fermat: 7^(p-1) = 1
+    assert_eq!(acc, n(1));
+    B::add_assign(&mut acc, &n(41));
+    assert_eq!(acc, n(42));
+    B::mul_assign(&mut acc, &n(1 << 40));
+    assert_eq!(acc, B::mul(&n(42), &n(1 << 40)));
+    B::sub_assign(&mut acc, &B::mul(&n(41), &n(1 << 40)));
+    assert_eq!(acc, n(1 << 40));
     // 2^(p-1) = 1 (Fermat); 3^100 checked against a u64 loop.
     assert_eq!(B::pow_mod(&n(2), &n(1_000_002), &p), n(1));
     let mut want = 1u64;
@@ -208,6 +220,13 @@ fn backends_agree_on_random_inputs() {
         let mut s2 = b2.clone();
         G::shl_mod_assign(&mut s, round % 70, &m);
         N::shl_mod_assign(&mut s2, round % 70, &m2);
+        assert_eq!(conv(&s), s2);
+        // In place: gmp's own mpz_powm/mpz_tdiv_r into old storage vs num-bigint's defaults.
+        G::pow_mod_assign(&mut s, &e, &m);
+        N::pow_mod_assign(&mut s2, &e2, &m2);
+        assert_eq!(conv(&s), s2);
+        G::rem_into(&mut s, &a, &m);
+        N::rem_into(&mut s2, &a2, &m2);
         assert_eq!(conv(&s), s2);
         assert_eq!(
             G::to_be_bytes_padded(&b, 140),
