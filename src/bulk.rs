@@ -62,6 +62,31 @@ impl Throughput {
             stats,
         }
     }
+
+    /// The result-record operation `name` of this measurement, identified by `key`: the
+    /// per-chunk statistics, figure `bytes_per_sec` (the headline `compare` matches) and
+    /// `info.mb_per_s` (MB/s = 10^6 bytes/s).
+    pub fn operation(
+        &self,
+        name: &str,
+        key: std::collections::BTreeMap<String, serde_json::Value>,
+    ) -> crate::record::Operation {
+        crate::record::Operation::timed(name, key, self.stats.clone())
+            .with_figure("bytes_per_sec", self.mb_per_s * 1e6)
+            .with_info("mb_per_s", self.mb_per_s)
+    }
+
+    /// The cells of a text-table row: MB/s, "q1 … q3" in MB/s (the faster quartile of the
+    /// time is the higher rate, so the third quartile of the time comes first) and the median
+    /// time per chunk.
+    pub fn cells(&self) -> [String; 3] {
+        use crate::report::{fmt_time_ms, sig4};
+        [
+            sig4(self.mb_per_s),
+            format!("{} … {}", sig4(self.mb_per_s_q3), sig4(self.mb_per_s_q1)),
+            fmt_time_ms(self.stats.median_ms),
+        ]
+    }
 }
 
 /// Checks a chunk size given on the command line: at least 1 byte, a multiple of `multiple`,

@@ -1,11 +1,13 @@
 //! `pkbench compare` on hand-made records: ratios, noise marks, unmatched rows, exit codes.
 
+mod common;
+
+use common::pkbench;
 use pkbench::measure::{Machine, Stats};
 use pkbench::record::{self, Operation, ResultRecord};
 use pkbench::report::compare::{NoiseRule, compare};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn stats(median: f64, q1: f64, q3: f64) -> Stats {
     Stats {
@@ -137,28 +139,13 @@ fn ratios_noise_and_unmatched() {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pkbench-cmp-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch(&format!("cmp-{name}"))
 }
 
 fn save(dir: &Path, name: &str, r: &ResultRecord) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, r.to_json().unwrap()).unwrap();
     p
-}
-
-fn pkbench(args: &[&Path]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

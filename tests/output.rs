@@ -1,26 +1,13 @@
 //! `--output FILE` on the timing commands: refused up front when the file exists (without
 //! `--force`) or its directory is missing, and a saved record has the versioned schema.
 
+mod common;
+
+use common::pkbench;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pkbench-out-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn pkbench(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::scratch(&format!("out-{name}"))
 }
 
 #[test]

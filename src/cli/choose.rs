@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::{self, Clock, Machine, MeasureConfig};
 use crate::params;
-use crate::record::{ResultRecord, RunTimer};
+use crate::record::RunTimer;
 use crate::report;
 use crate::security::{self, Estimate};
 use clap::Args;
@@ -252,6 +252,22 @@ fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
     Ok(out)
 }
 
+/// The secret sizes in bits of `exps` for a group whose full size is `full` (a short size
+/// above it becomes `full`), each once, in the order given.
+fn secret_sizes(exps: &[ExpBits], full: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in exps {
+        let bits = match *e {
+            ExpBits::Full => full,
+            ExpBits::Bits(n) => n.min(full),
+        };
+        if !out.contains(&bits) {
+            out.push(bits);
+        }
+    }
+    out
+}
+
 fn exp_label(bits: u32, full: u32) -> String {
     if bits >= full {
         "full".into()
@@ -326,7 +342,7 @@ pub fn run(args: &ChooseArgs) -> Result<String> {
     }
     let timer = RunTimer::start();
     let rec = collect(args)?;
-    let mut saved = result_record(args, &rec)?;
+    let mut saved = crate::cli::choose_render::result_record(args, &rec)?;
     saved.finish(&timer);
     crate::cli::common::emit_record(
         args.output.as_deref(),
@@ -337,67 +353,8 @@ pub fn run(args: &ChooseArgs) -> Result<String> {
     )
 }
 
-/// The versioned result record of a `choose` run (what `--json` prints and `--output`
-/// saves): params `min_security`, `budget_ms`, `prune`, `max_secs`, `fields` and `exp_bits`;
-/// for every timed candidate the operations of [`dh::operations`] (Offer, Reply,
-/// Total = 2*Offer + Reply, CPU sum; params command "dh", group, exp_bits, table, so that
-/// `compare` matches them with `dh`, `scale` and `suite` rows), each with `info.qualifies`,
-/// `info.weak` and, for the chosen candidate, `info.chosen`; every key of [`ChooseRecord`]
-/// (rows, chosen, runner_up, notes, estimates) at the top level.
-///
-/// # Errors
-/// [`Error::Runtime`] if serialisation fails.
-pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord> {
-    let mut rec = ResultRecord::new("choose", &r.clock, r.machine.clone()).with_extra(r)?;
-    rec.seed = Some(r.seed);
-    rec.params
-        .insert("min_security".into(), r.min_security.into());
-    rec.params.insert("budget_ms".into(), r.budget_ms.into());
-    rec.params.insert("prune".into(), r.prune.into());
-    rec.params.insert("max_secs".into(), args.max_secs.into());
-    let fields: Vec<String> = if args.fields.is_empty() {
-        vec!["all".into()]
-    } else {
-        args.fields.clone()
-    };
-    rec.params.insert("fields".into(), fields.into());
-    let exps: Vec<String> = default_exps(args)
-        .iter()
-        .map(|e| match e {
-            ExpBits::Full => "full".to_string(),
-            ExpBits::Bits(n) => n.to_string(),
-        })
-        .collect();
-    rec.params.insert("exp_bits".into(), exps.into());
-    for d in &r.timed {
-        for f in &d.machine.cpu_flags_used {
-            rec.machine.note_flag_used(f);
-        }
-        let row = r
-            .rows
-            .iter()
-            .find(|x| x.field == d.field && x.exp_bits == d.exp_bits && x.table == d.table);
-        let chosen = r
-            .chosen
-            .as_ref()
-            .is_some_and(|c| c.field == d.field && c.exp_bits == d.exp_bits && c.table == d.table);
-        for mut op in dh::operations(d) {
-            if let Some(row) = row {
-                op = op
-                    .with_info("qualifies", row.qualifies)
-                    .with_info("weak", row.weak);
-            }
-            if chosen {
-                op = op.with_info("chosen", true);
-            }
-            rec.operations.push(op);
-        }
-    }
-    Ok(rec)
-}
-
 /// The secret sizes to try: `--exp-bits`, or `full` and twice the target.
-fn default_exps(args: &ChooseArgs) -> Vec<ExpBits> {
+pub(crate) fn default_exps(args: &ChooseArgs) -> Vec<ExpBits> {
     if args.exp_bits.is_empty() {
         vec![ExpBits::Full, ExpBits::Bits(2 * args.min_security)]
     } else {
@@ -451,16 +408,7 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         pb.inc(1);
         let Some(kx) = kx else { continue };
         let full = kx.info().full_exp_bits;
-        let mut seen = Vec::new();
-        for e in &exps {
-            let bits = match *e {
-                ExpBits::Full => full,
-                ExpBits::Bits(n) => n.min(full),
-            };
-            if seen.contains(&bits) {
-                continue;
-            }
-            seen.push(bits);
+        for bits in secret_sizes(&exps, full) {
             if let Err(err) = kx.check_exp_bits(bits) {
                 notes.push(format!(
                     "{name}: {bits}-bit secrets dropped: {}",
@@ -619,16 +567,7 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
 /// the secret sizes come from the security table (no figure is made up).
 fn skip_rows(rows: &mut Vec<Row>, name: &str, exps: &[ExpBits], min: u32, reason: &str) {
     let full = security::full_exp_bits(name).unwrap_or(0);
-    let mut seen = Vec::new();
-    for e in exps {
-        let bits = match *e {
-            ExpBits::Full => full,
-            ExpBits::Bits(n) => n.min(full),
-        };
-        if seen.contains(&bits) {
-            continue;
-        }
-        seen.push(bits);
+    for bits in secret_sizes(exps, full) {
         for table in [true, false] {
             let mut r = base_row(name, bits, &exp_label(bits, full), table, min);
             r.reason = Some(reason.to_string());

@@ -1,8 +1,13 @@
-//! Text and Markdown output of `pkbench choose`: the qualifying candidates sorted by
+//! Output of `pkbench choose`: text and Markdown (the qualifying candidates sorted by
 //! Total = 2*Offer + Reply, the candidates below the target, those not timed, the choice, and
-//! (with `--explain`) every security figure with its source.
+//! with `--explain` every security figure with its source), and the versioned result record
+//! of `--json` and `--output` ([`result_record`]).
 
-use crate::cli::choose::{ChooseRecord, Row, Status};
+use crate::cli::choose::{ChooseArgs, ChooseRecord, Row, Status};
+use crate::cli::dh;
+use crate::error::Result;
+use crate::kex::ExpBits;
+use crate::record::ResultRecord;
 use crate::report;
 
 const HEADER: [&str; 9] = [
@@ -252,4 +257,63 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
         s += "  (* counted in the minimum; - shown for comparison)\n";
     }
     s
+}
+
+/// The versioned result record of a `choose` run (what `--json` prints and `--output`
+/// saves): params `min_security`, `budget_ms`, `prune`, `max_secs`, `fields` and `exp_bits`;
+/// for every timed candidate the operations of [`dh::operations`] (Offer, Reply,
+/// Total = 2*Offer + Reply, CPU sum; params command "dh", group, exp_bits, table, so that
+/// `compare` matches them with `dh`, `scale` and `suite` rows), each with `info.qualifies`,
+/// `info.weak` and, for the chosen candidate, `info.chosen`; every key of [`ChooseRecord`]
+/// (rows, chosen, runner_up, notes, estimates) at the top level.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] if serialisation fails.
+pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord> {
+    let mut rec = ResultRecord::new("choose", &r.clock, r.machine.clone()).with_extra(r)?;
+    rec.seed = Some(r.seed);
+    rec.params
+        .insert("min_security".into(), r.min_security.into());
+    rec.params.insert("budget_ms".into(), r.budget_ms.into());
+    rec.params.insert("prune".into(), r.prune.into());
+    rec.params.insert("max_secs".into(), args.max_secs.into());
+    let fields: Vec<String> = if args.fields.is_empty() {
+        vec!["all".into()]
+    } else {
+        args.fields.clone()
+    };
+    rec.params.insert("fields".into(), fields.into());
+    let exps: Vec<String> = crate::cli::choose::default_exps(args)
+        .iter()
+        .map(|e| match e {
+            ExpBits::Full => "full".to_string(),
+            ExpBits::Bits(n) => n.to_string(),
+        })
+        .collect();
+    rec.params.insert("exp_bits".into(), exps.into());
+    for d in &r.timed {
+        for f in &d.machine.cpu_flags_used {
+            rec.machine.note_flag_used(f);
+        }
+        let row = r
+            .rows
+            .iter()
+            .find(|x| x.field == d.field && x.exp_bits == d.exp_bits && x.table == d.table);
+        let chosen = r
+            .chosen
+            .as_ref()
+            .is_some_and(|c| c.field == d.field && c.exp_bits == d.exp_bits && c.table == d.table);
+        for mut op in dh::operations(d) {
+            if let Some(row) = row {
+                op = op
+                    .with_info("qualifies", row.qualifies)
+                    .with_info("weak", row.weak);
+            }
+            if chosen {
+                op = op.with_info("chosen", true);
+            }
+            rec.operations.push(op);
+        }
+    }
+    Ok(rec)
 }

@@ -6,7 +6,7 @@ use crate::bulk;
 use crate::cli::common::RunArgs;
 use crate::des::{self, EncryptRun, KeySetupRun, Mode};
 use crate::error::Result;
-use crate::measure::{self, Machine};
+use crate::measure::Machine;
 use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
 use clap::Args;
@@ -70,18 +70,18 @@ pub fn run(args: &DesArgs) -> Result<String> {
     if !args.keysetup {
         bulk::check_chunk("--block", args.block, des::BLOCK)?;
     }
-    let pb = measure::progress::bar(1, args.run.json);
-    pb.set_message(if args.keysetup {
+    let label = if args.keysetup {
         "DES key setup".to_string()
     } else {
         format!("DES-{}", args.mode.label())
-    });
-    let result = if args.keysetup {
-        des::time_key_setup(&cfg, args.run.seed).map(DesResult::KeySetup)
-    } else {
-        des::time_encrypt(args.mode, args.block, &cfg, args.run.seed).map(DesResult::Encrypt)
     };
-    pb.finish_and_clear();
+    let result = args.run.with_progress(label, || {
+        if args.keysetup {
+            des::time_key_setup(&cfg, args.run.seed).map(DesResult::KeySetup)
+        } else {
+            des::time_encrypt(args.mode, args.block, &cfg, args.run.seed).map(DesResult::Encrypt)
+        }
+    });
     let record = DesRecord {
         command: "des",
         result: result?,
@@ -89,9 +89,7 @@ pub fn run(args: &DesArgs) -> Result<String> {
         seed: args.run.seed,
         machine: Machine::detect(),
     };
-    let mut rec = result_record(&record)?;
-    rec.finish(&timer);
-    args.run.emit(&rec, || render_text(&record))
+    args.run.finish(&timer, &record, result_record, render_text)
 }
 
 /// The versioned result record of a `des` run: one operation, "key setup" (stats in ms per
@@ -101,8 +99,7 @@ pub fn run(args: &DesArgs) -> Result<String> {
 /// # Errors
 /// [`crate::Error::Runtime`] if serialisation fails.
 pub fn result_record(r: &DesRecord) -> Result<ResultRecord> {
-    let mut rec = ResultRecord::new("des", &r.clock, r.machine.clone()).with_extra(r)?;
-    rec.seed = Some(r.seed);
+    let mut rec = ResultRecord::of_run("des", r, &r.clock, r.seed, &r.machine)?;
     let op = match &r.result {
         DesResult::KeySetup(k) => {
             rec.params.insert("keysetup".into(), true.into());
@@ -120,9 +117,7 @@ pub fn result_record(r: &DesRecord) -> Result<ResultRecord> {
                 ("mode", e.mode.label().into()),
                 ("block", t.chunk_bytes.into()),
             ]);
-            Operation::timed("encrypt", key, t.stats.clone())
-                .with_figure("bytes_per_sec", t.mb_per_s * 1e6)
-                .with_info("mb_per_s", t.mb_per_s)
+            t.operation("encrypt", key)
         }
     };
     rec.operations.push(op);
@@ -178,16 +173,9 @@ pub fn render_text(r: &DesRecord) -> String {
                 r.clock, t.stats.samples, t.stats.batch
             );
             tab = report::table(&["operation", "MB/s", "q1 … q3 (MB/s)", "time per chunk"]);
-            tab.add_row(vec![
-                format!("DES-{} encrypt", e.mode.label()),
-                report::sig4(t.mb_per_s),
-                format!(
-                    "{} … {}",
-                    report::sig4(t.mb_per_s_q3),
-                    report::sig4(t.mb_per_s_q1)
-                ),
-                report::fmt_time_ms(t.stats.median_ms),
-            ]);
+            let mut row = vec![format!("DES-{} encrypt", e.mode.label())];
+            row.extend(t.cells());
+            tab.add_row(row);
         }
     }
     s += &format!("machine:   {}\n", r.machine.summary());

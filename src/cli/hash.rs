@@ -5,8 +5,8 @@ use crate::bulk;
 use crate::cli::common::RunArgs;
 use crate::error::Result;
 use crate::hash::{self, Algo, bench::HashRun};
-use crate::measure::{self, Machine};
-use crate::record::{self, Operation, ResultRecord, RunTimer};
+use crate::measure::Machine;
+use crate::record::{self, ResultRecord, RunTimer};
 use crate::report;
 use clap::Args;
 use serde::Serialize;
@@ -58,10 +58,10 @@ pub fn run(args: &HashArgs) -> Result<String> {
     let algo = Algo::parse(&args.algo)?;
     let cfg = args.run.measure_config()?;
     bulk::check_chunk("--block", args.block, 1)?;
-    let pb = measure::progress::bar(1, args.run.json);
-    pb.set_message(format!("{} over {}-byte blocks", algo.name(), args.block));
-    let r = hash::bench::time_hash(algo, args.block, &cfg, args.run.seed);
-    pb.finish_and_clear();
+    let label = format!("{} over {}-byte blocks", algo.name(), args.block);
+    let r = args.run.with_progress(label, || {
+        hash::bench::time_hash(algo, args.block, &cfg, args.run.seed)
+    });
     let record = HashRecord {
         command: "hash",
         run: r?,
@@ -69,9 +69,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
         seed: args.run.seed,
         machine: Machine::detect(),
     };
-    let mut rec = result_record(&record)?;
-    rec.finish(&timer);
-    args.run.emit(&rec, || render_text(&record))
+    args.run.finish(&timer, &record, result_record, render_text)
 }
 
 /// The versioned result record of a `hash` run: one operation "hash" identified by command,
@@ -82,8 +80,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
 /// # Errors
 /// [`crate::Error::Runtime`] if serialisation fails.
 pub fn result_record(r: &HashRecord) -> Result<ResultRecord> {
-    let mut rec = ResultRecord::new("hash", &r.clock, r.machine.clone()).with_extra(r)?;
-    rec.seed = Some(r.seed);
+    let mut rec = ResultRecord::of_run("hash", r, &r.clock, r.seed, &r.machine)?;
     let t = &r.run.throughput;
     rec.params.insert("algo".into(), r.run.algo.clone().into());
     rec.params.insert("block".into(), t.chunk_bytes.into());
@@ -93,9 +90,7 @@ pub fn result_record(r: &HashRecord) -> Result<ResultRecord> {
         ("block", t.chunk_bytes.into()),
     ]);
     rec.operations.push(
-        Operation::timed("hash", key, t.stats.clone())
-            .with_figure("bytes_per_sec", t.mb_per_s * 1e6)
-            .with_info("mb_per_s", t.mb_per_s)
+        t.operation("hash", key)
             .with_info("implementation", r.run.implementation.clone()),
     );
     Ok(rec)
@@ -121,16 +116,9 @@ pub fn render_text(r: &HashRecord) -> String {
     );
     s += &format!("machine:   {}\n", r.machine.summary());
     let mut tab = report::table(&["hash", "MB/s", "q1 … q3 (MB/s)", "time per block"]);
-    tab.add_row(vec![
-        r.run.algo.clone(),
-        report::sig4(t.mb_per_s),
-        format!(
-            "{} … {}",
-            report::sig4(t.mb_per_s_q3),
-            report::sig4(t.mb_per_s_q1)
-        ),
-        report::fmt_time_ms(t.stats.median_ms),
-    ]);
+    let mut row = vec![r.run.algo.clone()];
+    row.extend(t.cells());
+    tab.add_row(row);
     s += &format!("{tab}\nMB/s = 10^6 bytes per second.\n");
     s
 }

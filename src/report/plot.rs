@@ -215,6 +215,34 @@ fn draw_err<E: std::fmt::Debug>(e: E) -> Error {
     Error::runtime(format!("plot: drawing failed: {e:?}"))
 }
 
+/// A panel's chart builder: caption, margins and room for the axis labels.
+fn panel<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, plotters::coord::Shift>,
+    caption: &str,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(area);
+    b.caption(caption, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(45)
+        .y_label_area_size(70);
+    b
+}
+
+/// The legend of a panel, in its upper left corner (the axes leave room for it, see
+/// [`legend_headroom`]).
+fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(draw_err)
+}
+
 fn draw_scaling<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     series: &[Series],
@@ -238,14 +266,7 @@ fn draw_scaling<DB: DrawingBackend>(
         .collect();
     xticks.sort_by(f64::total_cmp);
     xticks.dedup();
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            "(a) cost against modulus size (log-log)",
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
+    let mut chart = panel(area, "(a) cost against modulus size (log-log)")
         .build_cartesian_2d(
             (x0..x1).log_scale().with_key_points(xticks),
             (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)),
@@ -283,15 +304,7 @@ fn draw_scaling<DB: DrawingBackend>(
             .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color.filled())))
             .map_err(draw_err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(draw_err)?;
-    Ok(())
+    draw_legend(&mut chart)
 }
 
 fn draw_security<DB: DrawingBackend>(
@@ -307,14 +320,7 @@ fn draw_security<DB: DrawingBackend>(
     };
     let entries = kinds(|p| p.full) * kinds(|p| p.table) + usize::from(target.is_some());
     let (y0, y1) = legend_headroom(span(points.iter().map(|p| p.total_ms), 1.5), entries);
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            "(b) Total = 2*Offer + Reply against security",
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
+    let mut chart = panel(area, "(b) Total = 2*Offer + Reply against security")
         .build_cartesian_2d(
             x0..x1,
             (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)),
@@ -389,15 +395,7 @@ fn draw_security<DB: DrawingBackend>(
                 .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
         )
         .map_err(draw_err)?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(draw_err)?;
-    Ok(())
+    draw_legend(&mut chart)
 }
 
 /// Draws the panels `rec` has data for into an SVG document (a string).
