@@ -215,6 +215,34 @@ fn draw_err<E: std::fmt::Debug>(e: E) -> Error {
     Error::runtime(format!("plot: drawing failed: {e:?}"))
 }
 
+/// The labels of panel (b): one per point ("modp-1024/224", "x25519 (chosen)"), except that
+/// points closer than 2 security bits and 15 % in Total (where labels would overprint) share
+/// one label listing their names, each once, at the first point's position.
+pub fn point_labels(points: &[SecurityPoint]) -> Vec<(f64, f64, String)> {
+    let mut out: Vec<(f64, f64, Vec<String>)> = Vec::new();
+    for p in points {
+        let name = if p.chosen {
+            format!("{} (chosen)", p.label)
+        } else {
+            p.label.clone()
+        };
+        let near = out.iter_mut().find(|(x, y, _)| {
+            (x - p.security_bits).abs() < 2.0 && (y / p.total_ms).ln().abs() < 0.15f64.ln_1p()
+        });
+        match near {
+            Some((_, _, names)) => {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            None => out.push((p.security_bits, p.total_ms, vec![name])),
+        }
+    }
+    out.into_iter()
+        .map(|(x, y, names)| (x, y, names.join(", ")))
+        .collect()
+}
+
 /// A panel's chart builder: caption, margins and room for the axis labels.
 fn panel<'a, 'b, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, plotters::coord::Shift>,
@@ -314,7 +342,15 @@ fn draw_security<DB: DrawingBackend>(
     clock: &str,
 ) -> Result<()> {
     let (sx0, sx1) = span(points.iter().map(|p| p.security_bits).chain(target), 1.0);
-    let (x0, x1) = ((sx0 - 10.0).max(0.0), sx1 + 15.0);
+    let x0 = (sx0 - 10.0).max(0.0);
+    // Room on the right for the labels (about 6.6 px per character at 12 px, 8 px offset):
+    // x1 such that x + width · (x1 − x0) / plot width ≤ x1 for every label.
+    let labels = point_labels(points);
+    let plot_w = f64::from(area.dim_in_pixel().0).max(200.0) - 100.0;
+    let x1 = labels.iter().fold(sx1 + 15.0, |x1, (x, _, text)| {
+        let f = ((text.chars().count() as f64 * 6.6 + 12.0) / plot_w).min(0.6);
+        x1.max((x - x0 * f) / (1.0 - f))
+    });
     let kinds = |f: fn(&SecurityPoint) -> bool| {
         usize::from(points.iter().any(f)) + usize::from(points.iter().any(|p| !f(p)))
     };
@@ -371,21 +407,21 @@ fn draw_security<DB: DrawingBackend>(
                 (true, false) => format!("{exp}, no table"),
             };
             chart
-                .draw_series(pts.iter().map(|p| {
-                    let text = if p.chosen {
-                        format!("{} (chosen)", p.label)
-                    } else {
-                        p.label.clone()
-                    };
-                    EmptyElement::at((p.security_bits, p.total_ms))
-                        + Circle::new((0, 0), 5, style)
-                        + Text::new(text, (8, -4), ("sans-serif", 12).into_font())
-                }))
+                .draw_series(
+                    pts.iter()
+                        .map(|p| Circle::new((p.security_bits, p.total_ms), 5, style)),
+                )
                 .map_err(draw_err)?
                 .label(label)
                 .legend(move |(x, y)| Circle::new((x + 10, y), 5, style));
         }
     }
+    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072).
+    chart
+        .draw_series(labels.into_iter().map(|(x, y, text)| {
+            EmptyElement::at((x, y)) + Text::new(text, (8, -4), ("sans-serif", 12).into_font())
+        }))
+        .map_err(draw_err)?;
     // The chosen candidate, ringed.
     chart
         .draw_series(
@@ -445,6 +481,38 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn close_points_share_a_label() {
+        let pt = |label: &str, bits: f64, ms: f64, chosen: bool| SecurityPoint {
+            label: label.into(),
+            security_bits: bits,
+            total_ms: ms,
+            full: false,
+            table: true,
+            chosen,
+        };
+        let labels = point_labels(&[
+            pt("modp-3072/224", 112.0, 2.14, false),
+            pt("ffdhe3072/224", 112.0, 2.16, false),
+            pt("modp-2048/224", 112.0, 0.9, false),
+            pt("x25519", 125.8, 0.086, true),
+            pt("k256", 127.8, 0.099, false),
+            pt("k256/250", 125.9, 0.09, false),
+            pt("modp-3072/224", 112.0, 2.2, false),
+        ]);
+        let texts: Vec<&str> = labels.iter().map(|l| l.2.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "modp-3072/224, ffdhe3072/224",
+                "modp-2048/224",
+                "x25519 (chosen), k256/250",
+                "k256"
+            ]
+        );
+        assert_eq!(labels[0].1, 2.14, "at the first point");
+    }
 
     #[test]
     fn ticks() {
