@@ -186,6 +186,8 @@ fn rsa_raw_bad_inputs() {
     };
     assert_input_error(&raw("0ca2", "11", "41"), "even");
     assert_input_error(&raw("0", "11", "0"), "zero");
+    assert_input_error(&raw("1", "11", "0"), "degenerate");
+    assert_input_error(&raw("0001", "11", "0"), "degenerate");
     assert_input_error(&raw("0ca1", "11", "0ca1"), "not below");
     assert_input_error(&raw("0ca1", "11", "ffff"), "not below");
     assert_input_error(&raw("0cg1", "11", "41"), "--modulus");

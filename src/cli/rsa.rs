@@ -49,7 +49,7 @@ chunk, and the CRT result equals the raw one. Key generation time is reported se
 #[derive(Debug, Clone, Args)]
 #[command(after_help = RSA_RAW_EXAMPLES)]
 pub struct RsaRawArgs {
-    /// The modulus n, hex (big-endian); must be odd.
+    /// The modulus n, hex (big-endian); must be odd and at least 3.
     #[arg(long, value_name = "HEX")]
     pub modulus: String,
     /// The exponent (e for RSAEP, d for RSASP1), hex.
@@ -71,7 +71,7 @@ modulus length (RFC 8017 RSAEP / RSASP1, no padding). Example:
 /// Runs `pkbench rsa-raw`: the hex result and a newline.
 ///
 /// # Errors
-/// [`crate::Error::Input`] for malformed hex, a zero or even modulus, input ≥ modulus, or an
+/// [`crate::Error::Input`] for malformed hex, a zero, even or 1 modulus, input ≥ modulus, or an
 /// unknown backend.
 pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
     let n = parse_hex("--modulus", &args.modulus)?;

@@ -32,7 +32,7 @@ use num_traits::Zero;
 /// Computed on the backend named `backend` (`None`: the default).
 ///
 /// # Errors
-/// [`Error::Input`] when the modulus is zero or even (RSA moduli are odd; Montgomery
+/// [`Error::Input`] when the modulus is zero, even or 1 (RSA moduli are odd; Montgomery
 /// arithmetic needs an odd modulus), when input ≥ modulus (RFC 8017 §5.1.1 step 1: "message
 /// representative out of range"), or for an unknown backend.
 pub fn raw(
@@ -48,6 +48,11 @@ pub fn raw(
     if n.is_even() {
         return Err(Error::input(
             "--modulus is even; an RSA modulus is odd (a product of odd primes)",
+        ));
+    }
+    if n < BigUint::from(3u32) {
+        return Err(Error::input(
+            "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3",
         ));
     }
     let m = BigUint::from_bytes_be(input);
