@@ -197,3 +197,73 @@ fn cli_exit_codes() {
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Nothing compared (disjoint or empty records) and malformed operations are bad input:
+/// exit 2, one line on stderr, nothing on stdout, with or without --fail-on-regression.
+#[test]
+fn cli_nothing_compared_and_malformed_records() {
+    let d = scratch("nothing");
+    let (base, _) = pair(false);
+    let m = Machine::detect();
+    let mut other = ResultRecord::new("rsa", "wall", m.clone());
+    other.operations.push(Operation::timed(
+        "private op",
+        record::params([("command", json!("rsa")), ("bits", json!(512))]),
+        stats(1.0, 0.9, 1.1),
+    ));
+    let empty = ResultRecord::new("dh", "wall", m);
+    let b = save(&d, "base.json", &base);
+    let o = save(&d, "rsa.json", &other);
+    let e = save(&d, "empty.json", &empty);
+    for new in [&o, &e] {
+        for fail in [true, false] {
+            let mut args = vec![Path::new("compare"), b.as_path(), new.as_path()];
+            if fail {
+                args.push(Path::new("--fail-on-regression"));
+            }
+            let (code, out, err) = pkbench(&args);
+            assert_eq!(code, 2, "{out}{err}");
+            assert!(out.is_empty(), "{out}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.starts_with("pkbench: error: nothing compared: no operation appears in both"),
+                "{err}"
+            );
+            assert!(err.contains("same commands"), "{err}");
+        }
+    }
+    // A third record that matches nothing is refused too.
+    let (code, _, err) = pkbench(&[Path::new("compare"), &b, &b, &o]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("rsa.json"), "{err}");
+
+    // Malformed operations: median <= 0, median outside [q1, q3]. Tiny float slack is fine.
+    for (name, s, ok) in [
+        ("zero.json", stats(0.0, 0.0, 0.0), false),
+        ("neg.json", stats(-1.0, -2.0, 1.0), false),
+        ("above.json", stats(12.0, 9.0, 11.0), false),
+        ("below.json", stats(8.0, 9.0, 11.0), false),
+        ("slack.json", stats(11.0 * (1.0 + 1e-12), 9.0, 11.0), true),
+    ] {
+        let mut r = base.clone();
+        r.operations[1].stats = Some(s);
+        let p = save(&d, name, &r);
+        let (code, out, err) = pkbench(&[Path::new("compare"), &b, &p]);
+        if ok {
+            assert_eq!(code, 0, "{name}: {err}");
+            continue;
+        }
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("pkbench: error: {}: operation dh ", p.display())),
+            "{err}"
+        );
+        assert!(err.contains("/ Reply: median"), "{err}");
+        // The same record as BASE is refused as well.
+        let (code, _, _) = pkbench(&[Path::new("compare"), &p, &b]);
+        assert_eq!(code, 2);
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -44,7 +44,9 @@ pub struct Outcome {
 /// Reads the records and compares them.
 ///
 /// # Errors
-/// [`Error::Input`] for a bad threshold or a file that is not a result record.
+/// [`Error::Input`] for a bad threshold, a file that is not a result record, a record with
+/// a malformed operation (see [`check_operations`]), or a NEW record that shares no
+/// operation with BASE (nothing would be compared).
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     if let Some(t) = args.threshold
         && !(t.is_finite() && t >= 0.0)
@@ -60,10 +62,23 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         .map(|p| ResultRecord::read(p))
         .collect::<Result<Vec<_>>>()?;
     let names: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
+    for (n, r) in names.iter().zip(&recs) {
+        check_operations(n, r)?;
+    }
     let comparisons: Vec<cmp::Comparison> = recs[1..]
         .iter()
         .map(|r| cmp::compare(&recs[0], r, &rule))
         .collect();
+    if let Some((_, n)) = comparisons
+        .iter()
+        .zip(&names[1..])
+        .find(|(c, _)| c.matched == 0)
+    {
+        return Err(Error::input(format!(
+            "nothing compared: no operation appears in both {} and {n}; compare records of the same commands (e.g. two `dh` or two `suite` runs)",
+            names[0]
+        )));
+    }
     let regressions: Vec<String> = comparisons
         .iter()
         .zip(&names[1..])
@@ -88,6 +103,41 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         cmp::render_many(&names, &recs, &rule)
     };
     Ok(Outcome { text, regressions })
+}
+
+/// Relative slack allowed when checking q1 ≤ median ≤ q3 (float rounding in a record
+/// written by another tool or by hand).
+const QUARTILE_SLACK: f64 = 1e-9;
+
+/// Checks that every timed operation of the record `name` is well formed: its median is
+/// finite and > 0 ms, and lies inside [q1, q3] (up to a relative slack of 1e-9).
+///
+/// # Errors
+/// [`Error::Input`] naming the file and the first malformed operation.
+pub fn check_operations(name: &str, rec: &ResultRecord) -> Result<()> {
+    for op in &rec.operations {
+        let Some(s) = &op.stats else { continue };
+        let m = s.median_ms;
+        let slack = QUARTILE_SLACK * m.abs().max(s.q1_ms.abs()).max(s.q3_ms.abs());
+        let problem = if !(m.is_finite() && m > 0.0) {
+            Some(format!("median {m} ms is not a positive time"))
+        } else if !(s.q1_ms - slack <= m && m <= s.q3_ms + slack) {
+            Some(format!(
+                "median {m} ms lies outside its quartiles [{}, {}]",
+                s.q1_ms, s.q3_ms
+            ))
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            return Err(Error::input(format!(
+                "{name}: operation {} / {}: {p}; not a valid measurement (re-run the command to save a new record)",
+                crate::record::params_label(&op.params),
+                op.name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Runs `pkbench compare`. With `--fail-on-regression` and a regression, the report is
