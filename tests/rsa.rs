@@ -222,6 +222,10 @@ fn rsa_command_bad_inputs() {
     assert_input_error(&["rsa", "--key", public.to_str().unwrap()], "public key");
     let json = data.join("rsa512-key.json");
     assert_input_error(&["rsa", "--key", json.to_str().unwrap()], "PEM");
+    let pem = data.join("rsa512-pkcs1.pem");
+    let pem = pem.to_str().unwrap();
+    assert_input_error(&["rsa", "--key", pem, "--bits", "1024"], "512-bit key");
+    assert_input_error(&["rsa", "--bits", "1024", "--key", pem], "--bits 1024");
 }
 
 fn read_data(name: &str) -> String {
@@ -370,6 +374,8 @@ fn rsa_command_with_key_file_and_chunk() {
         "rsa",
         "--key",
         key.to_str().unwrap(),
+        "--bits",
+        "512",
         "--chunk",
         "16",
         "--time",

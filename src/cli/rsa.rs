@@ -14,9 +14,10 @@ use std::path::PathBuf;
 #[command(after_help = RSA_EXAMPLES)]
 pub struct RsaArgs {
     /// Modulus size in bits of the key generated from --seed (256 to 8192): two primes of
-    /// bits/2, e = 65537. Ignored with --key.
-    #[arg(long, value_name = "BITS", default_value_t = 512)]
-    pub bits: u32,
+    /// bits/2, e = 65537 [default: 512]. With --key the key's own size is used; an explicit
+    /// --bits that differs from it is refused.
+    #[arg(long, value_name = "BITS")]
+    pub bits: Option<u32>,
     /// Input chunk size in bytes (default: modulus bytes − 1, i.e. 63 for a 512-bit modulus,
     /// so every chunk is below n). bytes/sec = chunk bytes ÷ seconds per operation.
     #[arg(long, value_name = "BYTES")]
@@ -84,13 +85,23 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
 /// Runs `pkbench rsa` and renders its output.
 ///
 /// # Errors
-/// [`crate::Error::Input`] for bad arguments; [`crate::Error::Runtime`] when a self-check fails.
+/// [`crate::Error::Input`] for bad arguments (including an explicit --bits that differs from
+/// the size of the --key); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &RsaArgs) -> Result<String> {
     args.run.check_output()?;
     let timer = RunTimer::start();
     let cfg = args.run.measure_config()?;
+    if let (Some(path), Some(bits)) = (&args.key, args.bits) {
+        let have = rsa::pem::read_pem_file(path)?.bits();
+        if have != bits {
+            return Err(crate::Error::input(format!(
+                "--bits {bits} disagrees with --key {}, a {have}-bit key; drop --bits or give --bits {have}",
+                path.display()
+            )));
+        }
+    }
     let opts = RsaBenchOptions {
-        bits: args.bits,
+        bits: args.bits.unwrap_or(512),
         key_file: args.key.clone(),
         chunk_bytes: args.chunk,
         backend: args.backend.clone(),
