@@ -135,3 +135,26 @@ fn suite_records_made_in_the_same_second_get_distinct_names() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn suite_missing_output_directory_is_refused_before_the_run() {
+    let d = scratch("suite-nodir");
+    let missing = d.join("no/such/dir");
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", missing.to_str().unwrap()]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("directory does not exist"), "{err}");
+    assert!(!missing.exists(), "not created");
+    assert!(!d.join("no").exists(), "no parent created either");
+    let f = d.join("no/base.json");
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", f.to_str().unwrap()]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("does not exist"), "{err}");
+    assert!(!d.join("no").exists());
+    let plain = d.join("plain");
+    std::fs::write(&plain, "keep").unwrap();
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", plain.to_str().unwrap()]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("not a directory"), "{err}");
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), "keep");
+    std::fs::remove_dir_all(&d).unwrap();
+}

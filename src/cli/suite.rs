@@ -29,12 +29,13 @@ pub struct SuiteArgs {
     /// A short run: fewer and smaller items, 0.2 s per timed operation (under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// Directory for the record (created if missing); the file is named by date, time and
-    /// host, e.g. `2026-11-30T104512Z-myhost-quick.json`, with `-2`, `-3` … added when that
-    /// name is taken (an existing record is never replaced). A path ending in `.json` is the
-    /// record's file name itself.
-    #[arg(long, value_name = "DIR|FILE.json", default_value = "results")]
-    pub output: PathBuf,
+    /// Directory for the record, which must exist (default `results/`, the one directory
+    /// created when missing); the file is named by date, time and host, e.g.
+    /// `2026-11-30T104512Z-myhost-quick.json`, with `-2`, `-3` … added when that name is
+    /// taken (an existing record is never replaced). A path ending in `.json` is the
+    /// record's file name itself, in a directory that must exist.
+    #[arg(long, value_name = "DIR|FILE.json")]
+    pub output: Option<PathBuf>,
     /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2).
     #[arg(long)]
     pub force: bool,
@@ -314,31 +315,51 @@ pub fn save_unique(dir: &Path, rec: &ResultRecord, quick: bool) -> Result<PathBu
     )))
 }
 
+/// The default `--output` directory, created when missing (an explicit DIR must exist).
+pub const DEFAULT_DIR: &str = "results";
+
 /// Runs `pkbench suite`: measures, saves the record in `--output DIR` (or as
 /// `--output FILE.json`), prints a summary.
 ///
 /// # Errors
-/// [`Error::Input`] when DIR cannot be created or written, or FILE.json exists without
+/// [`Error::Input`] when an explicit DIR (or FILE.json's directory) is missing, the
+/// default `results/` cannot be created, the directory cannot be written, or FILE.json exists without
 /// `--force` (all checked before measuring); [`Error::Runtime`] when saving fails.
 pub fn run(args: &SuiteArgs) -> Result<String> {
-    let file = is_file(&args.output);
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_DIR));
+    let file = is_file(&output);
     if file {
-        record::write::check_destination(&args.output, args.force)?;
+        record::write::check_destination(&output, args.force)?;
     } else {
-        std::fs::create_dir_all(&args.output).map_err(|e| {
-            Error::input(format!(
-                "--output {}: cannot create the directory ({e}); give a directory you can write to",
-                args.output.display()
-            ))
-        })?;
-        record::write::check_writable_dir("--output", &args.output)?;
+        if args.output.is_none() {
+            std::fs::create_dir_all(&output).map_err(|e| {
+                Error::input(format!(
+                    "--output {}: cannot create the directory ({e}); give a directory you can write to",
+                    output.display()
+                ))
+            })?;
+        } else if output.exists() && !output.is_dir() {
+            return Err(Error::input(format!(
+                "--output {}: not a directory; give an existing directory or a FILE.json name",
+                output.display()
+            )));
+        } else if !output.is_dir() {
+            return Err(Error::input(format!(
+                "--output {}: directory does not exist; create it first (mkdir) or give FILE.json in an existing directory",
+                output.display()
+            )));
+        }
+        record::write::check_writable_dir("--output", &output)?;
     }
     let rec = measure_suite(args)?;
     let path = if file {
-        cli::common::write_record(&args.output, &rec, args.force)?;
-        args.output.clone()
+        cli::common::write_record(&output, &rec, args.force)?;
+        output.clone()
     } else {
-        save_unique(&args.output, &rec, args.quick)?
+        save_unique(&output, &rec, args.quick)?
     };
     if args.json {
         return rec.to_json();
