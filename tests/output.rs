@@ -158,3 +158,75 @@ fn suite_missing_output_directory_is_refused_before_the_run() {
     assert_eq!(std::fs::read_to_string(&plain).unwrap(), "keep");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// `--output FILE --force` replaces only a regular file: a symbolic link (to a regular file
+/// or dangling) and a FIFO are refused before the run, exit 2, one line; nothing changes.
+#[cfg(unix)]
+#[test]
+fn force_never_replaces_a_symlink_or_a_fifo() {
+    let d = scratch("special");
+    let target = d.join("target.json");
+    std::fs::write(&target, "keep").unwrap();
+    let link = d.join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let dangling = d.join("dangling.json");
+    std::os::unix::fs::symlink(d.join("nowhere.json"), &dangling).unwrap();
+    for p in [&link, &dangling] {
+        for force in [true, false] {
+            let mut args = vec!["dh", "--field", "x25519", "--output", p.to_str().unwrap()];
+            if force {
+                args.push("--force");
+            }
+            let (code, out, err) = pkbench(&args);
+            one_error_line(code, &out, &err, "pkbench: error: --output ");
+            assert!(
+                err.contains("is a symbolic link, not a regular file"),
+                "{err}"
+            );
+            assert!(
+                std::fs::symlink_metadata(p)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+    assert!(!d.join("nowhere.json").exists());
+    // suite FILE.json shares the rule.
+    let (code, out, err) = pkbench(&[
+        "suite",
+        "--quick",
+        "--output",
+        link.to_str().unwrap(),
+        "--force",
+    ]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("symbolic link"), "{err}");
+
+    let fifo = d.join("fifo.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        let (code, out, err) = pkbench(&[
+            "dh",
+            "--field",
+            "x25519",
+            "--output",
+            fifo.to_str().unwrap(),
+            "--force",
+        ]);
+        one_error_line(code, &out, &err, "pkbench: error: --output ");
+        assert!(err.contains("is a FIFO, not a regular file"), "{err}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -35,12 +35,13 @@ pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()
             dir.display()
         )));
     }
-    if path.is_dir() {
+    if path.is_dir() && !is_symlink(path) {
         return Err(Error::input(format!(
             "{option} {}: is a directory; give a file name",
             path.display()
         )));
     }
+    check_not_special(option, path)?;
     if !force && path.exists() {
         return Err(Error::input(format!(
             "{option} {}: file exists; add --force to replace it or choose another name",
@@ -48,6 +49,50 @@ pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()
         )));
     }
     probe(path).map_err(|e| cannot_create(option, path, &dir, &e))
+}
+
+fn is_symlink(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// What a non-regular file is, for the error message ("a symbolic link", "a FIFO" …).
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device file";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Refuses a destination that exists and is not a regular file (a symbolic link — even
+/// one to a regular file —, a FIFO, a device, a socket): with or without `--force`, only a
+/// regular file is ever replaced. Looks at the path itself (`symlink_metadata`, no
+/// following of links). A real directory is left to the callers' own checks.
+///
+/// # Errors
+/// [`Error::Input`] naming `option`, the path and what it is.
+fn check_not_special(option: &str, path: &Path) -> Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() && !m.file_type().is_dir() => Err(Error::input(format!(
+            "{option} {}: is {}, not a regular file; refused even with --force (give a new file name)",
+            path.display(),
+            kind_of(m.file_type())
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Checks that the existing directory `dir` takes new files (see [`check_destination_as`]).
@@ -138,6 +183,8 @@ fn place(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
             .map_err(|e| io_err("write failed", e))?;
         drop(f);
         if force {
+            // Re-checked right before the rename, which would replace anything.
+            check_not_special(option, path)?;
             std::fs::rename(&tmp, path).map_err(|e| io_err("rename failed", e))
         } else {
             match std::fs::hard_link(&tmp, path) {
