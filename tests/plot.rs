@@ -93,6 +93,7 @@ fn plot_is_valid_svg_with_fitted_exponents() {
     assert!(doc.descendants().any(|n| n.has_tag_name("circle")));
 
     // Nothing to plot: exit 2, one line.
+    let svg = d.join("empty.svg");
     let empty = d.join("empty.json");
     let e = ResultRecord::new("dh", "wall", Machine::detect());
     std::fs::write(&empty, e.to_json().unwrap()).unwrap();
@@ -107,5 +108,66 @@ fn plot_is_valid_svg_with_fitted_exponents() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `--out` is replaced only with `--force` (a regular file only) and must be named `*.svg`:
+/// otherwise exit 2, one line on stderr, nothing on stdout, the file unchanged.
+#[test]
+fn plot_out_needs_force_and_an_svg_name() {
+    let d = std::env::temp_dir().join(format!("pkbench-plot-force-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let rec = d.join("scale.json");
+    std::fs::write(&rec, record().to_json().unwrap()).unwrap();
+    let run = |out: &std::path::Path, force: bool| {
+        let mut args = vec![
+            "plot",
+            rec.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+            .args(&args)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let one_line = |(code, out, err): (Option<i32>, String, String), has: &str| {
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("pkbench: error: --out "), "{err}");
+        assert!(err.contains(has), "{err}");
+    };
+    let svg = d.join("p.svg");
+    std::fs::write(&svg, "keep").unwrap();
+    one_line(run(&svg, false), "add --force");
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep");
+    let (code, _, err) = run(&svg, true);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+
+    for bad in ["p.png", "p", "p.svg.json"] {
+        let p = d.join(bad);
+        one_line(run(&p, true), "plot writes SVG; name the file .svg");
+        assert!(!p.exists());
+    }
+    let upper = d.join("P.SVG");
+    assert_eq!(run(&upper, false).0, Some(0));
+
+    #[cfg(unix)]
+    {
+        let link = d.join("link.svg");
+        std::os::unix::fs::symlink(&svg, &link).unwrap();
+        one_line(run(&link, true), "symbolic link");
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -17,16 +17,21 @@ pub struct PlotArgs {
     /// A result record (from `pkbench scale --output`, `suite` or any `--output`).
     #[arg(value_name = "RESULT.json")]
     pub record: PathBuf,
-    /// The SVG file to write (replaced if it exists; written atomically).
+    /// The SVG file to write, named `*.svg` (written atomically; an existing file is
+    /// replaced only with `--force`).
     #[arg(long, value_name = "FILE.svg")]
     pub out: PathBuf,
+    /// Replace `--out` if it exists (a regular file only; otherwise: error, exit 2).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `pkbench plot`: writes the SVG and prints the fitted exponents.
 ///
 /// # Errors
 /// [`Error::Input`] for a file that is not a record, a record with nothing to plot, or an
-/// `--out` whose directory does not exist or cannot be written; [`Error::Runtime`] when
+/// `--out` not named `*.svg`, that exists without `--force` (or is not a regular file), or
+/// whose directory does not exist or cannot be written; [`Error::Runtime`] when
 /// drawing or writing fails.
 pub fn run(args: &PlotArgs) -> Result<String> {
     if args.out.is_dir() {
@@ -35,10 +40,20 @@ pub fn run(args: &PlotArgs) -> Result<String> {
             args.out.display()
         )));
     }
-    record::write::check_destination_as("--out", &args.out, true)?;
+    if !args
+        .out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+    {
+        return Err(Error::input(format!(
+            "--out {}: plot writes SVG; name the file .svg (e.g. plot.svg)",
+            args.out.display()
+        )));
+    }
+    record::write::check_destination_as("--out", &args.out, args.force)?;
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
-    record::write::write_atomic_as("--out", &args.out, svg.as_bytes(), true)?;
+    record::write::write_atomic_as("--out", &args.out, svg.as_bytes(), args.force)?;
     let mut s = format!("plot: saved to {}\n", args.out.display());
     for se in &series {
         match &se.fit {
