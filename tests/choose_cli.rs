@@ -138,14 +138,25 @@ fn bad_arguments_exit_2() {
         &["--min-security", "0"][..],
         &["--exp-bits", "8"][..],
         &["--max-secs", "0"][..],
+        &["--fields", "x25519", "--exp-bits", "128"][..],
+        &[
+            "--fields",
+            "x25519,curve25519",
+            "--exp-bits",
+            "200,128",
+            "--json",
+        ][..],
     ] {
         let (code, out, err) = choose(args);
-        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(out.is_empty());
         assert!(
             err.starts_with("pkbench: error: ") && err.lines().count() == 1,
             "{err}"
         );
+        if args.contains(&"x25519") {
+            assert!(err.contains("leaves no candidate"), "{err}");
+        }
     }
 }
 

@@ -333,8 +333,9 @@ fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f
 /// Runs `pkbench choose` and renders its output.
 ///
 /// # Errors
-/// [`Error::Input`] for bad arguments or an unknown field; [`Error::Runtime`] when a
-/// self-check of a timed candidate fails.
+/// [`Error::Input`] for bad arguments, an unknown field, or filters (`--fields` × `--exp-bits`)
+/// that leave no candidate to time; [`Error::Runtime`] when a self-check of a timed candidate
+/// fails.
 pub fn run(args: &ChooseArgs) -> Result<String> {
     check_args(args)?;
     if let Some(p) = &args.output {
@@ -433,6 +434,13 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             });
         }
         plain.insert(name.clone(), kx);
+    }
+
+    if pairs.is_empty() {
+        pb.finish_and_clear();
+        return Err(crate::cli::choose_render::nothing_to_time(
+            args, &exps, &notes, &rows,
+        ));
     }
 
     // Phase 2: time the candidates, cheapest probe first.

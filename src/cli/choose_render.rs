@@ -5,7 +5,7 @@
 
 use crate::cli::choose::{ChooseArgs, ChooseRecord, Row, Status};
 use crate::cli::dh;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kex::ExpBits;
 use crate::record::ResultRecord;
 use crate::report;
@@ -316,4 +316,43 @@ pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord
         }
     }
     Ok(rec)
+}
+
+/// The one-line error when the filters leave no (group, secret size) pair to time: which
+/// `--fields` × `--exp-bits` combination, the first reason, and what to try.
+pub(crate) fn nothing_to_time(
+    args: &ChooseArgs,
+    exps: &[ExpBits],
+    notes: &[String],
+    rows: &[Row],
+) -> Error {
+    let fields = if args.fields.is_empty() {
+        "every group".to_string()
+    } else {
+        format!("--fields {}", args.fields.join(","))
+    };
+    let sizes: Vec<String> = exps
+        .iter()
+        .map(|e| match e {
+            ExpBits::Full => "full".to_string(),
+            ExpBits::Bits(n) => n.to_string(),
+        })
+        .collect();
+    let why = notes
+        .first()
+        .cloned()
+        .or_else(|| {
+            rows.first()
+                .map(|r| format!("{}: {}", r.field, r.reason.as_deref().unwrap_or("skipped")))
+        })
+        .unwrap_or_default();
+    let hint = if why.contains("use --") {
+        ""
+    } else {
+        "; try --exp-bits full or other --fields"
+    };
+    Error::input(format!(
+        "{fields} with --exp-bits {} leaves no candidate to time: {why}{hint}",
+        sizes.join(",")
+    ))
 }
