@@ -55,7 +55,8 @@ pub struct ScaleArgs {
 /// Runs the sweep and returns its record.
 ///
 /// # Errors
-/// [`Error::Input`] for an unknown group or exponent size, or a bad `--time`;
+/// [`Error::Input`] for an unknown group or exponent size, a group or size listed twice, or a
+/// bad `--time`;
 /// [`Error::Runtime`] when a self-check fails.
 pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     let timer = RunTimer::start();
@@ -66,6 +67,19 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
             "give at least one group and one exponent size",
         ));
     }
+    no_repeats("--groups", "group", &args.groups, |g| {
+        crate::params::lookup(g).map_or_else(|_| g.to_ascii_lowercase(), |f| f.name)
+    })?;
+    no_repeats(
+        "--exp-bits",
+        "size",
+        &args.exp_bits,
+        |e| match e.parse::<crate::kex::ExpBits>() {
+            Ok(crate::kex::ExpBits::Full) => "full".into(),
+            Ok(crate::kex::ExpBits::Bits(n)) => n.to_string(),
+            Err(_) => e.to_string(),
+        },
+    )?;
     let mut rec = ResultRecord::new("scale", args.run.clock.label(), Machine::detect());
     rec.seed = Some(args.run.seed);
     rec.params
@@ -127,6 +141,34 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     }
     rec.finish(&timer);
     Ok(rec)
+}
+
+/// Refuses a list that names one item twice (directly or through an alias, e.g. `modp-768`
+/// and `oakley-1`): each point would be timed twice and its rows repeated.
+///
+/// # Errors
+/// [`Error::Input`] naming the repeated item.
+fn no_repeats(
+    flag: &str,
+    what: &str,
+    items: &[String],
+    canon: impl Fn(&str) -> String,
+) -> Result<()> {
+    let keys: Vec<String> = items.iter().map(|i| canon(i.trim())).collect();
+    for (j, k) in keys.iter().enumerate() {
+        if let Some(i) = keys[..j].iter().position(|x| x == k) {
+            let (a, b) = (items[i].trim(), items[j].trim());
+            let both = if a == b {
+                format!("{a} twice")
+            } else {
+                format!("{k} twice (as {a} and {b})")
+            };
+            return Err(Error::input(format!(
+                "{flag} lists {both}; give each {what} once"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Runs `pkbench scale`.

@@ -1,0 +1,53 @@
+//! `pkbench scale` argument checks: a group or exponent size listed twice (directly or by an
+//! alias) is refused before anything is timed.
+
+mod common;
+
+use common::pkbench;
+
+fn refused(args: &[&str], needle: &str) {
+    let (code, out, err) = pkbench(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?} printed {out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("pkbench: error: "), "{err}");
+    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
+}
+
+#[test]
+fn repeated_sizes_and_groups_are_refused() {
+    refused(
+        &["scale", "--exp-bits", "full,full", "--groups", "modp-512"],
+        "--exp-bits lists full twice",
+    );
+    refused(
+        &[
+            "scale",
+            "--exp-bits",
+            "128,FULL,full",
+            "--groups",
+            "modp-512",
+        ],
+        "--exp-bits lists full twice (as FULL and full)",
+    );
+    refused(
+        &[
+            "scale",
+            "--exp-bits",
+            "128",
+            "--groups",
+            "modp-512,modp-768,modp-512",
+        ],
+        "--groups lists modp-512 twice",
+    );
+    refused(
+        &[
+            "scale",
+            "--exp-bits",
+            "128",
+            "--groups",
+            "modp-768,oakley-1",
+        ],
+        "modp-768 twice (as modp-768 and oakley-1)",
+    );
+}
