@@ -171,6 +171,12 @@ fn dh_runs_on_each_prime_curve() {
             assert!(v["total_ms"].as_f64().unwrap() > 0.0);
         }
     }
+    // The Offer row says whether the fixed-base table was used.
+    let text = ok(&["dh", "--field", "p256", "--no-table", "--time", "0.02"]);
+    assert!(text.contains("Offer (x·G, no table)"), "{text}");
+    assert!(!text.contains("fixed-base table"), "{text}");
+    let text = ok(&["dh", "--field", "p256", "--table", "--time", "0.02"]);
+    assert!(text.contains("Offer (x·G, fixed-base table)"), "{text}");
     // p256 with a short exponent.
     let out = ok(&[
         "dh",

@@ -209,6 +209,8 @@ fn dh_json_has_backend_table_and_exponent() {
     assert!(text.contains("kangaroo"), "{text}");
     assert!(text.contains("at most 80 bits"), "{text}");
     assert!(text.contains("square-and-shift is slower"), "{text}");
+    assert!(text.contains("Offer (g^x, no table)"), "{text}");
+    assert!(!text.contains("fixed base"), "{text}");
     // Forced on, the shift path runs and passes dh's self-checks (every pool entry's Offer
     // equals Reply on the generator, computed by the library's exponentiation).
     let forced = Command::new(env!("CARGO_BIN_EXE_pkbench"))

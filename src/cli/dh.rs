@@ -435,9 +435,13 @@ pub fn render_text(r: &DhRecord) -> String {
     );
     s += &format!("machine:   {}\n", r.machine.summary());
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "samples × batch"]);
-    let (offer_label, reply_label) = match r.group.family {
-        crate::kex::Family::Modp => ("Offer (g^x, fixed base)", "Reply (y^x, peer checked)"),
-        _ => ("Offer (x·G, fixed base)", "Reply (x·Q, peer checked)"),
+    let (offer_label, reply_label) = match (r.group.family, r.table) {
+        (crate::kex::Family::Modp, true) => {
+            ("Offer (g^x, fixed-base table)", "Reply (y^x, peer checked)")
+        }
+        (crate::kex::Family::Modp, false) => ("Offer (g^x, no table)", "Reply (y^x, peer checked)"),
+        (_, true) => ("Offer (x·G, fixed-base table)", "Reply (x·Q, peer checked)"),
+        (_, false) => ("Offer (x·G, no table)", "Reply (x·Q, peer checked)"),
     };
     for (name, st) in [(offer_label, &r.offer), (reply_label, &r.reply)] {
         t.add_row(vec![
