@@ -60,6 +60,15 @@ impl From<std::io::Error> for Error {
 /// pkbench's result type.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// A byte count with its unit, singular or plural: "1 byte", "0 bytes", "33 bytes".
+pub fn n_bytes(n: usize) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
 /// Decodes big-endian hex (an optional `0x` prefix, even or odd length, upper or lower case).
 ///
 /// `what` names the value in the error message, e.g. "--secret".
@@ -93,6 +102,13 @@ pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_counts() {
+        assert_eq!(n_bytes(0), "0 bytes");
+        assert_eq!(n_bytes(1), "1 byte");
+        assert_eq!(n_bytes(33), "33 bytes");
+    }
 
     #[test]
     fn hex_parsing() {

@@ -134,6 +134,18 @@ fn bad_points_and_secrets_exit_2() {
     let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", off]);
     assert!(e.contains("not a valid P-256"), "{e}");
     bad(&["reply", "--field", "k256", "--secret", i, "--peer", "0411"]);
+    // Byte counts read "1 byte", "2 bytes".
+    let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", "04"]);
+    assert!(e.contains("got 1 byte") && !e.contains("1 bytes"), "{e}");
+    let e = bad(&["reply", "--field", "x25519", "--secret", i, "--peer", "09"]);
+    assert!(e.contains("got 1 byte") && !e.contains("1 bytes"), "{e}");
+    let e = bad(&["offer", "--field", "x25519", "--secret", "0102"]);
+    assert!(e.contains("got 2 bytes"), "{e}");
+    // A huge --time is shown in scientific notation, not as 301 digits.
+    let e = bad(&["dh", "--field", "p256", "--time", "1e300"]);
+    assert!(e.contains("--time 1e300:"), "{e}");
+    let e = bad(&["dh", "--field", "p256", "--time", "4000"]);
+    assert!(e.contains("--time 4000:"), "{e}");
     // x25519: small-order peer (u = 0) gives the all-zero secret: rejected.
     let zero = "00".repeat(32);
     let e = bad(&[

@@ -30,8 +30,14 @@ pub fn check_budget_secs(seconds: f64) -> crate::Result<f64> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECS {
         Ok(seconds)
     } else {
+        // Huge or tiny values in scientific notation (1e300, not 301 digits).
+        let shown = if seconds != 0.0 && !(1e-6..1e9).contains(&seconds.abs()) {
+            format!("{seconds:e}")
+        } else {
+            format!("{seconds}")
+        };
         Err(crate::Error::input(format!(
-            "--time {seconds}: give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5"
+            "--time {shown}: give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5"
         )))
     }
 }

@@ -138,8 +138,8 @@ fn check_lengths(bs: usize, input: &[u8], output: &[u8]) -> Result<()> {
     }
     if !input.len().is_multiple_of(bs) {
         return Err(Error::input(format!(
-            "{} bytes is not a multiple of the {bs}-byte block",
-            input.len()
+            "{} is not a multiple of the {bs}-byte block",
+            crate::error::n_bytes(input.len())
         )));
     }
     Ok(())

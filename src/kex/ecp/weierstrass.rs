@@ -231,9 +231,9 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
             }
             _ => {
                 return Err(Error::input(format!(
-                    "--peer: a {} public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got {} bytes",
+                    "--peer: a {} public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got {}",
                     C::CURVE,
-                    peer.len()
+                    crate::error::n_bytes(peer.len())
                 )));
             }
         };

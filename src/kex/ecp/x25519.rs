@@ -85,8 +85,8 @@ impl KeyExchange for X25519 {
             Ok(())
         } else {
             Err(Error::input(format!(
-                "--secret: an x25519 secret is a 32-byte string (64 hex digits, RFC 7748 byte order), got {} bytes",
-                secret.len()
+                "--secret: an x25519 secret is a 32-byte string (64 hex digits, RFC 7748 byte order), got {}",
+                crate::error::n_bytes(secret.len())
             )))
         }
     }
@@ -109,8 +109,8 @@ impl KeyExchange for X25519 {
         let k = Self::key(secret);
         let u: [u8; 32] = peer.try_into().map_err(|_| {
             Error::input(format!(
-                "--peer: an x25519 public value is a 32-byte string (64 hex digits), got {} bytes",
-                peer.len()
+                "--peer: an x25519 public value is a 32-byte string (64 hex digits), got {}",
+                crate::error::n_bytes(peer.len())
             ))
         })?;
         let z = x25519_dalek::x25519(k, u);
