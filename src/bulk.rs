@@ -17,6 +17,18 @@ use serde::Serialize;
 /// post's companion note ("SHA and DES ran over a 7.5 MB file in RAM").
 pub const DATA_BYTES: usize = 7_500_000;
 
+/// A data size in decimal megabytes, as the 1995 post and the README give it
+/// (7_500_000 → "7.5 MB"; MB = 10^6 bytes, like the MB/s figures).
+pub fn fmt_mb(bytes: usize) -> String {
+    let s = crate::report::sig4(bytes as f64 / 1e6);
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &s
+    };
+    format!("{s} MB")
+}
+
 /// The 1995 post's block size: "10000-byte blocks, 10000 times".
 pub const DEFAULT_CHUNK: usize = 10_000;
 
@@ -129,6 +141,14 @@ pub fn time_chunks<F: FnMut(usize)>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_sizes_in_decimal_mb() {
+        assert_eq!(fmt_mb(DATA_BYTES), "7.5 MB");
+        assert_eq!(fmt_mb(10_000_000), "10 MB");
+        assert_eq!(fmt_mb(1_000_000_000), "1000 MB");
+        assert_eq!(fmt_mb(1_234_567), "1.235 MB");
+    }
 
     #[test]
     fn units() {

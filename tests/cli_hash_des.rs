@@ -69,6 +69,14 @@ fn text_output_names_the_units() {
     assert!(out.status.success());
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("SHA-0") && s.contains("MB/s"), "{s}");
+    // Data sizes in decimal MB, like the README and the MB/s figures (not "7.2 MiB").
+    assert!(s.contains("from 7.5 MB of random data"), "{s}");
+    let out = pkbench(&["des", "--block", "800", "--time", "0.01"]);
+    let d = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        d.contains("from 7.5 MB of random data") && !d.contains("MiB"),
+        "{d}"
+    );
     let out = pkbench(&["des", "--keysetup", "--time", "0.01"]);
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("µs/key"), "{s}");

@@ -14,7 +14,8 @@ pub struct RunArgs {
     /// Seed of the ChaCha20 RNG that makes every secret and input (same seed, same inputs).
     #[arg(long, default_value_t = 1995)]
     pub seed: u64,
-    /// Time budget per timed operation, in seconds (at least 11 samples are taken anyway).
+    /// Time budget per timed operation, in seconds (a minimum number of samples is taken even
+    /// when that runs over: 11, or `--min-samples` where a command offers it).
     #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
     pub time: f64,
     /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as in 1995).

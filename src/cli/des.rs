@@ -161,7 +161,7 @@ pub fn render_text(r: &DesRecord) -> String {
                 "operation: {} encryption of {}-byte chunks taken in turn from {} of random data (seed {})\n",
                 e.mode.label(),
                 t.chunk_bytes,
-                report::fmt_bytes(t.data_bytes),
+                bulk::fmt_mb(t.data_bytes),
                 r.seed
             );
             s += &format!(

@@ -103,7 +103,7 @@ pub fn render_text(r: &HashRecord) -> String {
     s += &format!(
         "data:      {}-byte blocks taken in turn from {} of random data (seed {})\n",
         t.chunk_bytes,
-        report::fmt_bytes(t.data_bytes),
+        bulk::fmt_mb(t.data_bytes),
         r.seed
     );
     s += &format!(
