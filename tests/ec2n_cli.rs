@@ -198,3 +198,22 @@ fn dh_json_reports_real_timings() {
         }
     }
 }
+
+#[test]
+fn unknown_gf2m_choice_warns_once_and_runs() {
+    let args = ["offer", "--field", "gf2-155", "--secret", "1f"];
+    let plain = ok_line(&args, false);
+    let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args(args)
+        .env("PKBENCH_GF2M", "garbage")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8(o.stdout).unwrap().trim_end(), plain);
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("pkbench: warning: PKBENCH_GF2M=\"garbage\" ignored"),
+        "{err}"
+    );
+}

@@ -412,11 +412,21 @@ pub enum Arith {
 impl Arith {
     /// The fastest carry-less-multiply code the CPU runs when `allow_clmul` (the vector
     /// `vpclmulqdq` code, else `pclmulqdq`), else portable. `PKBENCH_GF2M=pclmulqdq` picks
-    /// the 128-bit `pclmulqdq` code even where the vector one runs (for comparisons).
+    /// the 128-bit `pclmulqdq` code even where the vector one runs (for comparisons); any
+    /// other value is ignored with a one-time warning on stderr.
     pub fn detect(allow_clmul: bool) -> Arith {
+        let var = std::env::var("PKBENCH_GF2M").ok();
+        if let Some(v) = var.as_deref().filter(|v| *v != "pclmulqdq") {
+            static WARN: std::sync::Once = std::sync::Once::new();
+            WARN.call_once(|| {
+                eprintln!(
+                    "pkbench: warning: PKBENCH_GF2M={v:?} ignored: the only value is pclmulqdq"
+                )
+            });
+        }
         #[cfg(target_arch = "x86_64")]
         if allow_clmul {
-            let force_128 = std::env::var("PKBENCH_GF2M").is_ok_and(|v| v == "pclmulqdq");
+            let force_128 = var.as_deref() == Some("pclmulqdq");
             if !force_128 && let Some(c) = avx512::Avx512::detect() {
                 return Arith::Avx512(c);
             }
