@@ -173,10 +173,9 @@ fn shr_wide(c: Wide2, s: u32) -> __m256i {
     _mm256_shrdv_epi64(base, next, _mm256_set1_epi64x((s % 64) as i64))
 }
 
-/// A 4-word mask of the bits below `n` (n ≤ 256).
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn low_mask(n: u32) -> __m256i {
+/// The four words of a mask of the bits below `n` (n ≤ 256), word 0 first; shared with the
+/// 512-bit pair code (`avx512x2`), which repeats it in both slots.
+pub(super) fn low_mask_words(n: u32) -> [i64; 4] {
     let mut w = [0i64; 4];
     for (i, x) in w.iter_mut().enumerate() {
         let lo = 64 * i as u32;
@@ -188,6 +187,14 @@ fn low_mask(n: u32) -> __m256i {
             0
         };
     }
+    w
+}
+
+/// A 4-word mask of the bits below `n` (n ≤ 256).
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn low_mask(n: u32) -> __m256i {
+    let w = low_mask_words(n);
     _mm256_set_epi64x(w[3], w[2], w[1], w[0])
 }
 

@@ -171,17 +171,7 @@ fn shr_wide(c: WidePair, s: u32) -> __m512i {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn low_mask(n: u32) -> __m512i {
-    let mut w = [0i64; 4];
-    for (i, x) in w.iter_mut().enumerate() {
-        let lo = 64 * i as u32;
-        *x = if n >= lo + 64 {
-            -1
-        } else if n > lo {
-            ((1u64 << (n - lo)) - 1) as i64
-        } else {
-            0
-        };
-    }
+    let w = super::avx512::low_mask_words(n);
     _mm512_set_epi64(w[3], w[2], w[1], w[0], w[3], w[2], w[1], w[0])
 }
 
@@ -211,21 +201,6 @@ fn reduce<F: Trinomial>(c: WidePair) -> __m512i {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn swap(p: __m512i) -> __m512i {
     _mm512_shuffle_i64x2::<0x4e>(p, p)
-}
-
-/// The two slots exchanged when `swap` = 1 (`swap` ∈ {0, 1}), without branching on it.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn cswap(swap: u64, p: __m512i) -> __m512i {
-    let k = 0u8.wrapping_sub(swap as u8);
-    _mm512_mask_blend_epi64(k, p, _mm512_shuffle_i64x2::<0x4e>(p, p))
-}
-
-/// `[a.slot1 | a.slot1]`.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn dup_slot1(p: __m512i) -> __m512i {
-    _mm512_shuffle_i64x2::<0xee>(p, p)
 }
 
 /// `[a.slot0 | b.slot0]`.
@@ -348,16 +323,6 @@ impl Avx512 {
     #[inline(always)]
     pub fn swap2(self, a: Pair) -> Pair {
         Pair(unsafe { swap(a.0) })
-    }
-    /// The slots exchanged when `swap` = 1.
-    #[inline(always)]
-    pub fn cswap2(self, swap: u64, a: Pair) -> Pair {
-        Pair(unsafe { cswap(swap, a.0) })
-    }
-    /// `[a.slot1 | a.slot1]`.
-    #[inline(always)]
-    pub fn dup_slot1(self, a: Pair) -> Pair {
-        Pair(unsafe { dup_slot1(a.0) })
     }
     /// `[a.slot0 | b.slot0]`.
     #[inline(always)]

@@ -412,9 +412,6 @@ fn pairs_agree<F: Trinomial>() {
         );
         // Slot moves.
         assert_eq!(be.store2(be.swap2(x)), (b, a));
-        assert_eq!(be.store2(be.cswap2(0, x)), (a, b));
-        assert_eq!(be.store2(be.cswap2(1, x)), (b, a));
-        assert_eq!(be.store2(be.dup_slot1(x)), (b, b));
         assert_eq!(be.store2(be.slot0s(x, y)), (a, c));
         assert_eq!(be.store2(be.slot1_slot0(x, y)), (b, c));
         assert_eq!(be.store2(be.merge(x, y)), (a, d));
