@@ -447,11 +447,7 @@ pub fn render_text(r: &DhRecord) -> String {
         t.add_row(vec![
             name.to_string(),
             report::fmt_time_ms(st.median_ms),
-            format!(
-                "{} … {}",
-                report::fmt_time_ms(st.q1_ms),
-                report::fmt_time_ms(st.q3_ms)
-            ),
+            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
             report::fmt_rate(st.ops_per_sec()),
             format!("{} × {}", st.samples, st.batch),
         ]);

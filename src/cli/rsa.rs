@@ -196,11 +196,7 @@ pub fn render_text(r: &RsaRecord) -> String {
         t.add_row(vec![
             name.to_string(),
             report::fmt_time_ms(st.median_ms),
-            format!(
-                "{} … {}",
-                report::fmt_time_ms(st.q1_ms),
-                report::fmt_time_ms(st.q3_ms)
-            ),
+            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
             report::fmt_rate(op.ops_per_sec),
             fmt_bytes_per_sec(op.bytes_per_sec),
             format!("{} × {}", st.samples, st.batch),

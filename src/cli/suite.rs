@@ -398,11 +398,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
         let (median, quart) = match &op.stats {
             Some(st) => (
                 report::fmt_time_ms(st.median_ms),
-                format!(
-                    "{} … {}",
-                    report::fmt_time_ms(st.q1_ms),
-                    report::fmt_time_ms(st.q3_ms)
-                ),
+                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
             ),
             None => (String::new(), String::new()),
         };

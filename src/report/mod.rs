@@ -7,6 +7,11 @@ pub mod plot;
 use crate::error::{Error, Result};
 use comfy_table::{ContentArrangement, Table, presets};
 
+/// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`].
+pub fn fmt_quartiles_ms(q1_ms: f64, q3_ms: f64) -> String {
+    format!("{} … {}", fmt_time_ms(q1_ms), fmt_time_ms(q3_ms))
+}
+
 /// Formats a time in milliseconds with a unit a reader can take in: "11.62 ms", "3.41 µs",
 /// "250 ns", "2.67 s" (four significant figures at most).
 pub fn fmt_time_ms(ms: f64) -> String {
