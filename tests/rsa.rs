@@ -2,6 +2,7 @@
 //! every backend built in, CRT against raw, PEM keys written by OpenSSL, and bad inputs.
 
 use num_bigint::BigUint;
+use pkbench::rsa::ops::Powm;
 use pkbench::rsa::{self, RsaKey, ops, pem};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -16,6 +17,16 @@ fn backends() -> Vec<&'static str> {
     #[cfg(feature = "gmp")]
     v.push("gmp");
     v
+}
+
+/// The private-operation exponentiations each backend offers: `fast` everywhere, `sec`
+/// (mpz_powm_sec) on gmp only.
+fn powms(backend: &str) -> Vec<Powm> {
+    if backend == "gmp" {
+        vec![Powm::Fast, Powm::Sec]
+    } else {
+        vec![Powm::Fast]
+    }
 }
 
 fn manifest() -> PathBuf {
@@ -80,6 +91,7 @@ fn vectors_through_the_library() {
         let chunk = vec["chunk_bytes"].as_u64().unwrap() as usize;
         for b in backends() {
             let eng = ops::engine(&key, Some(b)).unwrap();
+            let sec = ops::engine_with_powm(&key, Some(b), Powm::Sec);
             for pair in vec["pairs"].as_array().unwrap() {
                 let m = unhex(s(pair, "message"));
                 assert_eq!(m.len(), chunk);
@@ -88,6 +100,12 @@ fn vectors_through_the_library() {
                 assert_eq!(eng.public(&m), enc, "{b} public");
                 assert_eq!(eng.private_raw(&m), sig, "{b} private raw");
                 assert_eq!(eng.private_crt(&m), sig, "{b} private CRT");
+                // mpz_powm_sec (gmp): the same known answers, raw and CRT.
+                if let Ok(sec) = &sec {
+                    assert_eq!(sec.public(&m), enc, "{b} public (powm sec)");
+                    assert_eq!(sec.private_raw(&m), sig, "{b} private raw (powm sec)");
+                    assert_eq!(sec.private_crt(&m), sig, "{b} private CRT (powm sec)");
+                }
                 let n = key.n.to_bytes_be();
                 assert_eq!(
                     rsa::raw(&n, &key.e.to_bytes_be(), &m, Some(b)).unwrap(),
@@ -102,6 +120,21 @@ fn vectors_through_the_library() {
         }
     }
     assert!(pairs >= 5 * backends().len());
+}
+
+#[test]
+fn powm_sec_only_where_the_library_has_one() {
+    let key = key_of(&vectors()["vectors"][0]["key"]);
+    for b in backends() {
+        let sec = ops::engine_with_powm(&key, Some(b), Powm::Sec);
+        if powms(b).contains(&Powm::Sec) {
+            assert!(sec.is_ok(), "{b}");
+        } else {
+            let e = sec.err().expect("num-bigint has no constant-time powm");
+            assert_eq!(e.exit_code(), 2);
+            assert!(e.message().contains("--backend gmp"), "{e}");
+        }
+    }
 }
 
 #[test]
@@ -216,6 +249,15 @@ fn rsa_command_bad_inputs() {
     assert_input_error(&["rsa", "--bits", "512", "--chunk", "64"], "--chunk");
     assert_input_error(&["rsa", "--bits", "512", "--chunk", "0"], "--chunk");
     assert_input_error(&["rsa", "--backend", "nope"], "nope");
+    assert_input_error(&["rsa", "--powm", "nope"], "--powm");
+    assert_input_error(
+        &["rsa", "--powm", "sec", "--backend", "num-bigint"],
+        "--backend gmp",
+    );
+    assert_input_error(
+        &["rsa", "--crt", "--powm", "sec", "--backend", "num-bigint"],
+        "constant-time",
+    );
     assert_input_error(&["rsa", "--key", "/nonexistent/key.pem"], "cannot read");
     let data = manifest().join("tests/data");
     let public = data.join("rsa512-public.pem");
@@ -290,12 +332,15 @@ fn crt_agrees_with_raw_on_generated_keys() {
     let mut rng = ChaCha20Rng::seed_from_u64(42);
     for bits in [256u32, 384, 1024] {
         let key = rsa::keygen::generate(bits, &mut rng).unwrap();
-        for b in backends() {
-            let eng = ops::engine(&key, Some(b)).unwrap();
+        for (b, powm) in backends()
+            .into_iter()
+            .flat_map(|b| powms(b).into_iter().map(move |p| (b, p)))
+        {
+            let eng = ops::engine_with_powm(&key, Some(b), powm).unwrap();
             for fill in [0u8, 1, 0x80, 0xff] {
                 let m = vec![fill; key.modulus_bytes() - 1];
                 let raw = eng.private_raw(&m);
-                assert_eq!(eng.private_crt(&m), raw, "{b} {bits} {fill}");
+                assert_eq!(eng.private_crt(&m), raw, "{b} {powm:?} {bits} {fill}");
                 assert_eq!(eng.public(&raw), ops::pad(m.clone(), key.modulus_bytes()));
                 // Cross-check against num-bigint's own modpow.
                 let want = BigUint::from_bytes_be(&m).modpow(&key.d, &key.n);
@@ -333,6 +378,14 @@ fn rsa_command_json() {
         assert_eq!(j["bits"], 512);
         assert_eq!(j["chunk_bytes"], 63);
         assert_eq!(j["crt"], true);
+        assert_eq!(j["powm"], "fast");
+        let plain = if b == "gmp" {
+            "mpz_powm"
+        } else {
+            "BigUint::modpow"
+        };
+        assert_eq!(j["private_powm"], plain);
+        assert_eq!(j["public_powm"], plain);
         assert!(
             j["backend"].as_str().unwrap().starts_with(b),
             "{}",
@@ -365,6 +418,40 @@ fn rsa_command_json() {
             / j["private_crt"]["median_ms"].as_f64().unwrap();
         assert!((speedup - want).abs() < 1e-9);
     }
+}
+
+/// `--powm sec` (gmp): mpz_powm_sec for the raw and the CRT private operation, named in the
+/// JSON, the operations' params and the text; the public operation stays on mpz_powm.
+#[cfg(feature = "gmp")]
+#[test]
+fn rsa_command_powm_sec() {
+    let args = ["rsa", "--bits", "512", "--crt", "--time", "0.02"];
+    let j = json_run(&[&args[..], &["--powm", "sec", "--json"]].concat());
+    assert_eq!(j["powm"], "sec");
+    assert_eq!(j["private_powm"], "mpz_powm_sec");
+    assert_eq!(j["public_powm"], "mpz_powm");
+    assert_eq!(j["params"]["powm"], "sec");
+    assert!(j["crt_speedup"].as_f64().unwrap() > 0.0);
+    let ops = j["operations"].as_array().unwrap();
+    assert_eq!(ops.len(), 3);
+    for op in ops {
+        let private = op["name"].as_str().unwrap().starts_with("private");
+        let want = if private { "mpz_powm_sec" } else { "mpz_powm" };
+        assert_eq!(op["info"]["powm_fn"], want, "{op}");
+        assert_eq!(op["params"].get("powm").is_some(), private, "{op}");
+    }
+    // Same key and chunks as --powm fast (same seed).
+    let fast = json_run(&[&args[..], &["--json"]].concat());
+    assert_eq!(fast["n"], j["n"]);
+    assert_eq!(fast["operations"][0]["params"]["powm"], "fast");
+    let out = pkbench(&[&args[..], &["--powm", "sec"]].concat());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "private mpz_powm_sec (--powm sec, constant time), raw and CRT; public mpz_powm"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@ use crate::cli::common::RunArgs;
 use crate::error::{Result, parse_hex};
 use crate::record::{self, Operation, ResultRecord, RunTimer};
 use crate::report;
+use crate::rsa::ops::Powm;
 use crate::rsa::{self, OpRecord, RsaBenchOptions, RsaRecord};
 use clap::Args;
 use std::path::PathBuf;
@@ -29,6 +30,11 @@ pub struct RsaArgs {
     /// RFC 8017 §5.1.2) and print its speedup over the raw one.
     #[arg(long)]
     pub crt: bool,
+    /// Modular exponentiation of the private operation, raw and CRT alike, so the CRT
+    /// speedup compares like with like (the public operation always uses the plain one).
+    /// `fast` is the 1995 row; `sec` is what real private-key code runs.
+    #[arg(long, value_enum, value_name = "POWM", default_value_t = Powm::Fast)]
+    pub powm: Powm,
     /// Use this PEM private key (PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY", unencrypted)
     /// instead of generating one.
     #[arg(long, value_name = "FILE")]
@@ -39,10 +45,13 @@ pub struct RsaArgs {
 
 const RSA_EXAMPLES: &str = "Examples:
   pkbench rsa --bits 512 --crt              the 1995 row: 63-byte chunks, raw and CRT
+  pkbench rsa --bits 512 --crt --powm sec   the same with constant-time mpz_powm_sec
   pkbench rsa --bits 2048 --backend num-bigint
   pkbench rsa --key key.pem --json          time your own key (openssl genpkey writes one)
 
-The private operation is m^d mod n with no CRT, no blinding and no padding (\"nothing fancy\").
+The private operation is m^d mod n with no CRT, no blinding and no padding (\"nothing fancy\"),
+by GMP's mpz_powm (--powm fast, variable time: its run time depends on the data) or
+mpz_powm_sec (--powm sec, constant time, side-channel resistant; gmp backend only).
 Every timed result is checked outside the timed region: the public operation recovers each
 chunk, and the CRT result equals the raw one. Key generation time is reported separately.";
 
@@ -106,6 +115,7 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         chunk_bytes: args.chunk,
         backend: args.backend.clone(),
         crt: args.crt,
+        powm: args.powm,
         seed: args.run.seed,
         quiet: args.run.json,
     };
@@ -118,7 +128,9 @@ pub fn run(args: &RsaArgs) -> Result<String> {
 /// The versioned result record of an `rsa` run (the JSON of `--json` and `--output`): every
 /// key of [`RsaRecord`] at the top level, and the operations "private op (raw)",
 /// "private op (CRT)" (with `--crt`) and "public op", each identified by command, bits and
-/// chunk_bytes, with figures `ops_per_sec` and `bytes_per_sec`; the backend goes to `info`.
+/// chunk_bytes (the private ones also by `powm`, "fast" or "sec"), with figures `ops_per_sec`
+/// and `bytes_per_sec`; the backend and the library function (`powm_fn`, e.g. "mpz_powm_sec")
+/// go to `info`.
 ///
 /// # Errors
 /// [`crate::Error::Runtime`] if serialisation fails.
@@ -129,22 +141,30 @@ pub fn result_record(r: &RsaRecord) -> Result<ResultRecord> {
     rec.params
         .insert("chunk_bytes".into(), r.chunk_bytes.into());
     rec.params.insert("crt".into(), r.crt.into());
+    rec.params.insert("powm".into(), r.powm.name().into());
     let key = record::params([
         ("command", "rsa".into()),
         ("bits", r.bits.into()),
         ("chunk_bytes", r.chunk_bytes.into()),
     ]);
-    let op = |name: &str, o: &OpRecord| {
+    let mut private_key = key.clone();
+    private_key.insert("powm".into(), r.powm.name().into());
+    let op = |name: &str, key: &std::collections::BTreeMap<_, _>, powm_fn: &str, o: &OpRecord| {
         Operation::timed(name, key.clone(), o.stats.clone())
             .with_figure("ops_per_sec", o.ops_per_sec)
             .with_figure("bytes_per_sec", o.bytes_per_sec)
             .with_info("backend", r.backend.clone())
+            .with_info("powm_fn", powm_fn)
     };
-    rec.operations.push(op("private op (raw)", &r.private));
+    let private_fn = r.private_powm;
+    rec.operations
+        .push(op("private op (raw)", &private_key, private_fn, &r.private));
     if let Some(c) = &r.private_crt {
-        rec.operations.push(op("private op (CRT)", c));
+        rec.operations
+            .push(op("private op (CRT)", &private_key, private_fn, c));
     }
-    rec.operations.push(op("public op", &r.public));
+    rec.operations
+        .push(op("public op", &key, r.public_powm, &r.public));
     Ok(rec)
 }
 
@@ -181,6 +201,17 @@ pub fn render_text(r: &RsaRecord) -> String {
         r.chunk_bytes, r.pool
     );
     s += &format!("backend:   {}\n", r.backend);
+    let how = match r.powm {
+        Powm::Fast => "variable time",
+        Powm::Sec => "constant time",
+    };
+    s += &format!(
+        "powm:      private {} (--powm {}, {how}){}; public {}\n",
+        r.private_powm,
+        r.powm.name(),
+        if r.crt { ", raw and CRT" } else { "" },
+        r.public_powm
+    );
     s += &format!("clock:     {}; seed {}\n", r.clock, r.seed);
     s += &format!("machine:   {}\n", r.machine.summary());
     let mut t = report::table(&[

@@ -1,12 +1,14 @@
 //! The timed run behind `pkbench rsa`: key (generated from the seed, or loaded), a pool of
 //! fresh random chunks made before timing, every expected output computed and checked before
 //! timing, the private (raw), optional CRT private and public operations timed by the harness,
-//! and the outputs of the timed runs checked again afterwards.
+//! and the outputs of the timed runs checked again afterwards. Both private operations use the
+//! exponentiation chosen by [`Powm`] (`mpz_powm` or `mpz_powm_sec`), so the CRT speedup
+//! compares like with like; the public operation uses the backend's plain one.
 //!
 //! bytes/sec = chunk bytes ÷ seconds per operation (at the median), decimal units.
 
 use super::key::RsaKey;
-use super::ops::Engine;
+use super::ops::{Engine, Powm};
 use super::{keygen, pem};
 use crate::arith::bignum::{Backend, BackendKind};
 use crate::error::{Error, Result};
@@ -31,6 +33,8 @@ pub struct RsaBenchOptions {
     pub backend: Option<String>,
     /// Also time the CRT private operation.
     pub crt: bool,
+    /// The private operations' exponentiation (raw and CRT alike).
+    pub powm: Powm,
     /// Seed of the ChaCha20 RNG that makes the key (stream 0) and the chunks (stream 1).
     pub seed: u64,
     /// Hide the progress bar.
@@ -45,6 +49,7 @@ impl Default for RsaBenchOptions {
             chunk_bytes: None,
             backend: None,
             crt: false,
+            powm: Powm::Fast,
             seed: 1995,
             quiet: true,
         }
@@ -89,6 +94,13 @@ pub struct RsaRecord {
     pub backend: String,
     /// Whether the CRT private operation was timed too.
     pub crt: bool,
+    /// `--powm`: "fast" or "sec".
+    pub powm: Powm,
+    /// The library function of the private operations, raw and CRT (`mpz_powm`,
+    /// `mpz_powm_sec`, `BigUint::modpow`).
+    pub private_powm: &'static str,
+    /// The library function of the public operation (always the plain one: `mpz_powm`).
+    pub public_powm: &'static str,
     /// Where the key came from: "generated from seed S" or the key file's path.
     pub key_source: String,
     /// Key generation time in ms (generated keys only; never part of a per-op figure).
@@ -158,6 +170,11 @@ fn make_pool<B: Backend>(
         rng.fill_bytes(&mut bytes);
         let m = B::from_be_bytes(&bytes);
         let s = eng.private_raw_int(&m);
+        if eng.powm != Powm::Fast && s != B::pow_mod(&m, &eng.d, &eng.n) {
+            return Err(check_failed(
+                "the constant-time exponentiation differs from the plain one",
+            ));
+        }
         if eng.public_int(&s) != m {
             return Err(check_failed(
                 "the public operation does not undo the private one",
@@ -216,6 +233,10 @@ fn time_op<B: Backend>(
 /// when a self-check fails.
 pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
     let kind = BackendKind::select(opts.backend.as_deref())?;
+    // Refuse --powm sec on num-bigint before spending time on a key.
+    let (private_powm, public_powm) = crate::with_backend!(kind, B => {
+        (opts.powm.function::<B>()?, B::POW_MOD_FN)
+    });
     let (key, key_source, keygen_ms): (RsaKey, String, Option<f64>) = match &opts.key_file {
         Some(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
         None => {
@@ -248,6 +269,9 @@ pub fn bench(opts: &RsaBenchOptions, cfg: &MeasureConfig) -> Result<RsaRecord> {
         chunk_bytes: chunk,
         backend: kind.version(),
         crt: opts.crt,
+        powm: opts.powm,
+        private_powm,
+        public_powm,
         key_source,
         keygen_ms,
         e: key.e.to_str_radix(16),
@@ -273,7 +297,7 @@ fn time_all<B: Backend>(
     opts: &RsaBenchOptions,
     cfg: &MeasureConfig,
 ) -> Result<Timings> {
-    let eng = Engine::<B>::new(key);
+    let eng = Engine::<B>::with_powm(key, opts.powm)?;
     let mut rng = ChaCha20Rng::seed_from_u64(opts.seed);
     rng.set_stream(1);
     let pool = make_pool(&eng, chunk, pool_size(key.bits()), opts.crt, &mut rng)?;

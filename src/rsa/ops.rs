@@ -2,6 +2,10 @@
 //! (m^e mod n), RSASP1/RSADP without CRT (m^d mod n, "nothing fancy") and with CRT
 //! (RFC 8017 §5.1.2 step 2b, Garner's recombination).
 //!
+//! The private operation's exponentiation is chosen by [`Powm`]: the library's fastest
+//! (`mpz_powm`, variable time) or its constant-time one (`mpz_powm_sec`), the same for the raw
+//! and the CRT operation; the public operation always uses the fastest.
+//!
 //! [`Engine<B>`] holds the key in the backend's own integers and works on them (what the
 //! `rsa` command times: one library modular exponentiation per raw operation, no conversion);
 //! [`RsaEngine`] is the same over big-endian bytes, zero-padded to the modulus length k (I2OSP,
@@ -10,8 +14,57 @@
 
 use super::key::RsaKey;
 use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use num_bigint::BigUint;
+use serde::Serialize;
+
+/// Which modular exponentiation the private operation (raw and CRT alike) uses: `pkbench rsa
+/// --powm`. The public operation (e = 65537, nothing secret) always uses [`Powm::Fast`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Powm {
+    /// The library's general exponentiation, variable time: GMP's `mpz_powm` (sliding window,
+    /// branches and table lookups that depend on the data), num-bigint's `BigUint::modpow`.
+    /// The 1995 row's "GNU MP package, nothing fancy".
+    #[default]
+    Fast,
+    /// The library's constant-time exponentiation, side-channel resistant: GMP's
+    /// `mpz_powm_sec` (fixed window, every table entry read, no data-dependent branch), as
+    /// real private-key code does (OpenSSL's `BN_mod_exp_mont_consttime`). gmp backend only.
+    Sec,
+}
+
+impl Powm {
+    /// The command-line name: `fast` or `sec`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Powm::Fast => "fast",
+            Powm::Sec => "sec",
+        }
+    }
+
+    /// The library function this choice calls on backend `B` (e.g. `mpz_powm_sec`).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for [`Powm::Sec`] on a backend without a constant-time exponentiation
+    /// (num-bigint): one line that names the gmp backend.
+    pub fn function<B: Backend>(self) -> Result<&'static str> {
+        match self {
+            Powm::Fast => Ok(B::POW_MOD_FN),
+            Powm::Sec => B::SECURE_POW_MOD_FN.ok_or_else(|| {
+                let gmp = if cfg!(feature = "gmp") {
+                    "--backend gmp (GMP's mpz_powm_sec)"
+                } else {
+                    "--backend gmp (GMP's mpz_powm_sec; rebuild with --features gmp)"
+                };
+                Error::input(format!(
+                    "--powm sec: the {} backend has no constant-time modular exponentiation; use {gmp} or --powm fast",
+                    B::NAME
+                ))
+            }),
+        }
+    }
+}
 
 /// An RSA key in the integers of backend `B`.
 #[derive(Debug, Clone)]
@@ -34,6 +87,8 @@ pub struct Engine<B: Backend> {
     pub qinv: B::Int,
     /// Modulus length k in bytes.
     pub k: usize,
+    /// The exponentiation of the private operations (raw and CRT).
+    pub powm: Powm,
 }
 
 fn conv<B: Backend>(x: &BigUint) -> B::Int {
@@ -41,7 +96,7 @@ fn conv<B: Backend>(x: &BigUint) -> B::Int {
 }
 
 impl<B: Backend> Engine<B> {
-    /// Loads `key` into backend `B`.
+    /// Loads `key` into backend `B`, with the private operations on [`Powm::Fast`].
     pub fn new(key: &RsaKey) -> Self {
         Engine {
             n: conv::<B>(&key.n),
@@ -53,6 +108,29 @@ impl<B: Backend> Engine<B> {
             dq: conv::<B>(&key.dq),
             qinv: conv::<B>(&key.qinv),
             k: key.modulus_bytes(),
+            powm: Powm::Fast,
+        }
+    }
+
+    /// Loads `key` into backend `B`, with the private operations on `powm`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for [`Powm::Sec`] on a backend without a constant-time
+    /// exponentiation ([`Powm::function`]).
+    pub fn with_powm(key: &RsaKey, powm: Powm) -> Result<Self> {
+        powm.function::<B>()?;
+        Ok(Engine {
+            powm,
+            ..Engine::new(key)
+        })
+    }
+
+    /// `acc ← acc^e mod m` by the private operations' exponentiation ([`Engine::powm`]);
+    /// e > 0 and m odd (d, dP, dQ and n, p, q of a valid key).
+    fn private_pow(&self, acc: &mut B::Int, e: &B::Int, m: &B::Int) {
+        match self.powm {
+            Powm::Fast => B::pow_mod_assign(acc, e, m),
+            Powm::Sec => B::secure_pow_mod_assign(acc, e, m),
         }
     }
 
@@ -68,16 +146,18 @@ impl<B: Backend> Engine<B> {
     }
 
     /// m^d mod n with no CRT, no blinding (RSADP §5.1.2 with the first key representation
-    /// (n, d)), for m < n: one modular exponentiation by the library.
+    /// (n, d)), for m < n: one modular exponentiation by the library ([`Engine::powm`]).
     pub fn private_raw_int(&self, m: &B::Int) -> B::Int {
-        B::pow_mod(m, &self.d, &self.n)
+        let mut out = B::from_u64(0);
+        self.private_raw_into(m, &mut out);
+        out
     }
 
     /// [`Engine::private_raw_int`] into `out`, reusing its storage (what `pkbench rsa`
-    /// times: one `mpz_powm` on the gmp backend).
+    /// times: one `mpz_powm`, or `mpz_powm_sec` with [`Powm::Sec`], on the gmp backend).
     pub fn private_raw_into(&self, m: &B::Int, out: &mut B::Int) {
         out.clone_from(m);
-        B::pow_mod_assign(out, &self.d, &self.n);
+        self.private_pow(out, &self.d, &self.n);
     }
 
     /// m^d mod n by the CRT (RSADP §5.1.2 step 2b, second key representation):
@@ -101,14 +181,15 @@ impl<B: Backend> Engine<B> {
 
     /// [`Engine::private_crt_int`] into `out`, with every intermediate in `scratch`: once
     /// the integers have grown to size, no allocation (on the gmp backend: two `mpz_tdiv_r`,
-    /// two `mpz_powm` of half size, then Garner's recombination with one reduction mod p).
+    /// two half-size `mpz_powm`, or `mpz_powm_sec` with [`Powm::Sec`], then Garner's
+    /// recombination with one reduction mod p).
     pub fn private_crt_into(&self, c: &B::Int, out: &mut B::Int, scratch: &mut CrtScratch<B>) {
         let CrtScratch { m1, m2, t } = scratch;
         // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q (RFC 8017 §5.1.2 step 2b i, ii).
         B::rem_into(m1, c, &self.p);
-        B::pow_mod_assign(m1, &self.dp, &self.p);
+        self.private_pow(m1, &self.dp, &self.p);
         B::rem_into(m2, c, &self.q);
-        B::pow_mod_assign(m2, &self.dq, &self.q);
+        self.private_pow(m2, &self.dq, &self.q);
         // h = (m1 − m2)·qInv mod p (step iii), as (m1 + p − (m2 mod p))·qInv mod p, which
         // stays non-negative when m2 > m1 (m2 < q may exceed p when q > p).
         B::rem_into(t, m2, &self.p);
@@ -168,13 +249,29 @@ impl<B: Backend> RsaEngine for Engine<B> {
     }
 }
 
-/// Loads `key` into the backend named `backend` (`None`: the default, gmp when built in).
+/// Loads `key` into the backend named `backend` (`None`: the default, gmp when built in),
+/// private operations on [`Powm::Fast`].
 ///
 /// # Errors
 /// [`crate::Error::Input`] for an unknown backend or one not built in.
 pub fn engine(key: &RsaKey, backend: Option<&str>) -> Result<Box<dyn RsaEngine>> {
+    engine_with_powm(key, backend, Powm::Fast)
+}
+
+/// [`engine`] with the private operations (raw and CRT) on `powm`.
+///
+/// # Errors
+/// [`crate::Error::Input`] for an unknown backend, one not built in, or [`Powm::Sec`] on a
+/// backend without a constant-time exponentiation (num-bigint).
+pub fn engine_with_powm(
+    key: &RsaKey,
+    backend: Option<&str>,
+    powm: Powm,
+) -> Result<Box<dyn RsaEngine>> {
     let kind = BackendKind::select(backend)?;
-    Ok(crate::with_backend!(kind, B => Box::new(Engine::<B>::new(key)) as Box<dyn RsaEngine>))
+    Ok(crate::with_backend!(kind, B => {
+        Box::new(Engine::<B>::with_powm(key, powm)?) as Box<dyn RsaEngine>
+    }))
 }
 
 /// base^exp mod n on the backend named `backend`, zero-padded to the byte length of `n`

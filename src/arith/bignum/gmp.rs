@@ -3,6 +3,7 @@
 //! Modular exponentiation is `mpz_powm` (Montgomery REDC with a sliding window, GMP manual
 //! §15.4 "Powering Algorithms"); the Jacobi symbol is `mpz_jacobi`; the probable-prime test
 //! `mpz_probab_prime_p` (trial division, Baillie–PSW and `reps − 24` Miller–Rabin rounds).
+//! [`Backend::secure_pow_mod_assign`] is `mpz_powm_sec`, the constant-time variant.
 //! The in-place operations map onto `mpz_mul`/`mpz_tdiv_r`/`mpz_powm` without allocating once
 //! the accumulator has grown to size.
 
@@ -17,6 +18,8 @@ pub struct Gmp;
 impl Backend for Gmp {
     type Int = Integer;
     const NAME: &'static str = "gmp";
+    const POW_MOD_FN: &'static str = "mpz_powm";
+    const SECURE_POW_MOD_FN: Option<&'static str> = Some("mpz_powm_sec");
 
     /// "gmp 6.3.0 (fat)" for gmp-mpfr-sys's portable build, or the CPU flags GMP was
     /// configured with, e.g. "gmp 6.3.0 (-mtune=skylake -march=broadwell)" for a build by
@@ -126,6 +129,16 @@ impl Backend for Gmp {
         if acc.pow_mod_mut(e, m).is_err() {
             unreachable!("pow_mod with a non-negative exponent");
         }
+    }
+
+    /// `mpz_powm_sec` (rug's `secure_pow_mod_mut`): a fixed window, every table entry read
+    /// for each lookup (`mpn_sec_tabselect`), a Montgomery product whose final subtraction
+    /// is masked rather than branched on.
+    ///
+    /// # Panics
+    /// When `e` is 0 or `m` is even (as rug does).
+    fn secure_pow_mod_assign(acc: &mut Integer, e: &Integer, m: &Integer) {
+        acc.secure_pow_mod_mut(e, m);
     }
 
     fn rem_into(out: &mut Integer, a: &Integer, m: &Integer) {

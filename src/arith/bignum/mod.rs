@@ -56,6 +56,15 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// Short name as used on the command line: `gmp` or `num-bigint`.
     const NAME: &'static str;
 
+    /// The library function behind [`Backend::pow_mod`], for reports: `mpz_powm`,
+    /// `BigUint::modpow`.
+    const POW_MOD_FN: &'static str;
+
+    /// The library's constant-time modular exponentiation behind
+    /// [`Backend::secure_pow_mod_assign`], for reports (`Some("mpz_powm_sec")` for GMP), or
+    /// `None` when the library has none (num-bigint).
+    const SECURE_POW_MOD_FN: Option<&'static str> = None;
+
     /// Library name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
     fn version() -> String;
 
@@ -155,6 +164,22 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// `mpz_powm(acc, acc, e, m)`).
     fn pow_mod_assign(acc: &mut Self::Int, e: &Self::Int, m: &Self::Int) {
         *acc = Self::pow_mod(acc, e, m);
+    }
+
+    /// `acc ← acc^e mod m` in place by the library's constant-time exponentiation
+    /// ([`Backend::SECURE_POW_MOD_FN`], GMP's `mpz_powm_sec`): its run time and memory access
+    /// pattern depend only on the sizes of the operands, not on their values (GMP manual §5.7
+    /// "Exponentiation Functions"), as private-key code needs against timing and cache side
+    /// channels. Same result as [`Backend::pow_mod_assign`].
+    ///
+    /// Requires `e > 0` and an odd `m` (`mpz_powm_sec`'s conditions; an RSA modulus and its
+    /// primes are odd, d, dP and dQ positive); it may panic otherwise.
+    ///
+    /// The default, for a library without such a function (`SECURE_POW_MOD_FN` is `None`),
+    /// is [`Backend::pow_mod_assign`]: the right value, *not* constant time. Callers that
+    /// promise constant time check [`Backend::SECURE_POW_MOD_FN`] first.
+    fn secure_pow_mod_assign(acc: &mut Self::Int, e: &Self::Int, m: &Self::Int) {
+        Self::pow_mod_assign(acc, e, m);
     }
 
     /// `out ← a mod m`, reusing `out`'s storage.

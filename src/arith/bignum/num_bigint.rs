@@ -26,6 +26,7 @@ const SMALL_PRIMES: [u32; 53] = [
 impl Backend for NumBigint {
     type Int = BigUint;
     const NAME: &'static str = "num-bigint";
+    const POW_MOD_FN: &'static str = "BigUint::modpow";
 
     fn version() -> String {
         "num-bigint 0.5".to_string()

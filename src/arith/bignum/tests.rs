@@ -68,6 +68,15 @@ fn known_answers<B: Backend>() {
         want = want * 3 % 1_000_003;
     }
     assert_eq!(B::pow_mod(&n(3), &n(100), &p), n(want));
+    // The constant-time exponentiation (GMP's mpz_powm_sec; num-bigint's fallback) gives the
+    // same values, also into storage that held a larger value.
+    let mut acc = B::shl(&n(1), 300);
+    B::rem_into(&mut acc, &n(3), &p);
+    B::secure_pow_mod_assign(&mut acc, &n(100), &p);
+    assert_eq!(acc, n(want));
+    B::secure_pow_mod_assign(&mut acc, &n(1_000_002), &p);
+    assert_eq!(acc, n(1));
+    assert_eq!(B::SECURE_POW_MOD_FN.is_some(), B::NAME == "gmp");
     // RFC 3526-style sanity: 2^127 - 1 is a Mersenne prime.
     let m127 = B::sub(&B::shl(&n(1), 127), &n(1));
     assert_eq!(B::pow_mod(&n(3), &B::sub(&m127, &n(1)), &m127), n(1));
@@ -225,6 +234,11 @@ fn backends_agree_on_random_inputs() {
         G::pow_mod_assign(&mut s, &e, &m);
         N::pow_mod_assign(&mut s2, &e2, &m2);
         assert_eq!(conv(&s), s2);
+        // mpz_powm_sec against mpz_powm and num-bigint (e ≥ 1 and m odd here).
+        let mut t = b.clone();
+        G::secure_pow_mod_assign(&mut t, &e, &m);
+        assert_eq!(t, G::pow_mod(&b, &e, &m), "mpz_powm_sec round {round}");
+        assert_eq!(conv(&t), N::pow_mod(&b2, &e2, &m2));
         G::rem_into(&mut s, &a, &m);
         N::rem_into(&mut s2, &a2, &m2);
         assert_eq!(conv(&s), s2);
