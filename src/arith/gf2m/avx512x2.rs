@@ -7,7 +7,8 @@
 //!
 //! A [`Pair`] is `[a0, a1, a2, 0 | b0, b1, b2, 0]` (slot 0 = words 0–3, slot 1 = words 4–7),
 //! each slot reduced; a [`WidePair`] holds two unreduced products,
-//! `([c0, c1, c2, c3 | d0, d1, d2, d3], [c4, c5, 0, 0 | d4, d5, 0, 0])`.
+//! `([c0, c1, c2, c3 | d0, d1, d2, d3], [·, ·, c4, c5 | ·, ·, d4, d5])` (the words shown as ·
+//! hold whatever the multiplication left there and are never read).
 //!
 //! Each intrinsic sits in a small `#[target_feature]` function; the safe API is on the
 //! [`Avx512`] token (which proves the CPU has the features). The portable twins are the
@@ -19,16 +20,17 @@ use core::arch::x86_64::{
     __m256i, __m512i, _mm512_andnot_si512, _mm512_castsi256_si512, _mm512_castsi512_si256,
     _mm512_clmulepi64_epi128, _mm512_extracti64x4_epi64, _mm512_inserti64x4,
     _mm512_mask_blend_epi64, _mm512_maskz_mov_epi64, _mm512_maskz_permutex2var_epi64,
-    _mm512_maskz_permutexvar_epi64, _mm512_maskz_shuffle_i64x2, _mm512_permutex2var_epi64,
-    _mm512_permutexvar_epi64, _mm512_set_epi64, _mm512_set1_epi64, _mm512_setzero_si512,
-    _mm512_shrdv_epi64, _mm512_shuffle_i64x2, _mm512_ternarylogic_epi64, _mm512_xor_si512,
+    _mm512_maskz_permutexvar_epi64, _mm512_permutex2var_epi64, _mm512_permutexvar_epi64,
+    _mm512_set_epi64, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shrdv_epi64,
+    _mm512_shuffle_i64x2, _mm512_ternarylogic_epi64, _mm512_xor_si512,
 };
 
 /// Two reduced elements, one per 256-bit slot.
 #[derive(Clone, Copy, Debug)]
 pub struct Pair(pub __m512i);
 
-/// Two unreduced products (words 0–3 and 4–5 of each).
+/// Two unreduced products: words 0–3 of each in the first register, words 4–5 in words 2–3
+/// of each slot of the second (words 0–1 of its slots are left over and never read).
 #[derive(Clone, Copy, Debug)]
 pub struct WidePair(pub __m512i, pub __m512i);
 
@@ -36,7 +38,8 @@ pub struct WidePair(pub __m512i, pub __m512i);
 #[derive(Clone, Copy, Debug)]
 pub struct Words(pub __m512i);
 
-/// A multiplication operand b spread as `([b0, b1, b0, b1], [b2, b2, b2, b2])` per slot.
+/// A multiplication operand b spread as `([b0, b1, b0, b1], [b0, 0, b2, b1])` per slot (see
+/// [`Avx512::spread`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Spread(pub __m512i, pub __m512i);
 
@@ -69,20 +72,6 @@ fn slot1(p: __m512i) -> __m256i {
     _mm512_extracti64x4_epi64::<1>(p)
 }
 
-/// Per slot: the low 128-bit lane moved up, the low lane zeroed.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn lane_up(x: __m512i) -> __m512i {
-    _mm512_maskz_shuffle_i64x2::<0x80>(0xcc, x, x)
-}
-
-/// Per slot: the high 128-bit lane moved down, the high lane zeroed.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn lane_down(x: __m512i) -> __m512i {
-    _mm512_maskz_shuffle_i64x2::<0x31>(0x33, x, x)
-}
-
 /// a ^ b ^ c in one `vpternlogq`.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
@@ -96,33 +85,39 @@ fn xor3(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
     let b01 = _mm512_permutexvar_epi64(_mm512_set_epi64(5, 4, 5, 4, 1, 0, 1, 0), b);
-    let b22 = _mm512_permutexvar_epi64(_mm512_set_epi64(6, 6, 6, 6, 2, 2, 2, 2), b);
-    mul_wide_spread(a, b01, b22)
+    let m1 = _mm512_maskz_permutexvar_epi64(0xdd, _mm512_set_epi64(5, 6, 0, 4, 1, 2, 0, 0), b);
+    mul_wide_spread(a, b01, m1)
 }
 
 /// As [`mul_wide`] with the second operand already spread: `b01` = `[b0, b1, b0, b1]` and
-/// `b22` = `[b2, b2, b2, b2]` per slot (so a caller can fold a slot permutation into the
+/// `m1` = `[b0, 0, b2, b1]` per slot (so a caller can fold a slot permutation into the
 /// spreading permutes, see [`Avx512::spread`]).
+///
+/// The nine 64×64 products of a slot are laid out so that each 128-bit lane only ever
+/// receives products that belong to it: lane 0 the degree-0 and degree-1 products (word
+/// offsets 0 and 1), lane 1 the degree-2 and degree-3 ones (offsets 2 and 3), with a second
+/// copy of a, `m2` = `[a1, 0, a1, a0]`, supplying the a-words lane 1 lacks. The even degrees
+/// then sit in place, the odd ones need one word shift, and a2·b2 lands in words 2–3 of its
+/// own register, which becomes the high part of the [`WidePair`] as it is: 6 `vpclmulqdq`,
+/// 3 word permutes (`m2` and the odd shift, split over the two output registers) and 4
+/// XORs, against 6, 5 and 5 with a natural layout.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn mul_wide_spread(a: __m512i, b01: __m512i, b22: __m512i) -> WidePair {
-    let p1 = _mm512_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0] per slot
-    let p2 = _mm512_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
-    let p3 = _mm512_clmulepi64_epi128::<0x01>(a, b01); // [a1b0 | 0]
-    let p4 = _mm512_clmulepi64_epi128::<0x11>(a, b01); // [a1b1 | 0]
-    let p5 = _mm512_clmulepi64_epi128::<0x00>(a, b22); // [a0b2 | a2b2]
-    let p6 = _mm512_clmulepi64_epi128::<0x01>(a, b22); // [a1b2 | 0]
-    // Degrees 1 and 3, at word 1: [a0b1 + a1b0 | a2b1 + a1b2].
-    let u = xor3(p2, p3, lane_up(p6));
-    // Degrees 0 and 2, at word 0: [a0b0 | a2b0 + a1b1 + a0b2].
-    let w = _mm512_xor_si512(p1, lane_up(_mm512_xor_si512(p4, p5)));
-    // u one word up ([0, u0, u1, u2] per slot) and its top word down ([u3, 0, 0, 0]).
-    let u_up = _mm512_maskz_permutexvar_epi64(0xee, _mm512_set_epi64(6, 5, 4, 0, 2, 1, 0, 0), u);
-    let u_top = _mm512_maskz_permutexvar_epi64(0x11, _mm512_set_epi64(0, 0, 0, 7, 0, 0, 0, 3), u);
-    WidePair(
-        _mm512_xor_si512(w, u_up),
-        _mm512_xor_si512(u_top, lane_down(p5)),
-    )
+fn mul_wide_spread(a: __m512i, b01: __m512i, m1: __m512i) -> WidePair {
+    let m2 = _mm512_maskz_permutexvar_epi64(0xdd, _mm512_set_epi64(4, 5, 0, 5, 0, 1, 0, 1), a);
+    let e1 = _mm512_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0] per slot
+    let o1 = _mm512_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
+    let o2 = _mm512_clmulepi64_epi128::<0x00>(m2, m1); // [a1b0 | a1b2]
+    let e2 = _mm512_clmulepi64_epi128::<0x10>(m2, m1); // [0 | a1b1]
+    let e3 = _mm512_clmulepi64_epi128::<0x01>(m2, m1); // [0 | a0b2]
+    let h = _mm512_clmulepi64_epi128::<0x00>(a, m1); // [a0b0 (unused) | a2b2]
+    // Degrees 0 and 2 at words 0 and 2; degrees 1 and 3, to go to words 1 and 3.
+    let e = xor3(e1, e2, e3);
+    let o = _mm512_xor_si512(o1, o2);
+    // o one word up ([0, o0, o1, o2] per slot) and its top word into word 2 (c4).
+    let o_up = _mm512_maskz_permutexvar_epi64(0xee, _mm512_set_epi64(6, 5, 4, 0, 2, 1, 0, 0), o);
+    let o_top = _mm512_maskz_permutexvar_epi64(0x44, _mm512_set_epi64(0, 7, 0, 0, 0, 3, 0, 0), o);
+    WidePair(_mm512_xor_si512(e, o_up), _mm512_xor_si512(h, o_top))
 }
 
 /// Both unreduced squares. Portable twin: `Portable::sqr_wide` on each slot.
@@ -132,11 +127,13 @@ fn sqr_wide(a: __m512i) -> WidePair {
     let p0 = _mm512_clmulepi64_epi128::<0x00>(a, a); // [a0² | a2²] per slot
     let p1 = _mm512_clmulepi64_epi128::<0x11>(a, a); // [a1² | 0]
     let lo = _mm512_permutex2var_epi64(p0, _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0), p1);
-    WidePair(lo, lane_down(p0))
+    // a2² is already in words 2–3 of its slots, where a WidePair keeps words 4–5.
+    WidePair(lo, p0)
 }
 
 /// Per slot, words j, j+1, j+2, j+3 of the 6-word product (zero beyond word 5): one
-/// `vpermt2q` (index 0–7: words of `c.0`, 8–15: words of `c.1`). `j` is a constant after
+/// `vpermt2q` (index 0–7: words of `c.0`, 8–15: words of `c.1`, where words 4–5 of the
+/// product sit at 10–11 and 14–15). `j` is a constant after
 /// inlining, so the match folds to one instruction.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
@@ -144,15 +141,23 @@ fn window(c: WidePair, j: u32) -> __m512i {
     let (a, b) = (c.0, c.1);
     match j {
         0 => a,
-        1 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(12, 7, 6, 5, 8, 3, 2, 1), b),
-        2 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(13, 12, 7, 6, 9, 8, 3, 2), b),
-        3 => {
-            _mm512_maskz_permutex2var_epi64(0x77, a, _mm512_set_epi64(0, 13, 12, 7, 0, 9, 8, 3), b)
+        1 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(14, 7, 6, 5, 10, 3, 2, 1), b),
+        2 => _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2), b),
+        3 => _mm512_maskz_permutex2var_epi64(
+            0x77,
+            a,
+            _mm512_set_epi64(0, 15, 14, 7, 0, 11, 10, 3),
+            b,
+        ),
+        4 => _mm512_maskz_permutex2var_epi64(
+            0x33,
+            a,
+            _mm512_set_epi64(0, 0, 15, 14, 0, 0, 11, 10),
+            b,
+        ),
+        5 => {
+            _mm512_maskz_permutex2var_epi64(0x11, a, _mm512_set_epi64(0, 0, 0, 15, 0, 0, 0, 11), b)
         }
-        4 => {
-            _mm512_maskz_permutex2var_epi64(0x33, a, _mm512_set_epi64(0, 0, 13, 12, 0, 0, 9, 8), b)
-        }
-        5 => _mm512_maskz_permutex2var_epi64(0x11, a, _mm512_set_epi64(0, 0, 0, 13, 0, 0, 0, 9), b),
         _ => _mm512_setzero_si512(),
     }
 }
@@ -267,14 +272,15 @@ impl Avx512 {
         Pair(unsafe { _mm512_permutexvar_epi64(idx.0, p.0) })
     }
     /// A multiplication operand spread for [`Avx512::mul2_spread`] after the word
-    /// permutation `idx` (applied first): `[b0, b1, b0, b1]` and `[b2, b2, b2, b2]` per slot of
-    /// `idx(p)`. `idx01`, `idx22` are the composed index vectors (see [`Words::spread`]).
+    /// permutation `idx` (applied first): `[b0, b1, b0, b1]` and `[b0, 0, b2, b1]` per slot of
+    /// `idx(p)`. `idx01` and `idx_m1` are the composed index vectors (word 1 of each slot of
+    /// the second is zeroed, whatever its index).
     #[inline(always)]
-    pub fn spread(self, idx01: Words, idx22: Words, p: Pair) -> Spread {
+    pub fn spread(self, idx01: Words, idx_m1: Words, p: Pair) -> Spread {
         unsafe {
             Spread(
                 _mm512_permutexvar_epi64(idx01.0, p.0),
-                _mm512_permutexvar_epi64(idx22.0, p.0),
+                _mm512_maskz_permutexvar_epi64(0xdd, idx_m1.0, p.0),
             )
         }
     }

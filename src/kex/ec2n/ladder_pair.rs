@@ -45,16 +45,20 @@ pub fn ladder_pair<F: Trinomial>(
     // Word-index vectors. The conditional swap of R0 and R1 is never done on the values:
     // each step reads the state through permutes whose indices are XORed with 4 (slot 0 ↔
     // slot 1) when the swap is due, which keeps it off the critical path.
-    let id = be.words([0, 1, 2, 3, 4, 5, 6, 7]);
-    let sw = be.words([4, 5, 6, 7, 0, 1, 2, 3]);
-    let (s01, s22) = (
-        be.words([0, 1, 0, 1, 4, 5, 4, 5]),
-        be.words([2, 2, 2, 2, 6, 6, 6, 6]),
-    );
-    let (d01, d22) = (
-        be.words([4, 5, 4, 5, 4, 5, 4, 5]),
-        be.words([6, 6, 6, 6, 6, 6, 6, 6]),
-    );
+    // Word-index vectors for the permutes that read the state, for s = 0 and s = 1: the
+    // conditional swap of R0 and R1 is never done on the values; each step reads the state
+    // through permutes whose indices are XORed with 4 (slot 0 ↔ slot 1) when the swap is
+    // due. Both variants are built once and picked by a load, which keeps the swap off the
+    // critical path and off the vector ports.
+    let base = [
+        be.words([4, 5, 6, 7, 0, 1, 2, 3]), // [X0 | X1]
+        be.words([0, 1, 2, 3, 4, 5, 6, 7]), // [X1 | X0]
+        be.words([0, 1, 0, 1, 4, 5, 4, 5]), // Z1 | Z0 spread: words 0, 1
+        be.words([0, 0, 2, 1, 4, 4, 6, 5]), // Z1 | Z0 spread: words 0, 2, 1
+        be.words([4, 5, 4, 5, 4, 5, 4, 5]), // Z0 | Z0 spread: words 0, 1
+        be.words([4, 4, 6, 5, 4, 4, 6, 5]), // Z0 | Z0 spread: words 0, 2, 1
+    ];
+    let idx = [base, base.map(|w| be.words_cswap(1, w))];
     let mut prev = 0u64;
     for i in (0..n - 1).rev() {
         let bit = (k.0[(i / 64) as usize] >> (i % 64)) & 1;
@@ -62,10 +66,11 @@ pub fn ladder_pair<F: Trinomial>(
         // the conditional swap of the one-at-a-time ladder).
         let s = bit ^ prev;
         prev = bit;
-        let xs = be.permute(be.words_cswap(s, sw), xp); // [X0 | X1]
-        let xq = be.permute(be.words_cswap(s, id), xp); // [X1 | X0]
-        let zb = be.spread(be.words_cswap(s, s01), be.words_cswap(s, s22), zp); // [Z1 | Z0]
-        let zd = be.spread(be.words_cswap(s, d01), be.words_cswap(s, d22), zp); // [Z0 | Z0]
+        let [sw, id, s01, s_m1, d01, d_m1] = &idx[(s & 1) as usize];
+        let xs = be.permute(*sw, xp); // [X0 | X1]
+        let xq = be.permute(*id, xp); // [X1 | X0]
+        let zb = be.spread(*s01, *s_m1, zp); // [Z1 | Z0]
+        let zd = be.spread(*d01, *d_m1, zp); // [Z0 | Z0]
         let ab = be.mul2_spread::<F>(xs, zb); // [A | B]
         let tc = be.mul2_spread::<F>(be.merge(xs, xc), zd); // [T | C]
         let su = be.merge(be.add2(ab, be.swap2(ab)), be.add2(tc, xq)); // [A + B | X0 + C]
@@ -75,6 +80,7 @@ pub fn ladder_pair<F: Trinomial>(
         xp = be.reduce2::<F>(be.add_slot0(be.mul2_wide(xu, zu), abt)); // [X1' | X0']
         zp = be.merge(zu, abt); // [Z1' | Z0']
     }
+    let id = base[1];
     // R0 is in slot 1, or in slot 0 when the last swap is still due.
     xp = be.permute(be.words_cswap(prev, id), xp);
     zp = be.permute(be.words_cswap(prev, id), zp);
