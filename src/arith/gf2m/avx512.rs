@@ -7,9 +7,10 @@
 //! An element is `[a0, a1, a2, 0]` in one `__m256i`; a product is two registers
 //! `([c0, c1, c2, c3], [c4, c5, 0, 0])`.
 //!
-//! - Multiply (schoolbook, 6 `vpclmulqdq`): with a in lanes ((a0, a1), (a2, 0)) and b
-//!   broadcast as ((b0, b1), (b0, b1)) and ((b2, b2), (b2, b2)), the four lane selectors give
-//!   all nine a_i·b_j; they are summed by degree i + j and shifted into place.
+//! - Multiply (schoolbook, 6 `vpclmulqdq`): a in lanes ((a0, a1), (a2, 0)) and a second
+//!   copy ((a1, 0), (a1, a0)), b spread as ((b0, b1), (b0, b1)) and ((b0, 0), (b2, b1)), so
+//!   that the lane selectors give all nine a_i·b_j, each in the lane of its degree; they are
+//!   summed by degree i + j and the odd degrees shifted one word into place.
 //! - Square: ((a0², a2²)) and ((a1², 0)), two `vpclmulqdq`, two lane moves.
 //! - Reduction by u^m + u^k + 1: T = C >> m, then C mod u^m + T + T·u^k, whose part at and
 //!   above u^m (T·u^k >> m, below u^(m−k+... ) small) is folded once more the same way. Every
@@ -88,13 +89,6 @@ fn cswap(swap: u64, a: &mut __m256i, b: &mut __m256i) {
     *b = _mm256_xor_si256(*b, t);
 }
 
-/// [0 | x.lo]: the low 128-bit lane moved up.
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn lane_up(x: __m256i) -> __m256i {
-    _mm256_permute2x128_si256::<0x08>(x, x)
-}
-
 /// [x.hi | 0]: the high 128-bit lane moved down.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
@@ -111,24 +105,33 @@ fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
 
 /// Unreduced a·b, schoolbook with six `vpclmulqdq` (two products each).
 /// Portable twin: `Portable::mul_wide`.
+///
+/// The nine a_i·b_j are laid out so that each 128-bit lane only receives products that
+/// belong to it (as in `avx512x2::mul_wide_spread`): lane 0 the degrees 0 and 1, lane 1 the
+/// degrees 2 and 3, with `m2` = `[a1, 0, a1, a0]` and `m1` = `[b0, 0, b2, b1]` supplying the
+/// words lane 1 lacks (their zeros are word 3 of the operands, zero in every reduced
+/// element); a2·b2 comes out in lane 1 of its own product and moves down once.
+/// Even degrees then sit in place and odd ones take one word shift: 6 `vpclmulqdq` and 6
+/// permutes, 4 of them side by side before the products (against 7 with a natural layout,
+/// where the lane moves of products sat on the critical path).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn mul_wide(a: __m256i, b: __m256i) -> Wide2 {
     let b01 = _mm256_permutexvar_epi64(_mm256_set_epi64x(1, 0, 1, 0), b);
-    let b22 = _mm256_permutexvar_epi64(_mm256_set1_epi64x(2), b);
-    let p1 = _mm256_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0]
-    let p2 = _mm256_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
-    let p3 = _mm256_clmulepi64_epi128::<0x01>(a, b01); // [a1b0 | 0]
-    let p4 = _mm256_clmulepi64_epi128::<0x11>(a, b01); // [a1b1 | 0]
-    let p5 = _mm256_clmulepi64_epi128::<0x00>(a, b22); // [a0b2 | a2b2]
-    let p6 = _mm256_clmulepi64_epi128::<0x01>(a, b22); // [a1b2 | 0]
-    // Degree 1 and 3 (at word 1): [a0b1 + a1b0 | a2b1 + a1b2].
-    let u = xor3(p2, p3, lane_up(p6));
-    // Degree 0 and 2 (at word 0): [a0b0 | a2b0 + a1b1 + a0b2].
-    let w = _mm256_xor_si256(p1, lane_up(_mm256_xor_si256(p4, p5)));
+    let m1 = _mm256_permutexvar_epi64(_mm256_set_epi64x(1, 2, 3, 0), b);
+    let m2 = _mm256_permutexvar_epi64(_mm256_set_epi64x(0, 1, 3, 1), a);
+    let e1 = _mm256_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0]
+    let o1 = _mm256_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
+    let o2 = _mm256_clmulepi64_epi128::<0x00>(m2, m1); // [a1b0 | a1b2]
+    let e2 = _mm256_clmulepi64_epi128::<0x10>(m2, m1); // [0 | a1b1]
+    let e3 = _mm256_clmulepi64_epi128::<0x01>(m2, m1); // [0 | a0b2]
+    let h = _mm256_clmulepi64_epi128::<0x00>(a, m1); // [a0b0 (unused) | a2b2]
+    // Degrees 0 and 2 at words 0 and 2; degrees 1 and 3, to go to words 1 and 3.
+    let e = xor3(e1, e2, e3);
+    let o = _mm256_xor_si256(o1, o2);
     let z = _mm256_setzero_si256();
-    let lo = _mm256_xor_si256(w, _mm256_alignr_epi64::<3>(u, z));
-    let hi = _mm256_xor_si256(_mm256_alignr_epi64::<3>(z, u), lane_down(p5));
+    let lo = _mm256_xor_si256(e, _mm256_alignr_epi64::<3>(o, z));
+    let hi = _mm256_xor_si256(_mm256_alignr_epi64::<3>(z, o), lane_down(h));
     Wide2(lo, hi)
 }
 

@@ -85,7 +85,7 @@ fn xor3(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
     let b01 = _mm512_permutexvar_epi64(_mm512_set_epi64(5, 4, 5, 4, 1, 0, 1, 0), b);
-    let m1 = _mm512_maskz_permutexvar_epi64(0xdd, _mm512_set_epi64(5, 6, 0, 4, 1, 2, 0, 0), b);
+    let m1 = _mm512_permutexvar_epi64(_mm512_set_epi64(5, 6, 7, 4, 1, 2, 3, 0), b);
     mul_wide_spread(a, b01, m1)
 }
 
@@ -96,7 +96,8 @@ fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
 /// The nine 64×64 products of a slot are laid out so that each 128-bit lane only ever
 /// receives products that belong to it: lane 0 the degree-0 and degree-1 products (word
 /// offsets 0 and 1), lane 1 the degree-2 and degree-3 ones (offsets 2 and 3), with a second
-/// copy of a, `m2` = `[a1, 0, a1, a0]`, supplying the a-words lane 1 lacks. The even degrees
+/// copy of a, `m2` = `[a1, 0, a1, a0]`, supplying the a-words lane 1 lacks (its 0 and the 0
+/// of `m1` are word 3 of the operand, zero in every reduced element, so no masking). The even degrees
 /// then sit in place, the odd ones need one word shift, and a2·b2 lands in words 2–3 of its
 /// own register, which becomes the high part of the [`WidePair`] as it is: 6 `vpclmulqdq`,
 /// 3 word permutes (`m2` and the odd shift, split over the two output registers) and 4
@@ -104,7 +105,7 @@ fn mul_wide(a: __m512i, b: __m512i) -> WidePair {
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn mul_wide_spread(a: __m512i, b01: __m512i, m1: __m512i) -> WidePair {
-    let m2 = _mm512_maskz_permutexvar_epi64(0xdd, _mm512_set_epi64(4, 5, 0, 5, 0, 1, 0, 1), a);
+    let m2 = _mm512_permutexvar_epi64(_mm512_set_epi64(4, 5, 7, 5, 0, 1, 3, 1), a);
     let e1 = _mm512_clmulepi64_epi128::<0x00>(a, b01); // [a0b0 | a2b0] per slot
     let o1 = _mm512_clmulepi64_epi128::<0x10>(a, b01); // [a0b1 | a2b1]
     let o2 = _mm512_clmulepi64_epi128::<0x00>(m2, m1); // [a1b0 | a1b2]
@@ -273,14 +274,14 @@ impl Avx512 {
     }
     /// A multiplication operand spread for [`Avx512::mul2_spread`] after the word
     /// permutation `idx` (applied first): `[b0, b1, b0, b1]` and `[b0, 0, b2, b1]` per slot of
-    /// `idx(p)`. `idx01` and `idx_m1` are the composed index vectors (word 1 of each slot of
-    /// the second is zeroed, whatever its index).
+    /// `idx(p)`. `idx01` and `idx_m1` are the composed index vectors; the 0 of the second is
+    /// word 3 of a slot, which is zero in every reduced element.
     #[inline(always)]
     pub fn spread(self, idx01: Words, idx_m1: Words, p: Pair) -> Spread {
         unsafe {
             Spread(
                 _mm512_permutexvar_epi64(idx01.0, p.0),
-                _mm512_maskz_permutexvar_epi64(0xdd, idx_m1.0, p.0),
+                _mm512_permutexvar_epi64(idx_m1.0, p.0),
             )
         }
     }

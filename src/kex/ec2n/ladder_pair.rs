@@ -54,9 +54,9 @@ pub fn ladder_pair<F: Trinomial>(
         be.words([4, 5, 6, 7, 0, 1, 2, 3]), // [X0 | X1]
         be.words([0, 1, 2, 3, 4, 5, 6, 7]), // [X1 | X0]
         be.words([0, 1, 0, 1, 4, 5, 4, 5]), // Z1 | Z0 spread: words 0, 1
-        be.words([0, 0, 2, 1, 4, 4, 6, 5]), // Z1 | Z0 spread: words 0, 2, 1
+        be.words([0, 3, 2, 1, 4, 7, 6, 5]), // Z1 | Z0 spread: words 0, 3 (zero), 2, 1
         be.words([4, 5, 4, 5, 4, 5, 4, 5]), // Z0 | Z0 spread: words 0, 1
-        be.words([4, 4, 6, 5, 4, 4, 6, 5]), // Z0 | Z0 spread: words 0, 2, 1
+        be.words([4, 7, 6, 5, 4, 7, 6, 5]), // Z0 | Z0 spread: words 0, 3 (zero), 2, 1
     ];
     let idx = [base, base.map(|w| be.words_cswap(1, w))];
     let mut prev = 0u64;
