@@ -98,7 +98,7 @@ impl RunArgs {
 
 /// What every timing command does with its record: write it to `output` (if given)
 /// atomically, then return the record as JSON when `json`, else `text()` followed by a line
-/// naming the saved file.
+/// naming the saved file, its prose lines wrapped at 80 columns ([`crate::report::wrap_text`]).
 ///
 /// # Errors
 /// As [`write_record`].
@@ -119,7 +119,7 @@ pub fn emit_record(
     if let Some(p) = output {
         s += &format!("record:    saved to {}\n", p.display());
     }
-    Ok(s)
+    Ok(crate::report::wrap_text(&s))
 }
 
 /// Writes a result record as pretty JSON to `path`, atomically (temporary file in the same

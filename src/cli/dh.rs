@@ -430,11 +430,11 @@ pub fn render_text(r: &DhRecord) -> String {
         s += &format!("GF(2^m):   {what}\n");
     }
     s += &format!(
-        "clock:     {}; {} samples of Offer, {} of Reply; seed {}\n",
-        r.clock, r.offer.samples, r.reply.samples, r.seed
+        "clock:     {}; samples × batch: Offer {} × {}, Reply {} × {}; seed {}\n",
+        r.clock, r.offer.samples, r.offer.batch, r.reply.samples, r.reply.batch, r.seed
     );
     s += &format!("machine:   {}\n", r.machine.summary());
-    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "samples × batch"]);
+    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);
     let (offer_label, reply_label) = match (r.group.family, r.table) {
         (crate::kex::Family::Modp, true) => {
             ("Offer (g^x, fixed-base table)", "Reply (y^x, peer checked)")
@@ -449,7 +449,6 @@ pub fn render_text(r: &DhRecord) -> String {
             report::fmt_time_ms(st.median_ms),
             report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
             report::fmt_rate(st.ops_per_sec()),
-            format!("{} × {}", st.samples, st.batch),
         ]);
     }
     t.add_row(vec![
@@ -457,15 +456,14 @@ pub fn render_text(r: &DhRecord) -> String {
         report::fmt_time_ms(r.total_ms),
         String::new(),
         report::fmt_rate(1e3 / r.total_ms),
-        "elapsed per exchange".to_string(),
     ]);
     t.add_row(vec![
         "CPU sum 2*Offer + 2*Reply".to_string(),
         report::fmt_time_ms(r.cpu_total_ms),
         String::new(),
         String::new(),
-        "work of both parties".to_string(),
     ]);
     s += &format!("{t}\n");
+    s += "Total: elapsed time of one exchange; CPU sum: the work of both parties.\n";
     s
 }

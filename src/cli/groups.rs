@@ -22,14 +22,15 @@ pub fn run(json: bool) -> Result<String> {
             .collect();
         return report::to_json(&serde_json::json!({ "command": "groups", "groups": rows }));
     }
-    let mut t = report::table(&["group", "aliases", "description", "source"]);
+    // Fits in 80: one alias per line, the description wrapped at spaces with its source.
+    let mut t = report::table(&["group", "aliases", "description (source)"]);
     for g in &all {
         t.add_row(vec![
             g.name.clone(),
-            g.aliases.join(", "),
-            g.description.clone(),
-            g.source.clone(),
+            g.aliases.join("\n"),
+            format!("{} ({})", g.description, g.source),
         ]);
     }
+    report::wrap_column(&mut t, 2);
     Ok(format!("{t}\n"))
 }

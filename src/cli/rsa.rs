@@ -212,16 +212,21 @@ pub fn render_text(r: &RsaRecord) -> String {
         if r.crt { ", raw and CRT" } else { "" },
         r.public_powm
     );
-    s += &format!("clock:     {}; seed {}\n", r.clock, r.seed);
+    let mut counts = vec![("private", &r.private)];
+    counts.extend(r.private_crt.as_ref().map(|c| ("CRT", c)));
+    counts.push(("public", &r.public));
+    let counts: Vec<String> = counts
+        .iter()
+        .map(|(n, op)| format!("{n} {} × {}", op.stats.samples, op.stats.batch))
+        .collect();
+    s += &format!(
+        "clock:     {}; samples × batch: {}; seed {}\n",
+        r.clock,
+        counts.join(", "),
+        r.seed
+    );
     s += &format!("machine:   {}\n", r.machine.summary());
-    let mut t = report::table(&[
-        "operation",
-        "median",
-        "q1 … q3",
-        "ops/s",
-        "bytes/s",
-        "samples × batch",
-    ]);
+    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "bytes/s"]);
     let mut row = |name: &str, op: &OpRecord| {
         let st = &op.stats;
         t.add_row(vec![
@@ -230,12 +235,11 @@ pub fn render_text(r: &RsaRecord) -> String {
             report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
             report::fmt_rate(op.ops_per_sec),
             fmt_bytes_per_sec(op.bytes_per_sec),
-            format!("{} × {}", st.samples, st.batch),
         ]);
     };
-    row("private m^d mod n (raw, no CRT)", &r.private);
+    row("private m^d mod n\n(raw, no CRT)", &r.private);
     if let Some(c) = &r.private_crt {
-        row("private with CRT (dP, dQ, qInv)", c);
+        row("private with CRT\n(dP, dQ, qInv)", c);
     }
     row("public m^e mod n", &r.public);
     s += &format!("{t}\n");

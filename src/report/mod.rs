@@ -3,13 +3,21 @@
 pub mod compare;
 pub mod fit;
 pub mod plot;
+pub mod text;
+
+pub use text::{TEXT_WIDTH, table_width, wrap_text};
 
 use crate::error::{Error, Result};
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 
-/// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`].
+/// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`], the unit written
+/// once when both share it ("8.405 … 8.697 µs", "999.1 µs … 1.002 ms").
 pub fn fmt_quartiles_ms(q1_ms: f64, q3_ms: f64) -> String {
-    format!("{} … {}", fmt_time_ms(q1_ms), fmt_time_ms(q3_ms))
+    let (a, b) = (fmt_time_ms(q1_ms), fmt_time_ms(q3_ms));
+    match (a.rsplit_once(' '), b.rsplit_once(' ')) {
+        (Some((v1, u1)), Some((_, u2))) if u1 == u2 => format!("{v1} … {b}"),
+        _ => format!("{a} … {b}"),
+    }
 }
 
 /// Formats a time in milliseconds with a unit a reader can take in: "11.62 ms", "3.41 µs",
@@ -66,13 +74,70 @@ pub fn fmt_bytes(b: usize) -> String {
     }
 }
 
-/// A terminal table in pkbench's style: UTF-8 borders, header row, width fitted to content.
+/// A terminal table in pkbench's style: UTF-8 borders, header row (a header may hold a line
+/// break: two-line headers keep columns narrow), each column as wide as its content.
+///
+/// The table is laid out for [`table_width`] columns (80, or a wider terminal's width), but
+/// no cell is ever wrapped unless its column is opened with [`wrap_column`]: commands choose
+/// columns that fit in 80, and only text columns (labels, descriptions) may wrap, at spaces,
+/// never inside a number.
 pub fn table(header: &[&str]) -> Table {
     let mut t = Table::new();
     t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(table_width())
         .set_header(header.to_vec());
+    for c in t.column_iter_mut() {
+        c.set_constraint(ColumnConstraint::ContentWidth);
+    }
     t
+}
+
+/// Lets column `index` of `t` wrap at spaces when the table would be wider than
+/// [`table_width`]; the column stays at least as wide as its longest word (header included),
+/// so no word or number is ever cut. Call it after the rows are added.
+pub fn wrap_column(t: &mut Table, index: usize) {
+    let longest = t
+        .column_cells_with_header_iter(index)
+        .flatten()
+        .flat_map(|cell| {
+            cell.content()
+                .split_whitespace()
+                .map(text::width)
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(1);
+    if let Some(c) = t.column_mut(index) {
+        c.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(
+            longest.min(u16::MAX as usize) as u16,
+        )));
+    }
+}
+
+/// Picks one time unit for a column of times in milliseconds, so that cells hold bare numbers
+/// and the unit goes in the header: "µs" when every value is below 100 ms (at most "99999"),
+/// else "ms". Returns the unit and the factor to multiply milliseconds by.
+pub fn time_unit(values_ms: impl IntoIterator<Item = f64>) -> (&'static str, f64) {
+    let max = values_ms
+        .into_iter()
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max);
+    if max < 100.0 {
+        ("µs", 1e3)
+    } else {
+        ("ms", 1.0)
+    }
+}
+
+/// A time in milliseconds as a bare number in the unit chosen by [`time_unit`] (four
+/// significant figures; "-" when not finite).
+pub fn fmt_in_unit(ms: f64, factor: f64) -> String {
+    if ms.is_finite() {
+        sig4(ms * factor)
+    } else {
+        "-".into()
+    }
 }
 
 /// Serialises `value` as pretty JSON followed by a newline.
@@ -96,6 +161,40 @@ mod tests {
         assert_eq!(fmt_time_ms(0.000_25), "250.0 ns");
         assert_eq!(fmt_time_ms(2670.0), "2.670 s");
         assert_eq!(fmt_time_ms(f64::NAN), "-");
+        assert_eq!(fmt_quartiles_ms(0.008_405, 0.008_697), "8.405 … 8.697 µs");
+        assert_eq!(fmt_quartiles_ms(0.9991, 1.002), "999.1 µs … 1.002 ms");
+        assert_eq!(fmt_quartiles_ms(f64::NAN, 1.0), "- … 1.000 ms");
+    }
+
+    #[test]
+    fn time_columns_share_a_unit() {
+        let (u, f) = time_unit([0.0089, 1.342, f64::NAN]);
+        assert_eq!(
+            (u, fmt_in_unit(0.0089, f), fmt_in_unit(1.342, f)),
+            ("µs", "8.900".into(), "1342".into())
+        );
+        let (u, f) = time_unit([0.5, 285.7]);
+        assert_eq!((u, fmt_in_unit(285.7, f)), ("ms", "285.7".into()));
+        assert_eq!(fmt_in_unit(f64::INFINITY, f), "-");
+    }
+
+    #[test]
+    fn tables_fit_and_wrap_only_text_columns() {
+        let mut t = table(&["label", "median\nµs", "note"]);
+        for i in 0..3 {
+            t.add_row(vec![
+                format!("a long label number {i} with many words to wrap at spaces"),
+                "123.4".to_string(),
+                "a note that is also long enough to need wrapping at 80".to_string(),
+            ]);
+        }
+        wrap_column(&mut t, 0);
+        wrap_column(&mut t, 2);
+        let s = t.to_string();
+        assert!(s.lines().all(|l| text::width(l) <= TEXT_WIDTH), "{s}");
+        assert!(s.contains("123.4"), "{s}");
+        assert!(s.contains("wrap at"), "{s}"); // words stay whole
+        assert!(s.lines().count() > 7, "{s}"); // some rows took two lines
     }
 
     #[test]
