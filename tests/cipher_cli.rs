@@ -317,7 +317,7 @@ fn doubtful_fits_are_flagged_not_hidden() {
         enc.contains("-40.00") && enc.contains("0.9500"),
         "figures shown: {enc}"
     );
-    assert!(enc.contains("low R² [1], intercept < 0 [2]"), "{enc}");
+    assert!(enc.contains("[1] [2]"), "{enc}");
     let dec = text.lines().find(|l| l.contains("ECB  ┆ dec")).unwrap();
     assert!(!dec.contains('['), "{dec}");
     assert!(text.contains("\n[1] R² < 0.99: "), "{text}");

@@ -32,22 +32,24 @@ fn limit_label(r: &Row) -> &'static str {
     }
 }
 
+/// The number of `r`'s weakness in the "Weak:" list (1-based; added when new), if weak.
+fn weak_ref(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Option<usize> {
+    let reason = r.weak_reason.as_ref()?;
+    let key = format!("{}: {reason}", r.field);
+    let i = match weak_refs.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            weak_refs.push((key, reason.clone()));
+            weak_refs.len() - 1
+        }
+    };
+    Some(i + 1)
+}
+
+/// The Markdown cells of one candidate (every figure with its unit).
 fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
     let t = |v: Option<f64>| v.map_or("-".to_string(), report::fmt_time_ms);
-    let weak = match &r.weak_reason {
-        Some(reason) => {
-            let key = format!("{}: {reason}", r.field);
-            let i = match weak_refs.iter().position(|(k, _)| *k == key) {
-                Some(i) => i,
-                None => {
-                    weak_refs.push((key, reason.clone()));
-                    weak_refs.len() - 1
-                }
-            };
-            format!("weak [{}]", i + 1)
-        }
-        None => String::new(),
-    };
+    let weak = weak_ref(r, weak_refs).map_or(String::new(), |i| format!("weak [{i}]"));
     vec![
         r.field.clone(),
         r.exp_label.clone(),
@@ -66,22 +68,62 @@ fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
     ]
 }
 
-fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -> String {
-    let body: Vec<Vec<String>> = rows.iter().map(|r| cells(r, weak_refs)).collect();
-    if markdown {
-        let mut s = format!("| {} |\n", HEADER.join(" | "));
-        s += &format!("|{}\n", "---|".repeat(HEADER.len()));
-        for row in body {
-            s += &format!("| {} |\n", row.join(" | "));
+/// The terminal table of `rows`, 80 columns wide: times as bare numbers in one unit named
+/// in the header, the table's size (or "no"), the security estimate with the weakness
+/// marker ("56.0 [3]"); what limits the estimate is left to `--explain` and the JSON.
+fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
+    let times = rows
+        .iter()
+        .flat_map(|r| [r.offer_ms, r.reply_ms, r.total_ms])
+        .flatten();
+    let (unit, f) = report::time_unit(times);
+    let h = |name: &str| format!("{name}\n{unit}");
+    let (offer, reply, total) = (h("Offer"), h("Reply"), h("Total"));
+    let mut t = report::table(&[
+        "field",
+        "exp\nbits",
+        "table",
+        &offer,
+        &reply,
+        &total,
+        "security\nbits",
+        "public\nvalue",
+    ]);
+    let n = |v: Option<f64>| v.map_or("-".to_string(), |ms| report::fmt_in_unit(ms, f));
+    for r in rows {
+        let mut sec = r.security_bits.map_or("?".into(), |b| format!("{b:.1}"));
+        if let Some(i) = weak_ref(r, weak_refs) {
+            sec += &format!(" [{i}]");
         }
-        s
-    } else {
-        let mut t = report::table(&HEADER);
-        for row in body {
-            t.add_row(row);
-        }
-        format!("{t}\n")
+        t.add_row(vec![
+            r.field.clone(),
+            r.exp_label.clone(),
+            match (r.table, r.table_bytes) {
+                (true, Some(b)) => report::fmt_bytes(b),
+                (true, None) => "yes".into(),
+                (false, _) => "no".into(),
+            },
+            n(r.offer_ms),
+            n(r.reply_ms),
+            n(r.total_ms),
+            sec,
+            r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
+        ]);
     }
+    format!("{t}\n")
+}
+
+fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -> String {
+    if !markdown {
+        return text_table(rows, weak_refs);
+    }
+    let body: Vec<Vec<String>> = rows.iter().map(|r| cells(r, weak_refs)).collect();
+    let mut s = format!("| {} |\n", HEADER.join(" | "));
+    s += &format!("|{}\n", "---|".repeat(HEADER.len()));
+    for row in body {
+        s += &format!("| {} |\n", row.join(" | "));
+    }
+    s
 }
 
 /// Renders the record as terminal tables (`markdown` = false) or Markdown.
@@ -130,6 +172,11 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
         s += "(none timed)\n";
     } else {
         s += &table(&below, markdown, &mut weak_refs);
+    }
+    if !markdown && !timed.is_empty() {
+        s += "table: size of the fixed-base table, or no table. security: estimated bits \
+              (the minimum of Pollard rho, the number field sieve and the short-exponent \
+              bound; --explain gives each); [n]: weak, see below.\n";
     }
     let untimed: Vec<&Row> = rec
         .rows

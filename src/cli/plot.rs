@@ -82,5 +82,5 @@ pub fn run(args: &PlotArgs) -> Result<String> {
             points.len()
         );
     }
-    Ok(s)
+    Ok(crate::report::wrap_text(&s))
 }

@@ -222,13 +222,18 @@ pub fn render_text(rec: &ResultRecord) -> String {
     for k in &rec.skipped {
         s += &format!("skipped: {}: {}\n", k.item, k.reason);
     }
-    for se in plot::scaling_series(rec) {
-        if let Some(f) = se.fit {
-            s += &format!(
-                "growth: {}: time ∝ bits^{:.2} (fitted exponent, R² {:.3}, {} sizes)\n",
-                se.label, f.exponent, f.r2, f.points
-            );
-        }
+    let fits: Vec<_> = plot::scaling_series(rec)
+        .into_iter()
+        .filter_map(|se| se.fit.map(|f| (se.label, f)))
+        .collect();
+    if !fits.is_empty() {
+        s += "growth: time ∝ bits^k, k fitted by least squares on log-log axes:\n";
+    }
+    for (label, f) in fits {
+        s += &format!(
+            "  {label}: k = {:.2} (R² {:.3}, {} sizes)\n",
+            f.exponent, f.r2, f.points
+        );
     }
     s
 }

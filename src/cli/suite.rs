@@ -364,7 +364,9 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
     if args.json {
         return rec.to_json();
     }
-    Ok(render_text(&rec) + &format!("record:   saved to {}\n", path.display()))
+    Ok(report::wrap_text(
+        &(render_text(&rec) + &format!("record:   saved to {}\n", path.display())),
+    ))
 }
 
 /// A timed operation's rate (a `*_per_sec` figure, bytes first, else ops/s at the median);
@@ -393,8 +395,19 @@ pub fn render_text(rec: &ResultRecord) -> String {
         rec.clock,
         rec.machine.summary()
     );
-    let mut t = report::table(&["item", "operation", "median", "q1 … q3", "rate or figure"]);
+    // One row per item (its parameters), its operations indented under it, both wrapped
+    // to 28 characters: the table fits in 80 columns (the figures take at most 51).
+    let wrap = |s: &str, indent: &str| {
+        report::text::wrap_words(s, 28 - indent.len()).replace('\n', &format!("\n{indent}  "))
+    };
+    let mut t = report::table(&["item\n  operation", "median", "q1 … q3", "rate or\nfigure"]);
+    let mut item = String::new();
     for op in &rec.operations {
+        let label = record::params_label(&op.params);
+        if label != item {
+            t.add_row(vec![wrap(&label, "")]);
+            item = label;
+        }
         let (median, quart) = match &op.stats {
             Some(st) => (
                 report::fmt_time_ms(st.median_ms),
@@ -403,13 +416,13 @@ pub fn render_text(rec: &ResultRecord) -> String {
             None => (String::new(), String::new()),
         };
         t.add_row(vec![
-            record::params_label(&op.params),
-            op.name.clone(),
+            format!("  {}", wrap(&op.name, "  ")),
             median,
             quart,
             rate_or_figure(op),
         ]);
     }
+    report::wrap_column(&mut t, 0);
     s += &format!("{t}\n");
     if !rec.skipped.is_empty() {
         s += &format!("skipped ({}):\n", rec.skipped.len());

@@ -217,7 +217,7 @@ fn describe(name: &str, r: &ResultRecord) -> String {
     )
 }
 
-/// Renders a two-record comparison as text.
+/// Renders a two-record comparison as text, 80 columns wide.
 pub fn render_pair(
     names: (&str, &str),
     base: &ResultRecord,
@@ -273,7 +273,7 @@ pub fn render_pair(
             }
         }
     }
-    s
+    report::wrap_text(&s)
 }
 
 /// The command a row label starts with ("dh", "cipher", ...).
@@ -285,6 +285,12 @@ fn row_command(label: &str) -> &str {
 /// with only the columns that command measured: a suite record gives a DH table, a cipher
 /// table in libgcrypt's layout (one row per cipher, ECB … CTR enc/dec columns), and so on.
 /// With one command, one table with every column.
+///
+/// Each fits in 80 columns: a command whose rows each measured one figure of their own (the
+/// 1995 table's rows, `des`) is listed one figure per row ("operation", "figure",
+/// "NEW/BASE"); otherwise the columns are split into as many tables as it takes, each
+/// repeating the row labels and ending with its geometric means. Headers wrap at spaces
+/// into lines of 12 characters, row labels at spaces when needed.
 pub fn ratio_tables(cmp: &Comparison) -> Vec<String> {
     let mut commands: Vec<&str> = Vec::new();
     for r in &cmp.rows {
@@ -305,19 +311,7 @@ pub fn ratio_tables(cmp: &Comparison) -> Vec<String> {
             let cols: Vec<usize> = (0..cmp.columns.len())
                 .filter(|&j| single || rows.iter().any(|r| r.cells[j].is_some()))
                 .collect();
-            let mut header: Vec<&str> = vec!["operation"];
-            header.extend(cols.iter().map(|&j| cmp.columns[j].as_str()));
-            let mut t = report::table(&header);
-            for row in &rows {
-                let mut cells = vec![row.label.clone()];
-                cells.extend(
-                    cols.iter()
-                        .map(|&j| row.cells[j].map_or_else(|| "-".to_string(), |c| c.text())),
-                );
-                t.add_row(cells);
-            }
-            let mut g = vec!["geometric mean".to_string()];
-            g.extend(cols.iter().map(|&j| {
+            let gm = |j: usize| {
                 if single {
                     fmt_ratio(cmp.column_geomeans[j])
                 } else {
@@ -327,11 +321,101 @@ pub fn ratio_tables(cmp: &Comparison) -> Vec<String> {
                         .collect();
                     fmt_ratio(geomean(&v))
                 }
-            }));
-            t.add_row(g);
-            format!("{t}\n")
+            };
+            let one_each = rows
+                .iter()
+                .all(|r| cols.iter().filter(|&&j| r.cells[j].is_some()).count() <= 1);
+            if cols.len() > 1 && one_each {
+                return long_table(cmp, &rows, &cols);
+            }
+            column_chunks(cmp, &rows, &cols)
+                .iter()
+                .map(|chunk| {
+                    let header: Vec<String> = std::iter::once("operation".to_string())
+                        .chain(chunk.iter().map(|&j| header_cell(&cmp.columns[j])))
+                        .collect();
+                    let href: Vec<&str> = header.iter().map(String::as_str).collect();
+                    let mut t = report::table(&href);
+                    for row in &rows {
+                        let mut cells = vec![row.label.clone()];
+                        cells.extend(
+                            chunk.iter().map(|&j| {
+                                row.cells[j].map_or_else(|| "-".to_string(), |c| c.text())
+                            }),
+                        );
+                        t.add_row(cells);
+                    }
+                    let mut g = vec!["geometric mean".to_string()];
+                    g.extend(chunk.iter().map(|&j| gm(j)));
+                    t.add_row(g);
+                    report::wrap_column(&mut t, 0);
+                    format!("{t}\n")
+                })
+                .collect()
         })
         .collect()
+}
+
+/// A column header wrapped into lines of at most 12 characters.
+fn header_cell(name: &str) -> String {
+    report::text::wrap_words(name, 12)
+}
+
+/// Room kept for the row labels when columns are split into tables, in characters.
+const LABEL_ROOM: usize = 24;
+
+/// `cols` split into runs that fit in [`report::TEXT_WIDTH`] beside a label column of
+/// [`LABEL_ROOM`] characters (each column as wide as its wrapped header or widest cell,
+/// plus 3 for padding and border).
+fn column_chunks(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> Vec<Vec<usize>> {
+    let room = report::TEXT_WIDTH - 1 - (LABEL_ROOM + 3);
+    let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = 0;
+    for &j in cols {
+        let head = header_cell(&cmp.columns[j]);
+        let w = head
+            .lines()
+            .map(report::text::width)
+            .chain(rows.iter().map(|r| {
+                r.cells[j].map_or(1, |c| report::text::width(&c.text()))
+            }))
+            .max()
+            .unwrap_or(1)
+            .max(5) // the geometric mean, "1.00x"
+            + 3;
+        let last = chunks.last_mut().expect("one chunk");
+        if !last.is_empty() && used + w > room {
+            chunks.push(vec![j]);
+            used = w;
+        } else {
+            last.push(j);
+            used += w;
+        }
+    }
+    chunks
+}
+
+/// The rows of a command that measured one figure per row, one line each: the row, the
+/// figure, and NEW/BASE; the geometric mean over all of them at the end.
+fn long_table(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> String {
+    let mut t = report::table(&["operation", "figure", "NEW/BASE"]);
+    let mut all = Vec::new();
+    for row in rows {
+        for &j in cols {
+            if let Some(c) = row.cells[j] {
+                t.add_row(vec![row.label.clone(), cmp.columns[j].clone(), c.text()]);
+                all.push(c.ratio);
+            }
+        }
+    }
+    t.add_row(vec![
+        "geometric mean".to_string(),
+        String::new(),
+        fmt_ratio(geomean(&all)),
+    ]);
+    report::wrap_column(&mut t, 0);
+    report::wrap_column(&mut t, 1);
+    format!("{t}\n")
 }
 
 fn fmt_ratio(v: f64) -> String {
@@ -415,6 +499,7 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
         }
         t.add_row(row);
     }
+    report::wrap_column(&mut t, 0);
     s += &format!("{t}\n");
     for (i, r) in recs.iter().enumerate().skip(1) {
         let c = compare(&recs[0], r, rule);
@@ -426,5 +511,5 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
             c.regressions.len()
         );
     }
-    s
+    report::wrap_text(&s)
 }

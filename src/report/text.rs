@@ -45,6 +45,22 @@ pub fn wrap_text(text: &str) -> String {
     out
 }
 
+/// `s` word-wrapped into lines of at most `max` characters joined by '\n' (a longer word
+/// keeps a line of its own): for table headers, which may take two or three lines.
+pub fn wrap_words(s: &str, max: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in s.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(l) if width(l) + 1 + width(word) <= max => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
 /// Whether `line` belongs to a table drawn by comfy-table or written as Markdown.
 fn is_table_line(line: &str) -> bool {
     matches!(
@@ -74,7 +90,7 @@ fn hanging_indent(line: &str) -> (usize, usize) {
     // "label:  value" with a short label of a few words: continue under the value.
     if let Some(colon) = rest.find(": ") {
         let label = &rest[..colon];
-        if width(label) <= 24 && label.split(' ').count() <= 3 && !label.contains('(') {
+        if width(label) <= 24 && label.split(' ').count() <= 3 {
             let after = &rest[colon + 1..];
             let spaces = after.len() - after.trim_start_matches(' ').len();
             return prefix(colon + 1 + spaces);
@@ -89,18 +105,26 @@ const UNITS: &[&str] = &[
     "MHz", "%", "×",
 ];
 
-/// The words of `s` for wrapping: split at spaces, except that a number and the unit after
-/// it stay together.
-fn words(s: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in s.split(' ').filter(|w| !w.is_empty()) {
+/// The words of `s` for wrapping, each with the spaces before it (kept when the word stays
+/// on the same line: aligned columns survive): split at spaces, except that a number and the
+/// unit after it stay together.
+fn words(s: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut empties = 0; // split(' ') yields an empty piece per extra space
+    for (i, w) in s.split(' ').enumerate() {
+        if w.is_empty() {
+            empties += 1;
+            continue;
+        }
+        let gap = " ".repeat(empties + usize::from(i > empties));
+        empties = 0;
         let unit = UNITS.contains(&w.trim_end_matches([',', ';', ')', '.', ':']));
         match out.last_mut() {
-            Some(prev) if unit && prev.ends_with(|c: char| c.is_ascii_digit()) => {
-                prev.push(' ');
+            Some((_, prev)) if unit && prev.ends_with(|c: char| c.is_ascii_digit()) => {
+                prev.push_str(&gap);
                 prev.push_str(w);
             }
-            _ => out.push(w.to_string()),
+            _ => out.push((gap, w.to_string())),
         }
     }
     out
@@ -119,18 +143,20 @@ fn wrap_line(line: &str, (prefix, indent): (usize, usize)) -> String {
     let mut cur = line[..prefix].to_string();
     let mut cur_w = width(&cur);
     let mut fresh = true; // nothing but the prefix or indentation on the current line
-    for word in words(&line[prefix..]) {
+    let mut wrapped = false; // on a continuation line
+    for (gap, word) in words(&line[prefix..]) {
         let w = width(&word);
-        if !fresh && cur_w + 1 + w > TEXT_WIDTH {
+        if !fresh && cur_w + gap.len() + w > TEXT_WIDTH {
             out += &cur;
             out.push('\n');
             cur = " ".repeat(indent);
             cur_w = indent;
             fresh = true;
+            wrapped = true;
         }
-        if !fresh {
-            cur.push(' ');
-            cur_w += 1;
+        if !(fresh && wrapped) {
+            cur += &gap;
+            cur_w += gap.len();
         }
         cur += &word;
         cur_w += w;
@@ -176,6 +202,28 @@ mod tests {
         // Short lines, table lines and the trailing newline are kept as they are.
         let table = format!("│ {} │\nshort: line\n", "y".repeat(100));
         assert_eq!(wrap_text(&table), table);
+    }
+
+    #[test]
+    fn headers_wrap_into_short_lines() {
+        assert_eq!(
+            wrap_words("this machine (2300 MHz)", 12),
+            "this machine\n(2300 MHz)"
+        );
+        assert_eq!(wrap_words("× Celeron/500", 12), "×\nCeleron/500");
+        assert_eq!(wrap_words("K6/400", 12), "K6/400");
+        assert_eq!(
+            wrap_words("DEC Alpha 3000/600 (175 MHz)", 10),
+            "DEC Alpha\n3000/600\n(175 MHz)"
+        );
+    }
+
+    #[test]
+    fn aligned_spaces_survive() {
+        let line = format!("  *   75.5  Pollard rho {}", "q ".repeat(40));
+        let w = wrap_text(line.trim_end());
+        assert!(w.starts_with("  *   75.5  Pollard rho q q"), "{w}");
+        assert!(w.lines().nth(1).unwrap().starts_with("    q q"), "{w}");
     }
 
     #[test]

@@ -477,9 +477,51 @@ impl TableRun {
         v
     }
 
-    /// The terminal table (comfy-table) followed by the notes.
-    pub fn render_text(&self) -> String {
-        self.cells().text() + &note_list(&self.notes(), false)
+    /// The columns that fit in 80: row, unit, the baseline machine's figure, this machine,
+    /// and the speedup over the baseline ([`TableRun::cells`] has every machine).
+    pub fn narrow_cells(&self) -> Cells {
+        let all = self.cells();
+        let base = 2 + self
+            .reference
+            .machines
+            .iter()
+            .position(|m| m.id == self.reference.baseline_machine().id)
+            .expect("validated");
+        let n = all.header.len();
+        let keep = [0, 1, base, n - 2, n - 1];
+        let pick = |cells: &[String]| keep.iter().map(|&i| cells[i].clone()).collect();
+        let mut header: Vec<String> = pick(&all.header);
+        header[4] = "speedup".to_string();
+        Cells {
+            header,
+            lines: all.lines.iter().map(|l| pick(l)).collect(),
+            label_columns: 2,
+        }
+    }
+
+    /// The terminal table (comfy-table) followed by the notes: every machine's column with
+    /// `wide`, else [`TableRun::narrow_cells`] and a line naming the other machines, all
+    /// within 80 columns.
+    pub fn render_text(&self, wide: bool) -> String {
+        if wide {
+            return self.cells().text_wide() + &note_list(&self.notes(), false);
+        }
+        let base = &self.reference.baseline_machine().id;
+        let others: Vec<&str> = self
+            .reference
+            .machines
+            .iter()
+            .filter(|m| &m.id != base)
+            .map(|m| m.name.as_str())
+            .collect();
+        let mut s = self.narrow_cells().text();
+        if !others.is_empty() {
+            s += &format!(
+                "The post's other machines ({}): --wide or --markdown.\n",
+                others.join(", ")
+            );
+        }
+        report::wrap_text(&(s + &note_list(&self.notes(), false)))
     }
 
     /// The table as GitHub-flavoured Markdown, followed by the notes as a list.
@@ -506,12 +548,32 @@ pub struct Cells {
 }
 
 impl Cells {
-    /// The terminal table (comfy-table, [`report::table`]), ending with a newline.
+    /// The terminal table (comfy-table, [`report::table`]), ending with a newline: headers
+    /// word-wrapped into lines of at most 12 characters, the first label column wrapped at
+    /// spaces when the table would not fit.
     pub fn text(&self) -> String {
-        let h: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        self.render(true)
+    }
+
+    /// The terminal table with every cell on one line, as wide as it takes (`repro --wide`).
+    pub fn text_wide(&self) -> String {
+        self.render(false)
+    }
+
+    fn render(&self, fit: bool) -> String {
+        let h: Vec<String> = if fit {
+            let w = |h: &String| report::text::wrap_words(h, 12);
+            self.header.iter().map(w).collect()
+        } else {
+            self.header.clone()
+        };
+        let h: Vec<&str> = h.iter().map(String::as_str).collect();
         let mut t = report::table(&h);
         for l in &self.lines {
             t.add_row(l.clone());
+        }
+        if fit {
+            report::wrap_column(&mut t, 0);
         }
         format!("{t}\n")
     }

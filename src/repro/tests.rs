@@ -126,6 +126,17 @@ fn rendering_covers_every_row_and_status() {
         .unwrap();
     assert_eq!(md5_alpha.this_machine, Some(100.0));
     assert!((md5_alpha.speedup.unwrap() - 100.0 / 7.8).abs() < 1e-9);
-    let text = run.render_text();
-    assert!(text.contains("DEC Alpha 3000/600"), "{text}");
+    let text = run.render_text(true);
+    assert!(text.contains("DEC Alpha"), "{text}");
+    assert!(text.contains("HP 735"), "{text}");
+    // The default view: the baseline's column only, the others named under the table.
+    let text = run.render_text(false);
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    let table: Vec<&str> = text.lines().filter(|l| l.starts_with('│')).collect();
+    assert!(table.iter().any(|l| l.contains("×12.8")), "{text}");
+    assert!(!table.iter().any(|l| l.contains("HP 735")), "{text}");
+    assert!(
+        text.contains("other machines (") && text.replace('\n', " ").contains("HP 735"),
+        "{text}"
+    );
 }

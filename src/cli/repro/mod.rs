@@ -23,6 +23,7 @@ pub const QUICK_BUDGET_S: f64 = 0.2;
 #[command(after_help = "Examples:
   pkbench repro 1995              the 1995 \"Some timings\" table with this machine's column
   pkbench repro 1995 --quick      the same in well under 30 seconds (shorter samples)
+  pkbench repro 1995 --wide       every 1995 machine's column (wider than 80 columns)
   pkbench repro 1995 --markdown   as a Markdown table
   pkbench repro 1995 --json       one object: a \"rows\" entry per reference figure
   pkbench repro gnupg-2000        GnuPG's 2000 cipher table (Mbit/s) with this machine's column")]
@@ -39,6 +40,11 @@ pub struct ReproArgs {
     /// Print the table as Markdown (GitHub-flavoured) instead of a terminal table.
     #[arg(long, conflicts_with = "json")]
     pub markdown: bool,
+    /// Show every historical machine's column in the terminal table (wider than 80
+    /// columns); by default only the baseline machine's column (the Markdown and JSON
+    /// output always have every machine).
+    #[arg(long)]
+    pub wide: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -91,7 +97,7 @@ pub fn run(args: &ReproArgs) -> Result<String> {
         if args.markdown {
             format!("{}\n{}", run.header, run.table.render_markdown())
         } else {
-            format!("{}\n{}", run.header, run.table.render_text())
+            format!("{}\n{}", run.header, run.table.render_text(args.wide))
         }
     })
 }
