@@ -12,15 +12,16 @@ use std::process::ExitCode;
 /// curves, with every timed result checked outside the timed region.
 #[derive(Debug, Parser)]
 #[command(name = "pkbench", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(max_term_width = 80)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 const EXAMPLES: &str = "Examples:
-  pkbench dh --field gf2-155 --exp-bits 128     the headline: Oakley group 3, 128-bit secrets
-  pkbench dh --field gf2-185 --no-table --json  Oakley group 4, no fixed-base table, JSON
-  pkbench offer --field gf2-155 --secret 1f     public value (x-coordinate) of a secret
+  pkbench dh --field gf2-155 --exp-bits 128     Oakley group 3, 128-bit secrets
+  pkbench dh --field gf2-185 --no-table --json  Oakley group 4, no table, JSON
+  pkbench offer --field gf2-155 --secret 1f     public value (x) of a secret
   pkbench groups                                every group pkbench knows";
 
 #[derive(Debug, Subcommand)]

@@ -246,7 +246,7 @@ fn output_record_round_trips_and_plots() {
     // `pkbench plot` draws panel (b) from it: one labelled point per timed candidate.
     let svg = d.join("choose.svg");
     let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(["plot", ps, "--out", svg.to_str().unwrap()])
+        .args(["plot", ps, "--output", svg.to_str().unwrap()])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&o.stdout);

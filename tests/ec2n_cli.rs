@@ -217,3 +217,27 @@ fn unknown_gf2m_choice_warns_once_and_runs() {
         "{err}"
     );
 }
+
+/// A short x-only peer value is read as zero-padded on the left (IKE may drop leading zero
+/// bytes; `reply --help` says so): the generator's x = 0x7b (RFC 2409 §6.3) given as `7b`,
+/// as 20 bytes and as 04||x||y all give x·G, which is `offer` of the same secret.
+#[test]
+fn short_x_only_peer_is_zero_padded() {
+    let g = ok_line(&["offer", "--field", "gf2-155", "--secret", "1"], false);
+    assert_eq!(g, format!("{}7b", "00".repeat(19)));
+    let want = ok_line(
+        &["offer", "--field", "gf2-155", "--secret", "1f2e3d"],
+        false,
+    );
+    for peer in ["7b", "007b", g.as_str()] {
+        let got = ok_line(
+            &[
+                "reply", "--field", "gf2-155", "--secret", "1f2e3d", "--peer", peer,
+            ],
+            false,
+        );
+        assert_eq!(got, want, "--peer {peer}");
+    }
+    let help = ok_line(&["reply", "--help"], false);
+    assert!(help.contains("zero-padded"), "{help}");
+}

@@ -72,26 +72,29 @@ fn unwritable_output_is_bad_input() {
     let (code, out, err) = pkbench(&["suite", "--quick", "--output", "/proc/sub"]);
     one_error_line(code, &out, &err, "pkbench: error: --output /proc/sub: ");
 
-    // plot names its own option, --out.
+    // plot's option is --output too; --out, its former name, is an alias of it.
     let d = scratch("plot-out");
     let rec = d.join("r.json");
     let r = pkbench::record::ResultRecord::new("dh", "wall", pkbench::measure::Machine::detect());
     std::fs::write(&rec, r.to_json().unwrap()).unwrap();
-    let (code, out, err) = pkbench(&["plot", rec.to_str().unwrap(), "--out", "/proc/x.svg"]);
-    one_error_line(code, &out, &err, "pkbench: error: --out /proc/x.svg: ");
-    assert!(!err.contains("--output"), "{err}");
-    let missing = d.join("no/x.svg");
-    let (code, out, err) = pkbench(&[
-        "plot",
-        rec.to_str().unwrap(),
-        "--out",
-        missing.to_str().unwrap(),
-    ]);
-    one_error_line(code, &out, &err, "pkbench: error: --out ");
-    assert!(
-        err.contains("does not exist") && !err.contains("--output"),
-        "{err}"
-    );
+    for opt in ["--output", "--out"] {
+        let (code, out, err) = pkbench(&["plot", rec.to_str().unwrap(), opt, "/proc/x.svg"]);
+        one_error_line(code, &out, &err, "pkbench: error: --output /proc/x.svg: ");
+        let missing = d.join("no/x.svg");
+        let (code, out, err) = pkbench(&[
+            "plot",
+            rec.to_str().unwrap(),
+            opt,
+            missing.to_str().unwrap(),
+        ]);
+        one_error_line(code, &out, &err, "pkbench: error: --output ");
+        assert!(err.contains("does not exist"), "{err}");
+    }
+    // --help names --output and shows the alias.
+    let (code, help, _) = pkbench(&["plot", "--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("--output <FILE.svg>"), "{help}");
+    assert!(help.contains("[alias: --out]"), "{help}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -53,7 +53,7 @@ fn plot_is_valid_svg_with_fitted_exponents() {
         .args([
             "plot",
             rec.to_str().unwrap(),
-            "--out",
+            "--output",
             svg.to_str().unwrap(),
         ])
         .output()
@@ -101,7 +101,7 @@ fn plot_is_valid_svg_with_fitted_exponents() {
         .args([
             "plot",
             empty.to_str().unwrap(),
-            "--out",
+            "--output",
             svg.to_str().unwrap(),
         ])
         .output()
@@ -111,7 +111,7 @@ fn plot_is_valid_svg_with_fitted_exponents() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// `--out` is replaced only with `--force` (a regular file only) and must be named `*.svg`:
+/// `--output` is replaced only with `--force` (a regular file only) and must be named `*.svg`:
 /// otherwise exit 2, one line on stderr, nothing on stdout, the file unchanged.
 #[test]
 fn plot_out_needs_force_and_an_svg_name() {
@@ -124,7 +124,7 @@ fn plot_out_needs_force_and_an_svg_name() {
         let mut args = vec![
             "plot",
             rec.to_str().unwrap(),
-            "--out",
+            "--output",
             out.to_str().unwrap(),
         ];
         if force {
@@ -144,7 +144,7 @@ fn plot_out_needs_force_and_an_svg_name() {
         assert_eq!(code, Some(2), "{out}{err}");
         assert!(out.is_empty(), "{out}");
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.starts_with("pkbench: error: --out "), "{err}");
+        assert!(err.starts_with("pkbench: error: --output "), "{err}");
         assert!(err.contains(has), "{err}");
     };
     let svg = d.join("p.svg");

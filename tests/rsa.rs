@@ -514,3 +514,24 @@ fn same_seed_same_key_in_json() {
     assert_eq!(a["n"], b["n"]);
     assert_eq!(a["n"].as_str().unwrap().len(), 64);
 }
+
+/// `rsa-raw` accepts any odd modulus from 3 up (documented in its --help: the bare RSAEP /
+/// RSASP1 primitive is defined for it; whether n is an RSA modulus is not checked):
+/// 2^2 mod 3 = 1, padded to the modulus's one byte.
+#[test]
+fn rsa_raw_small_modulus_is_computed() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pkbench"))
+        .args([
+            "rsa-raw",
+            "--modulus",
+            "3",
+            "--exponent",
+            "2",
+            "--input",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "01\n");
+}

@@ -113,7 +113,37 @@ fn tables_and_records_fit() {
         &["compare", &dh, &dh],
         &["compare", &dh, &dh, &dh],
         &["compare", &choose, &choose],
-        &["plot", &scale, "--out", &svg],
+        &["plot", &scale, "--output", &svg],
     ]);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn help_fits() {
+    let mut commands: Vec<Vec<&str>> = vec![vec!["--help"]];
+    for c in [
+        "dh", "offer", "reply", "choose", "repro", "cipher", "rsa", "rsa-raw", "groups", "suite",
+        "scale", "plot", "compare", "des", "hash",
+    ] {
+        commands.push(vec![c, "--help"]);
+    }
+    let refs: Vec<&[&str]> = commands.iter().map(Vec::as_slice).collect();
+    check(&refs);
+}
+
+#[test]
+fn suite_fits() {
+    let d = common::scratch("width-suite");
+    let rec = d.join("suite.json");
+    check(&[&[
+        "suite",
+        "--quick",
+        "--time",
+        "0.01",
+        "--output",
+        rec.to_str().unwrap(),
+    ]]);
+    let r = rec.to_str().unwrap();
+    check(&[&["compare", r, r]]);
     std::fs::remove_dir_all(&d).unwrap();
 }

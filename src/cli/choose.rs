@@ -86,7 +86,7 @@ pub struct ChooseArgs {
     /// Also save the run as a result record (JSON, schema `pkbench.result/1`): every timed
     /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
     /// security estimate, the rows not timed and why, the choice, the machine and build.
-    /// Written atomically; draw it with `pkbench plot FILE --out FILE.svg`.
+    /// Written atomically; draw it with `pkbench plot FILE --output FILE.svg`.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Replace the --output file if it already exists (otherwise: error, exit 2).

@@ -25,7 +25,9 @@ pub struct ReplyArgs {
     pub secret: String,
     /// The peer's public value in hex: for EC2N the x-coordinate alone or 04||x||y; for
     /// mod-p groups y, big-endian; for p256/k256 a SEC 1 point (04||x||y, 02/03||x, or the
-    /// IKEv2 x||y); for x25519 the RFC 7748 32-byte string.
+    /// IKEv2 x||y); for x25519 the RFC 7748 32-byte string. An EC2N x-coordinate shorter
+    /// than the field (20 bytes for gf2-155, 24 for gf2-185) is read as zero-padded on the
+    /// left, since IKE may drop leading zero bytes: `--peer 7b` is x = 0x7b.
     #[arg(long, value_name = "HEX")]
     pub peer: String,
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 /// Arguments of `pkbench plot`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench scale --output scale.json && pkbench plot scale.json --out scale.svg
+  pkbench scale --output scale.json && pkbench plot scale.json --output scale.svg
   rsvg-convert scale.svg -o scale.png          (a PNG, with Debian's librsvg2-bin)")]
 pub struct PlotArgs {
     /// A result record (from `pkbench scale --output`, `suite` or any `--output`).
@@ -19,9 +19,9 @@ pub struct PlotArgs {
     pub record: PathBuf,
     /// The SVG file to write, named `*.svg` (written atomically; an existing file is
     /// replaced only with `--force`).
-    #[arg(long, value_name = "FILE.svg")]
-    pub out: PathBuf,
-    /// Replace `--out` if it exists (a regular file only; otherwise: error, exit 2).
+    #[arg(long, visible_alias = "out", value_name = "FILE.svg")]
+    pub output: PathBuf,
+    /// Replace `--output` if it exists (a regular file only; otherwise: error, exit 2).
     #[arg(long)]
     pub force: bool,
 }
@@ -30,31 +30,31 @@ pub struct PlotArgs {
 ///
 /// # Errors
 /// [`Error::Input`] for a file that is not a record, a record with nothing to plot, or an
-/// `--out` not named `*.svg`, that exists without `--force` (or is not a regular file), or
+/// `--output` not named `*.svg`, that exists without `--force` (or is not a regular file), or
 /// whose directory does not exist or cannot be written; [`Error::Runtime`] when
 /// drawing or writing fails.
 pub fn run(args: &PlotArgs) -> Result<String> {
-    if args.out.is_dir() {
+    if args.output.is_dir() {
         return Err(Error::input(format!(
-            "--out {}: is a directory; give a file name such as plot.svg",
-            args.out.display()
+            "--output {}: is a directory; give a file name such as plot.svg",
+            args.output.display()
         )));
     }
     if !args
-        .out
+        .output
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
     {
         return Err(Error::input(format!(
-            "--out {}: plot writes SVG; name the file .svg (e.g. plot.svg)",
-            args.out.display()
+            "--output {}: plot writes SVG; name the file .svg (e.g. plot.svg)",
+            args.output.display()
         )));
     }
-    record::write::check_destination_as("--out", &args.out, args.force)?;
+    record::write::check_destination_as("--output", &args.output, args.force)?;
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
-    record::write::write_atomic_as("--out", &args.out, svg.as_bytes(), args.force)?;
-    let mut s = format!("plot: saved to {}\n", args.out.display());
+    record::write::write_atomic_as("--output", &args.output, svg.as_bytes(), args.force)?;
+    let mut s = format!("plot: saved to {}\n", args.output.display());
     for se in &series {
         match &se.fit {
             Some(f) => {

@@ -59,7 +59,10 @@ chunk, and the CRT result equals the raw one. Key generation time is reported se
 #[derive(Debug, Clone, Args)]
 #[command(after_help = RSA_RAW_EXAMPLES)]
 pub struct RsaRawArgs {
-    /// The modulus n, hex (big-endian); must be odd and at least 3.
+    /// The modulus n, hex (big-endian); must be odd and at least 3. Any such n is accepted,
+    /// however small (the bare primitive is defined for it; textbook examples use
+    /// n = 3233): pkbench does not check that n is an RSA modulus, a product of two or more
+    /// distinct odd primes (RFC 8017 §3.1).
     #[arg(long, value_name = "HEX")]
     pub modulus: String,
     /// The exponent (e for RSAEP, d for RSASP1), hex.

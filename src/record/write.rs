@@ -20,7 +20,7 @@ pub fn check_destination(path: &Path, force: bool) -> Result<()> {
     check_destination_as("--output", path, force)
 }
 
-/// [`check_destination`] with errors naming `option` (e.g. `--out` for `pkbench plot`).
+/// [`check_destination`] with errors naming `option` (e.g. `--output` for `pkbench plot`).
 /// Whether the directory takes new files is tried by creating and removing an empty
 /// temporary file in it (permissions, read-only file systems and /proc alike).
 ///
@@ -156,7 +156,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     write_atomic_as("--output", path, bytes, force)
 }
 
-/// [`write_atomic`] with errors naming `option` (e.g. `--out` for `pkbench plot`).
+/// [`write_atomic`] with errors naming `option` (e.g. `--output` for `pkbench plot`).
 ///
 /// # Errors
 /// As [`write_atomic`].

@@ -131,9 +131,9 @@ where
 fn check_lengths(bs: usize, input: &[u8], output: &[u8]) -> Result<()> {
     if input.len() != output.len() {
         return Err(Error::input(format!(
-            "input is {} bytes but output is {}",
-            input.len(),
-            output.len()
+            "input is {} but output is {}",
+            crate::error::n_bytes(input.len()),
+            crate::error::n_bytes(output.len())
         )));
     }
     if !input.len().is_multiple_of(bs) {
@@ -177,8 +177,14 @@ where
         let iv: &cipher::Block<C> = if mode == Mode::Ecb {
             &zero
         } else {
-            iv.try_into()
-                .map_err(|_| Error::input(format!("IV must be {bs} bytes, got {}", iv.len())))?
+            iv.try_into().map_err(|_| {
+                Error::input(format!(
+                    "IV must be {} ({} hex digits), got {}",
+                    crate::error::n_bytes(bs),
+                    2 * bs,
+                    crate::error::n_bytes(iv.len())
+                ))
+            })?
         };
         let c = &self.cipher;
         use Direction::{Decrypt as D, Encrypt as E};

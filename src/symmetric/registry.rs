@@ -240,10 +240,11 @@ impl CipherSpec {
     pub fn engine(&self, key: &[u8]) -> Result<Box<dyn Engine>> {
         if key.len() != self.key_bytes() {
             return Err(Error::input(format!(
-                "{}: key must be {} bytes, got {}",
+                "{}: key must be {} ({} hex digits), got {}",
                 self.display_name(),
-                self.key_bytes(),
-                key.len()
+                crate::error::n_bytes(self.key_bytes()),
+                2 * self.key_bytes(),
+                crate::error::n_bytes(key.len())
             )));
         }
         let bad = |_| Error::input(format!("{}: invalid key", self.display_name()));
@@ -370,6 +371,38 @@ mod tests {
             assert_eq!(e.block_bytes(), s.algo.block_bytes(), "{s:?}");
         }
         let s = CipherSpec::new(Algo::Aes, None).unwrap();
-        assert!(s.engine(&[0; 15]).is_err());
+        let e = s.engine(&[0; 15]).err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        assert_eq!(
+            e.message(),
+            "AES: key must be 16 bytes (32 hex digits), got 15 bytes"
+        );
+    }
+
+    #[test]
+    fn lengths_are_given_in_bytes_with_their_unit() {
+        use crate::symmetric::modes::{Direction, Mode};
+        let des = CipherSpec::new(Algo::Des, None).unwrap();
+        let e = des.engine(&[0x13; 8]).unwrap();
+        let (input, mut out) = ([0u8; 16], [0u8; 16]);
+        let err = e
+            .apply(Mode::Cbc, Direction::Encrypt, &[0; 5], &input, &mut out)
+            .unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert_eq!(
+            err.message(),
+            "IV must be 8 bytes (16 hex digits), got 5 bytes"
+        );
+        let err = e
+            .apply(Mode::Cbc, Direction::Encrypt, &[0; 1], &input, &mut out)
+            .unwrap_err();
+        assert!(err.message().ends_with("got 1 byte"), "{}", err.message());
+        let err = e
+            .apply(Mode::Ecb, Direction::Encrypt, &[], &input, &mut out[..8])
+            .unwrap_err();
+        assert_eq!(err.message(), "input is 16 bytes but output is 8 bytes");
+        // ECB takes no IV: any length is ignored.
+        e.apply(Mode::Ecb, Direction::Encrypt, &[0; 5], &input, &mut out)
+            .unwrap();
     }
 }
