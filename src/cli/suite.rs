@@ -364,9 +364,7 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
     if args.json {
         return rec.to_json();
     }
-    Ok(report::wrap_text(
-        &(render_text(&rec) + &format!("record:   saved to {}\n", path.display())),
-    ))
+    Ok(render_text(&rec) + &report::wrap_text(&format!("record:   saved to {}\n", path.display())))
 }
 
 /// A timed operation's rate (a `*_per_sec` figure, bytes first, else ops/s at the median);
@@ -381,7 +379,7 @@ fn rate_or_figure(op: &crate::record::Operation) -> String {
     report::fmt_rate(st.ops_per_sec())
 }
 
-/// The terminal summary of a suite record.
+/// The terminal summary of a suite record, 80 columns wide.
 pub fn render_text(rec: &ResultRecord) -> String {
     let mut s = format!(
         "pkbench suite{}: {} operations in {:.1} s; clock {}\nmachine:  {}\n",
@@ -430,7 +428,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
             s += &format!("  {}: {}\n", k.item, k.reason);
         }
     }
-    s
+    report::wrap_text(&s)
 }
 
 #[cfg(test)]
