@@ -22,9 +22,9 @@
 use super::{Backend, Fe, Trinomial};
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_clmulepi64_epi128,
-    _mm256_extract_epi64, _mm256_permute2x128_si256, _mm256_permutexvar_epi64, _mm256_set_epi64x,
-    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shrdv_epi64, _mm256_ternarylogic_epi64,
-    _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_extract_epi64, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_permutexvar_epi64,
+    _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_shrdv_epi64,
+    _mm256_ternarylogic_epi64, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// Proof that the CPU has AVX2, AVX-512F/VL/VBMI2, VPCLMULQDQ and PCLMULQDQ: only
@@ -229,6 +229,30 @@ fn reduce<F: Trinomial>(c: Wide2) -> __m256i {
     _mm256_xor_si256(r, r2)
 }
 
+/// a^(2^n) by a multi-squaring table (`tables::MultiSqr::rows`: 16 rows per word of a, the
+/// rows past ceil(m/4) zero): the XOR of one 256-bit row entry per 4-bit digit of a, in two
+/// accumulators; the 16 digits of a word unroll with constant shifts. Portable twin:
+/// `MultiSqr::apply`.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn multi_sqr(rows: &[[[u64; 4]; 16]], a: __m256i) -> __m256i {
+    let w = store(a).0;
+    let (mut acc0, mut acc1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+    for (chunk, &word) in rows.as_chunks::<16>().0.iter().zip(w.iter()) {
+        for (j, row) in chunk.iter().enumerate() {
+            let v = ((word >> (4 * j)) & 15) as usize;
+            // SAFETY: an entry is four u64s, 32 readable bytes; unaligned load.
+            let e = unsafe { _mm256_loadu_si256(row[v].as_ptr().cast()) };
+            if j % 2 == 0 {
+                acc0 = _mm256_xor_si256(acc0, e);
+            } else {
+                acc1 = _mm256_xor_si256(acc1, e);
+            }
+        }
+    }
+    _mm256_xor_si256(acc0, acc1)
+}
+
 /// The AVX-512 backend: elements in one `__m256i`.
 impl Backend for Avx512 {
     const NAME: &'static str = "vpclmulqdq+avx512";
@@ -276,5 +300,9 @@ impl Backend for Avx512 {
     #[inline(always)]
     fn reduce<F: Trinomial>(self, c: Wide2) -> __m256i {
         unsafe { reduce::<F>(c) }
+    }
+    #[inline(always)]
+    fn multi_sqr<F: Trinomial>(self, t: &super::tables::MultiSqr, a: __m256i) -> __m256i {
+        unsafe { multi_sqr(t.rows(), a) }
     }
 }

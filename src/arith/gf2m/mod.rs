@@ -253,6 +253,13 @@ pub trait Backend: Copy + Send + Sync + fmt::Debug + 'static {
     fn mul_add_mul<F: Trinomial>(self, a: Self::E, b: Self::E, c: Self::E, d: Self::E) -> Self::E {
         self.reduce::<F>(self.wide_add(self.mul_wide(a, b), self.mul_wide(c, d)))
     }
+    /// a^(2^t.n) by the multi-squaring table `t` of field F (a linear map: one table row per
+    /// 4-bit digit of a). The default goes through three words and [`tables::MultiSqr::apply`];
+    /// a vector backend can keep the element in its register.
+    #[inline(always)]
+    fn multi_sqr<F: Trinomial>(self, t: &tables::MultiSqr, a: Self::E) -> Self::E {
+        self.load(&t.apply(&self.store(a)))
+    }
 }
 
 /// The 64-bit backends' shared pieces: elements are [`Fe`], products [`Wide`].
@@ -325,7 +332,7 @@ pub fn sqr_n<F: Trinomial, B: Backend>(be: B, a: B::E, n: u32) -> B::E {
 #[inline(always)]
 pub fn sqr_n_fast<F: Trinomial, B: Backend>(be: B, a: B::E, n: u32) -> B::E {
     match F::tables().multi_sqr(n) {
-        Some(t) => be.load(&t.apply(&be.store(a))),
+        Some(t) => be.multi_sqr::<F>(t, a),
         None => sqr_n::<F, B>(be, a, n),
     }
 }

@@ -10,12 +10,17 @@
 use super::portable::Portable;
 use super::{Backend, Fe, Trinomial};
 
-/// The linear map a ↦ a^(2^n) as per-digit tables: `t[p][v]` = (v·u^(4p))^(2^n).
+/// The linear map a ↦ a^(2^n) as per-digit tables: `t[p][v]` = (v·u^(4p))^(2^n), each entry
+/// four words (the fourth zero) so that a 256-bit vector load reads one; 48 rows (16 per word
+/// of the element), those past digit ceil(m/4) − 1 all zero, so vector code can take the
+/// rows of a word as one block of 16.
 #[derive(Clone)]
 pub struct MultiSqr {
     /// The exponent n of a^(2^n).
     pub n: u32,
-    t: Vec<[Fe; 16]>,
+    /// ceil(m/4): the rows in use.
+    digits: usize,
+    t: Vec<[[u64; 4]; 16]>,
 }
 
 impl MultiSqr {
@@ -31,8 +36,8 @@ impl MultiSqr {
                 super::sqr_n::<F, Portable>(be, e, n)
             })
             .collect();
-        let mut t = vec![[Fe::ZERO; 16]; digits];
-        for (p, row) in t.iter_mut().enumerate() {
+        let mut t = vec![[[0u64; 4]; 16]; 48];
+        for (p, row) in t.iter_mut().enumerate().take(digits) {
             for (v, entry) in row.iter_mut().enumerate().skip(1) {
                 let mut acc = Fe::ZERO;
                 for bit in 0..4 {
@@ -41,29 +46,35 @@ impl MultiSqr {
                         acc = acc.add(&img[i]);
                     }
                 }
-                *entry = acc;
+                *entry = [acc.0[0], acc.0[1], acc.0[2], 0];
             }
         }
-        MultiSqr { n, t }
+        MultiSqr { n, digits, t }
     }
 
     /// a^(2^n) for a reduced `a`.
     #[inline(always)]
     pub fn apply(&self, a: &Fe) -> Fe {
         let mut r = [0u64; 3];
-        for (p, row) in self.t.iter().enumerate() {
+        for (p, row) in self.t.iter().enumerate().take(self.digits) {
             let v = ((a.0[p / 16] >> (4 * (p % 16))) & 15) as usize;
             let e = &row[v];
-            r[0] ^= e.0[0];
-            r[1] ^= e.0[1];
-            r[2] ^= e.0[2];
+            r[0] ^= e[0];
+            r[1] ^= e[1];
+            r[2] ^= e[2];
         }
         Fe(r)
     }
 
+    /// The table rows, one per 4-bit digit of the input, digit 0 first: 48 (16 per word), the
+    /// last 48 − ceil(m/4) zero.
+    pub fn rows(&self) -> &[[[u64; 4]; 16]] {
+        &self.t
+    }
+
     /// Size of the table in bytes.
     pub fn bytes(&self) -> usize {
-        self.t.len() * std::mem::size_of::<[Fe; 16]>()
+        self.t.len() * std::mem::size_of::<[[u64; 4]; 16]>()
     }
 }
 

@@ -425,3 +425,39 @@ fn paired_operations_agree_with_portable() {
     pairs_agree::<F155>();
     pairs_agree::<F185>();
 }
+
+/// Every multi-squaring map of a field: the table (portable `apply`) against n squarings,
+/// and the AVX-512 backend's vector lookup against the table, on random and edge inputs.
+fn multi_sqr_maps_agree<F: Trinomial>() {
+    let p = Portable;
+    let maps = &F::tables().msqr;
+    assert!(maps.len() >= 3, "m = {}: {} maps", F::M, maps.len());
+    let mut rng = ChaCha20Rng::seed_from_u64(0x3a95 + F::M as u64);
+    let top = {
+        let mut w = [u64::MAX; 3];
+        w[2] = (1u64 << (F::M - 128)) - 1;
+        Fe(w)
+    };
+    let mut inputs: Vec<Fe> = (0..100).map(|_| random_fe::<F>(&mut rng)).collect();
+    inputs.extend([Fe::ZERO, Fe::ONE, top]);
+    #[cfg(target_arch = "x86_64")]
+    let vector = avx512::Avx512::detect();
+    for t in maps {
+        for a in &inputs {
+            let want = sqr_n::<F, Portable>(p, *a, t.n);
+            assert_eq!(t.apply(a), want, "m = {} n = {} a = {a:?}", F::M, t.n);
+            assert_eq!(p.multi_sqr::<F>(t, *a), want);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(be) = vector {
+                let got = be.store(be.multi_sqr::<F>(t, be.load(a)));
+                assert_eq!(got, want, "avx512 m = {} n = {} a = {a:?}", F::M, t.n);
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_squaring_maps_agree() {
+    multi_sqr_maps_agree::<F155>();
+    multi_sqr_maps_agree::<F185>();
+}
