@@ -95,23 +95,33 @@ pub fn table(header: &[&str]) -> Table {
 
 /// Lets column `index` of `t` wrap at spaces when the table would be wider than
 /// [`table_width`]; the column stays at least as wide as its longest word (header included),
-/// so no word or number is ever cut. Call it after the rows are added.
+/// so no word or number is ever cut, and at most as wide as its longest line. Call it after
+/// the rows are added.
 pub fn wrap_column(t: &mut Table, index: usize) {
-    let longest = t
+    let cells: Vec<String> = t
         .column_cells_with_header_iter(index)
         .flatten()
-        .flat_map(|cell| {
-            cell.content()
-                .split_whitespace()
-                .map(text::width)
-                .collect::<Vec<_>>()
-        })
+        .map(|cell| cell.content())
+        .collect();
+    let longest_word = cells
+        .iter()
+        .flat_map(|c| c.split_whitespace().map(text::width))
+        .max()
+        .unwrap_or(1);
+    let longest_line = cells
+        .iter()
+        .flat_map(|c| c.lines().map(text::width))
         .max()
         .unwrap_or(1);
     if let Some(c) = t.column_mut(index) {
-        c.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(
-            longest.min(u16::MAX as usize) as u16,
-        )));
+        // comfy-table's widths include the cell padding.
+        let pad = usize::from(c.padding_width());
+        let fixed = |w: usize| Width::Fixed((w + pad).clamp(1, u16::MAX as usize) as u16);
+        // At most as wide as its content: a wide terminal does not pad it out.
+        c.set_constraint(ColumnConstraint::Boundaries {
+            lower: fixed(longest_word),
+            upper: fixed(longest_line.max(longest_word)),
+        });
     }
 }
 
@@ -188,13 +198,23 @@ mod tests {
                 "a note that is also long enough to need wrapping at 80".to_string(),
             ]);
         }
+        t.add_row(vec!["BLOWFISH-128".to_string(), "1".into(), "x".into()]);
         wrap_column(&mut t, 0);
         wrap_column(&mut t, 2);
         let s = t.to_string();
+        assert!(s.contains("BLOWFISH-128"), "{s}"); // the longest word is whole
         assert!(s.lines().all(|l| text::width(l) <= TEXT_WIDTH), "{s}");
         assert!(s.contains("123.4"), "{s}");
         assert!(s.contains("wrap at"), "{s}"); // words stay whole
         assert!(s.lines().count() > 7, "{s}"); // some rows took two lines
+        // A wrap column that fits is drawn as it is (its bounds count the cell padding).
+        let mut t = table(&["", "n"]);
+        t.add_row(vec!["BLOWFISH-128", "1"]);
+        t.add_row(vec!["cipher cipher=AES", "2"]);
+        wrap_column(&mut t, 0);
+        let s = t.to_string();
+        assert!(s.contains("│ BLOWFISH-128      ┆ 1 │"), "{s}");
+        assert!(s.contains("│ cipher cipher=AES ┆ 2 │"), "{s}");
     }
 
     #[test]
