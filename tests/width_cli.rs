@@ -114,6 +114,7 @@ fn tables_and_records_fit() {
         ],
         &["compare", &dh, &dh],
         &["compare", &dh, &dh, &dh],
+        &["compare", &dh, &dh, &dh, &dh, &dh, &dh],
         &["compare", &choose, &choose],
         &["plot", &scale, "--output", &svg],
     ]);

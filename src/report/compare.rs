@@ -368,27 +368,41 @@ const LABEL_ROOM: usize = 24;
 /// [`LABEL_ROOM`] characters (each column as wide as its wrapped header or widest cell,
 /// plus 3 for padding and border).
 fn column_chunks(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> Vec<Vec<usize>> {
+    let widths: Vec<usize> = cols
+        .iter()
+        .map(|&j| {
+            let head = header_cell(&cmp.columns[j]);
+            head.lines()
+                .map(report::text::width)
+                .chain(
+                    rows.iter()
+                        .map(|r| r.cells[j].map_or(1, |c| report::text::width(&c.text()))),
+                )
+                .max()
+                .unwrap_or(1)
+                .max(5) // the geometric mean, "1.00x"
+                + 3
+        })
+        .collect();
     let room = report::TEXT_WIDTH - 1 - (LABEL_ROOM + 3);
+    chunk_widths(&widths, room)
+        .into_iter()
+        .map(|c| c.into_iter().map(|k| cols[k]).collect())
+        .collect()
+}
+
+/// Indices 0..widths.len() split into runs whose widths add up to at most `room` (a run
+/// holds at least one index, however wide).
+fn chunk_widths(widths: &[usize], room: usize) -> Vec<Vec<usize>> {
     let mut chunks: Vec<Vec<usize>> = vec![Vec::new()];
     let mut used = 0;
-    for &j in cols {
-        let head = header_cell(&cmp.columns[j]);
-        let w = head
-            .lines()
-            .map(report::text::width)
-            .chain(rows.iter().map(|r| {
-                r.cells[j].map_or(1, |c| report::text::width(&c.text()))
-            }))
-            .max()
-            .unwrap_or(1)
-            .max(5) // the geometric mean, "1.00x"
-            + 3;
+    for (k, &w) in widths.iter().enumerate() {
         let last = chunks.last_mut().expect("one chunk");
         if !last.is_empty() && used + w > room {
-            chunks.push(vec![j]);
+            chunks.push(vec![k]);
             used = w;
         } else {
-            last.push(j);
+            last.push(k);
             used += w;
         }
     }
@@ -448,7 +462,8 @@ pub fn fmt_headline(op: &Operation) -> String {
 }
 
 /// Renders three or more records side by side: one column per record (machine), one row
-/// per operation, each cell the figure and its speed relative to the first record.
+/// per operation, each cell the figure and its speed relative to the first record. Records
+/// that do not fit in 80 columns go to further tables, each with the first record's column.
 pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) -> String {
     let mut s = String::from(
         "pkbench compare: one column per record; (1.34x) = speed relative to the first\n",
@@ -466,7 +481,7 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
             }
         }
     }
-    let mut header = vec!["operation".to_string()];
+    let mut header = Vec::new();
     for (i, r) in recs.iter().enumerate() {
         let stem = names[i]
             .rsplit('/')
@@ -475,11 +490,11 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
             .trim_end_matches(".json");
         header.push(format!("[{}] {stem}\n{}", i + 1, r.machine_label()));
     }
-    let href: Vec<&str> = header.iter().map(String::as_str).collect();
-    let mut t = report::table(&href);
+    let mut labels = Vec::new();
+    let mut columns: Vec<Vec<String>> = vec![Vec::new(); recs.len()];
     for key in &keys {
         let first = recs[0].operations.iter().find(|o| o.key() == *key);
-        let mut row = vec![format!("{} / {}", key.0, key.1)];
+        labels.push(format!("{} / {}", key.0, key.1));
         for (i, r) in recs.iter().enumerate() {
             let cell = match r.operations.iter().find(|o| o.key() == *key) {
                 None => "-".to_string(),
@@ -495,12 +510,36 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
                     }
                 }
             };
-            row.push(cell);
+            columns[i].push(cell);
         }
-        t.add_row(row);
     }
-    report::wrap_column(&mut t, 0);
-    s += &format!("{t}\n");
+    // Record [1], the reference, in every table; the others in as many tables as fit.
+    let width = |i: usize| {
+        header[i]
+            .lines()
+            .chain(columns[i].iter().map(String::as_str))
+            .map(report::text::width)
+            .max()
+            .unwrap_or(1)
+            + 3
+    };
+    let widths: Vec<usize> = (1..recs.len()).map(width).collect();
+    let room = report::TEXT_WIDTH - 1 - (LABEL_ROOM + 3) - width(0);
+    for chunk in chunk_widths(&widths, room) {
+        let shown: Vec<usize> = std::iter::once(0)
+            .chain(chunk.iter().map(|&k| k + 1))
+            .collect();
+        let mut h = vec!["operation"];
+        h.extend(shown.iter().map(|&i| header[i].as_str()));
+        let mut t = report::table(&h);
+        for (r, label) in labels.iter().enumerate() {
+            let mut row = vec![label.clone()];
+            row.extend(shown.iter().map(|&i| columns[i][r].clone()));
+            t.add_row(row);
+        }
+        report::wrap_column(&mut t, 0);
+        s += &format!("{t}\n");
+    }
     for (i, r) in recs.iter().enumerate().skip(1) {
         let c = compare(&recs[0], r, rule);
         s += &format!(
