@@ -555,18 +555,15 @@ impl Cells {
         self.render(true)
     }
 
-    /// The terminal table with every cell on one line, as wide as it takes (`repro --wide`).
+    /// The terminal table with every row on one line, as wide as it takes (`repro --wide`;
+    /// headers still wrapped into lines of 12 characters).
     pub fn text_wide(&self) -> String {
         self.render(false)
     }
 
     fn render(&self, fit: bool) -> String {
-        let h: Vec<String> = if fit {
-            let w = |h: &String| report::text::wrap_words(h, 12);
-            self.header.iter().map(w).collect()
-        } else {
-            self.header.clone()
-        };
+        let w = |h: &String| report::text::wrap_words(h, 12);
+        let h: Vec<String> = self.header.iter().map(w).collect();
         let h: Vec<&str> = h.iter().map(String::as_str).collect();
         let mut t = report::table(&h);
         for l in &self.lines {
