@@ -22,7 +22,7 @@ use core::arch::x86_64::{
     _mm512_mask_blend_epi64, _mm512_maskz_mov_epi64, _mm512_maskz_permutex2var_epi64,
     _mm512_maskz_permutexvar_epi64, _mm512_permutex2var_epi64, _mm512_permutexvar_epi64,
     _mm512_set_epi64, _mm512_set1_epi64, _mm512_setzero_si512, _mm512_shrdv_epi64,
-    _mm512_shuffle_i64x2, _mm512_ternarylogic_epi64, _mm512_xor_si512,
+    _mm512_shuffle_i64x2, _mm512_ternarylogic_epi64, _mm512_test_epi64_mask, _mm512_xor_si512,
 };
 
 /// Two reduced elements, one per 256-bit slot.
@@ -202,6 +202,13 @@ fn reduce<F: Trinomial>(c: WidePair) -> __m512i {
     _mm512_xor_si512(r, r2)
 }
 
+/// Bit i set when word i is not zero.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn test_nonzero(p: __m512i) -> u8 {
+    _mm512_test_epi64_mask(p, p)
+}
+
 /// The two slots exchanged.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
@@ -320,6 +327,17 @@ impl Avx512 {
     #[inline(always)]
     pub fn sqr2<F: Trinomial>(self, a: Pair) -> Pair {
         self.reduce2::<F>(self.sqr2_wide(a))
+    }
+    /// Slot-wise sum of two unreduced products (for lazy reduction).
+    #[inline(always)]
+    pub fn wide_add2(self, a: WidePair, b: WidePair) -> WidePair {
+        unsafe { WidePair(_mm512_xor_si512(a.0, b.0), _mm512_xor_si512(a.1, b.1)) }
+    }
+    /// Whether either slot is zero.
+    #[inline(always)]
+    pub fn any_slot_zero(self, p: Pair) -> bool {
+        let nonzero = unsafe { test_nonzero(p.0) };
+        nonzero & 0x0f == 0 || nonzero & 0xf0 == 0
     }
     /// Slot-wise sum.
     #[inline(always)]

@@ -125,6 +125,18 @@ fn bits_at(k: &Scalar, pos: u32, w: u32) -> u64 {
     v & ((1u64 << w) - 1)
 }
 
+/// Most windows a table can have: w ≥ 2 and scalars of at most 191 bits (+1 for the carry).
+pub const MAX_TERMS: usize = 96;
+
+/// One term of a fixed-base sum: table entry `idx`, negated when `neg`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Term {
+    /// Index into [`FixedBase::t`].
+    pub idx: u32,
+    /// Whether the entry is subtracted.
+    pub neg: bool,
+}
+
 /// The precomputed multiples of G.
 pub struct FixedBase {
     /// Window width w in bits.
@@ -147,6 +159,10 @@ impl FixedBase {
         let start = Instant::now();
         let f = Gf2m::<F>::new(arith);
         let windows = (max_bits + 1).div_ceil(w);
+        assert!(
+            w >= 2 && windows as usize <= MAX_TERMS,
+            "w = {w}, max_bits = {max_bits}"
+        );
         let half = 1usize << (w - 1);
         let mut t = Vec::with_capacity(windows as usize * half);
         let mut base = Some(curve.g);
@@ -179,13 +195,16 @@ impl FixedBase {
         }
     }
 
-    /// k·G in LD coordinates for k < 2^max_bits: one mixed addition per non-zero digit.
+    /// The non-zero signed digits of k (k < 2^max_bits) as table terms, lowest window first,
+    /// written to `out`; returns how many. Digit d of window i (−2^(w−1) < d ≤ 2^(w−1), from
+    /// w bits of k plus the carry of the window below) is the entry (|d|−1) of window i,
+    /// negated when d < 0.
     #[inline(always)]
-    pub fn mul<F: Trinomial, B: Backend>(&self, be: B, b: &Fe, k: &Scalar) -> Ld<B::E> {
+    pub fn terms(&self, k: &Scalar, out: &mut [Term; MAX_TERMS]) -> usize {
         debug_assert!(k.bits() <= self.max_bits);
         let w = self.w;
         let half = 1u64 << (w - 1);
-        let mut acc = ld_infinity(be);
+        let mut n = 0;
         let mut carry = 0u64;
         for i in 0..self.windows {
             let mut d = bits_at(k, i * w, w) + carry;
@@ -196,19 +215,44 @@ impl FixedBase {
             } else {
                 carry = 0;
             }
-            if d == 0 {
-                continue;
+            if d != 0 {
+                out[n] = Term {
+                    idx: (i as u64 * half + d - 1) as u32,
+                    neg,
+                };
+                n += 1;
             }
-            let e = &self.t[(i as u64 * half + d - 1) as usize];
-            let qx = be.load(&e.x);
-            let mut qy = be.load(&e.y);
-            if neg {
-                // −(x, y) = (x, x + y).
-                qy = be.add(qx, qy);
-            }
-            acc = ld_add_affine::<F, B>(be, b, &acc, qx, qy);
         }
         debug_assert_eq!(carry, 0);
+        n
+    }
+
+    /// The affine point of a term, in backend B: (x, y), or (x, x + y) for a negated entry
+    /// (−(x, y) = (x, x + y)).
+    #[inline(always)]
+    pub fn point<B: Backend>(&self, be: B, t: Term) -> (B::E, B::E) {
+        let e = &self.t[t.idx as usize];
+        let qx = be.load(&e.x);
+        let qy = be.load(&e.y);
+        (qx, if t.neg { be.add(qx, qy) } else { qy })
+    }
+
+    /// The sum of `terms` from O: one mixed addition each.
+    #[inline(always)]
+    pub fn sum<F: Trinomial, B: Backend>(&self, be: B, b: &Fe, terms: &[Term]) -> Ld<B::E> {
+        let mut acc = ld_infinity(be);
+        for &t in terms {
+            let (qx, qy) = self.point(be, t);
+            acc = ld_add_affine::<F, B>(be, b, &acc, qx, qy);
+        }
         acc
+    }
+
+    /// k·G in LD coordinates for k < 2^max_bits: one mixed addition per non-zero digit.
+    #[inline(always)]
+    pub fn mul<F: Trinomial, B: Backend>(&self, be: B, b: &Fe, k: &Scalar) -> Ld<B::E> {
+        let mut terms = [Term::default(); MAX_TERMS];
+        let n = self.terms(k, &mut terms);
+        self.sum::<F, B>(be, b, &terms[..n])
     }
 }

@@ -1,8 +1,8 @@
 //! Binary-curve Diffie-Hellman: the Oakley EC2N groups 3 and 4 (RFC 2409 §6.3–6.4), the
 //! curves y² + xy = x³ + b over GF(2^155) and GF(2^185).
 //!
-//! - Offer = x(k·G) from a fixed-base table of signed multiples of G ([`fixed`]), or without
-//!   the table by the ladder;
+//! - Offer = x(k·G) from a fixed-base table of signed multiples of G ([`fixed`]; on AVX-512
+//!   two accumulators side by side, [`fixed_pair`]), or without the table by the ladder;
 //! - Reply = x(k·Q) for the peer's Q by the x-only López–Dahab Montgomery ladder
 //!   ([`ladder`]), after validating Q ([`peer`]);
 //! - public values and shared secrets are the x-coordinate, big-endian, zero-padded to
@@ -15,6 +15,8 @@
 
 pub mod curve;
 pub mod fixed;
+#[cfg(target_arch = "x86_64")]
+pub mod fixed_pair;
 pub mod ladder;
 #[cfg(target_arch = "x86_64")]
 pub mod ladder_pair;
@@ -265,8 +267,9 @@ fn reply_clmul<F: Trinomial>(g: &Ec2n<F>, be: gf2m::clmul::Clmul, k: &Scalar, x:
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
 fn offer_avx512<F: Trinomial>(g: &Ec2n<F>, be: gf2m::avx512::Avx512, k: &Scalar) -> Fe {
-    if g.table.is_some() {
-        return offer_impl::<F, gf2m::avx512::Avx512>(g, be, k);
+    if let Some(t) = &g.table {
+        let (x, z) = fixed_pair::mul_xz::<F>(t, be, &g.curve.b, k);
+        return be.store(be.mul::<F>(x, gf2m::inv::<F, _>(be, z)));
     }
     let (x, z) = ladder_pair::ladder_pair::<F>(be, &g.lb, &g.qrt_b, k, be.load(&g.curve.g.x));
     be.store(be.mul::<F>(x, gf2m::inv::<F, _>(be, z)))

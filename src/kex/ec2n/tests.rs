@@ -427,3 +427,114 @@ fn secrets_that_are_multiples_of_q_are_refused() {
     let peer = unhex("06f8967886a908170e6a97d557386602cb643c72");
     assert_eq!(kx.reply(&unhex(q), &peer).unwrap_err().exit_code(), 2);
 }
+
+/// The paired fixed-base Offer (two accumulators in the slots of 512-bit registers) against
+/// affine double-and-add, and its special cases (a slot at infinity, P = ±Q, a join of P and
+/// ±P) against the one-at-a-time formulas.
+#[cfg(target_arch = "x86_64")]
+fn paired_offer_agrees<F: Trinomial>(name: &str) {
+    use crate::arith::gf2m::avx512::Avx512;
+    use fixed::{Ld, ld_add_affine};
+    use fixed_pair::{LdPair, add_affine2, mul_xz, x_of_sum};
+    let Some(be) = Avx512::detect() else {
+        eprintln!("no AVX-512/VPCLMULQDQ here: paired Offer not tested");
+        return;
+    };
+    let g = Ec2n::<F>::open_with(&file(name), true, DEFAULT_WINDOW, Arith::portable()).unwrap();
+    let (c, t) = (&g.curve, g.fixed_base().unwrap());
+    let f = Gf2m::<F>::new(Arith::portable());
+    let x_of = |(x, z): (Fe, Fe)| (z != Fe::ZERO).then(|| f.mul(&x, &f.inv(&z)));
+    let affine = |p: &Ld<core::arch::x86_64::__m256i>| {
+        let (x, y, z) = (be.store(p.x), be.store(p.y), be.store(p.z));
+        (z != Fe::ZERO).then(|| (f.mul(&x, &f.inv(&z)), f.mul(&y, &f.sqr(&f.inv(&z)))))
+    };
+    let mut rng = ChaCha20Rng::seed_from_u64(0x0ffe + F::M as u64);
+    // Projective LD copy of an affine point with a random Z (O for None).
+    let mut ld = |p: Option<Affine>| {
+        let z = f.reduce(&Fe(core::array::from_fn(|_| {
+            rand_core::Rng::next_u64(&mut rng)
+        })));
+        match p {
+            Some(p) => Ld {
+                x: be.load(&f.mul(&p.x, &z)),
+                y: be.load(&f.mul(&p.y, &f.sqr(&z))),
+                z: be.load(&z),
+            },
+            None => Ld {
+                x: be.load(&Fe::ONE),
+                y: be.load(&Fe::ZERO),
+                z: be.load(&Fe::ZERO),
+            },
+        }
+    };
+    let mul_g = |k: &BigUint| {
+        let s = Scalar::from_be_bytes(&k.to_bytes_be()).unwrap();
+        c.mul_ref(&f, &s, Some(c.g))
+    };
+    // The order of G: q times a divisor of the cofactor (4q for the RFC's gf2-155 G).
+    let q = [1u32, 2, 3, 4, 6, 12]
+        .iter()
+        .map(|&h| big(&c.q) * h)
+        .find(|n| mul_g(n).is_none())
+        .unwrap();
+    // Scalars with 1 to 9 non-zero window digits, then random ones.
+    let mut ks: Vec<BigUint> = (1..10u32)
+        .map(|n| {
+            (0..n)
+                .map(|j| BigUint::from(3u32) << (DEFAULT_WINDOW * j))
+                .sum()
+        })
+        .collect();
+    let mut rng2 = ChaCha20Rng::seed_from_u64(F::M as u64 + 7);
+    for bits in [c.q.bits(), 128, 128, 64] {
+        ks.push(big(&random_scalar(&mut rng2, &g, bits)));
+    }
+    ks.push(big(&c.q) - 1u32);
+    for k in &ks {
+        let s = Scalar::from_be_bytes(&k.to_bytes_be()).unwrap();
+        let (x, z) = mul_xz::<F>(t, be, &c.b, &s);
+        assert_eq!(
+            x_of((be.store(x), be.store(z))),
+            mul_g(k).map(|p| p.x),
+            "k = {k:x}"
+        );
+    }
+    // Joins: P0 + P1 for P1 = P0, −P0, O, and P0 = O.
+    let a = big(&random_scalar(&mut rng2, &g, 128));
+    let b = big(&random_scalar(&mut rng2, &g, 128));
+    for (u, v) in [(&a, &b), (&a, &a), (&a, &(&q - &a)), (&a, &q), (&q, &b)] {
+        let (p0, p1) = (ld(mul_g(&(u % &q))), ld(mul_g(&(v % &q))));
+        let (x, z) = x_of_sum::<F>(be, &c.b, &p0, &p1);
+        let want = mul_g(&((u + v) % &q)).map(|p| p.x);
+        assert_eq!(x_of((be.store(x), be.store(z))), want, "join {u:x} + {v:x}");
+    }
+    // A paired mixed addition whose slots meet special cases, against one at a time.
+    let qpt = mul_g(&b).unwrap();
+    let neg = Affine {
+        x: qpt.x,
+        y: qpt.x.add(&qpt.y),
+    };
+    for (s0, s1) in [
+        (None, Some(qpt)),
+        (Some(qpt), Some(neg)),
+        (mul_g(&a), Some(qpt)),
+    ] {
+        let (p0, p1) = (ld(s0), ld(s1));
+        let (qx, qy) = (be.load(&qpt.x), be.load(&qpt.y));
+        let want = (
+            affine(&ld_add_affine::<F, Avx512>(be, &c.b, &p0, qx, qy)),
+            affine(&ld_add_affine::<F, Avx512>(be, &c.b, &p1, qx, qy)),
+        );
+        let pair = LdPair::join(be, p0, p1);
+        let (qx2, qy2) = (be.join(qx, qx), be.join(qy, qy));
+        let (r0, r1) = add_affine2::<F>(be, &c.b, pair, qx2, qy2).split(be);
+        assert_eq!((affine(&r0), affine(&r1)), want, "{s0:?} {s1:?}");
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn paired_offer_agrees_with_reference() {
+    paired_offer_agrees::<F155>("gf2-155");
+    paired_offer_agrees::<F185>("gf2-185");
+}
