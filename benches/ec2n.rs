@@ -3,11 +3,13 @@
 //! Criterion reports time per operation (ns or µs); run with `cargo bench --bench ec2n`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pkbench::arith::gf2m::{Arith, F155, F185, Fe, Gf2m, Trinomial};
+use pkbench::arith::gf2m::chain::{ChainOp, chain};
+use pkbench::arith::gf2m::{Arith, F155, F185, Fe, Trinomial};
 use pkbench::kex::GroupOptions;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use std::hint::black_box;
+use std::time::Instant;
 
 fn arith_variants() -> Vec<Arith> {
     let mut v = vec![Arith::portable()];
@@ -28,18 +30,26 @@ fn field<F: Trinomial>(c: &mut Criterion, name: &str) {
         0x5555_6666_7777_8888,
         0x0000_0000_0765_4321,
     ]);
+    // Each figure is one operation of a chain of N dependent ones run in the hot-path code
+    // (`gf2m::chain`): its latency inside a ladder, not the cost of a cold API call.
+    const N: u32 = 100;
     for arith in arith_variants() {
-        let f = Gf2m::<F>::new(arith);
         let id = format!("{name}/{}", arith.name());
-        c.bench_function(&format!("field mul {id}"), |bn| {
-            bn.iter(|| f.mul(black_box(&a), black_box(&b)))
-        });
-        c.bench_function(&format!("field sqr {id}"), |bn| {
-            bn.iter(|| f.sqr(black_box(&a)))
-        });
-        c.bench_function(&format!("field inv {id}"), |bn| {
-            bn.iter(|| f.inv(black_box(&a)))
-        });
+        for (what, op) in [
+            ("mul", ChainOp::Mul),
+            ("sqr", ChainOp::Sqr),
+            ("inv", ChainOp::Inv),
+        ] {
+            c.bench_function(&format!("field {what} {id} (1 of {N} dependent)"), |bn| {
+                bn.iter_custom(|iters| {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        black_box(chain::<F>(arith, op, black_box(&a), black_box(&b), N));
+                    }
+                    start.elapsed() / N
+                })
+            });
+        }
     }
 }
 

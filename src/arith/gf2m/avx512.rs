@@ -178,17 +178,23 @@ fn shr_wide(c: Wide2, s: u32) -> __m256i {
 
 /// The four words of a mask of the bits below `n` (n ≤ 256), word 0 first; shared with the
 /// 512-bit pair code (`avx512x2`), which repeats it in both slots.
-pub(super) fn low_mask_words(n: u32) -> [i64; 4] {
+/// `#[inline(always)]`: `n` is a constant at every call, so the mask folds to constants;
+/// a call (as the benches' crate made before, where it could not inline it) cost a
+/// function call per reduction.
+#[inline(always)]
+pub(super) const fn low_mask_words(n: u32) -> [i64; 4] {
     let mut w = [0i64; 4];
-    for (i, x) in w.iter_mut().enumerate() {
+    let mut i = 0;
+    while i < 4 {
         let lo = 64 * i as u32;
-        *x = if n >= lo + 64 {
+        w[i] = if n >= lo + 64 {
             -1
         } else if n > lo {
             ((1u64 << (n - lo)) - 1) as i64
         } else {
             0
         };
+        i += 1;
     }
     w
 }

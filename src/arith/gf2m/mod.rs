@@ -27,6 +27,7 @@
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512x2;
+pub mod chain;
 #[cfg(target_arch = "x86_64")]
 pub mod clmul;
 pub mod portable;

@@ -461,3 +461,27 @@ fn multi_squaring_maps_agree() {
     multi_sqr_maps_agree::<F155>();
     multi_sqr_maps_agree::<F185>();
 }
+
+/// The benchmark chains against the cold-path API, for every implementation here.
+#[test]
+fn chains_agree_with_single_operations() {
+    use chain::{ChainOp, chain};
+    let (a, b) = (
+        Fe([0x0123_4567_89ab_cdef, 0xfedc_ba98, 0x55]),
+        Fe([3, 5, 7]),
+    );
+    for arith in all_arith() {
+        let f = Gf2m::<F155>::new(arith);
+        let ctx = arith.name();
+        let abbb = f.mul(&f.mul(&f.mul(&a, &b), &b), &b);
+        assert_eq!(chain::<F155>(arith, ChainOp::Mul, &a, &b, 3), abbb, "{ctx}");
+        assert_eq!(
+            chain::<F155>(arith, ChainOp::Sqr, &a, &b, 5),
+            f.sqr_n(&a, 5),
+            "{ctx}"
+        );
+        let two = f.inv(&f.inv(&a.add(&b)).add(&b));
+        assert_eq!(chain::<F155>(arith, ChainOp::Inv, &a, &b, 2), two, "{ctx}");
+        assert_ne!(two, a, "{ctx}");
+    }
+}
