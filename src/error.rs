@@ -99,6 +99,30 @@ pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>> {
     hex::decode(t).map_err(|e| Error::input(format!("{what}: malformed hex: {e}")))
 }
 
+/// Hex for a byte string (a secret or a public value as sent on the wire): as
+/// [`parse_hex`], but an odd number of digits is refused rather than read with a leading 0,
+/// since for fixed-length strings (X25519's 32 bytes, RFC 7748 §5; SEC 1 point encodings) a
+/// missing digit shifts every byte. Leading zero bytes may still be left out where the
+/// group allows it.
+///
+/// # Errors
+/// [`Error::Input`] as [`parse_hex`], and for an odd number of hex digits.
+pub fn parse_hex_bytes(what: &str, s: &str) -> Result<Vec<u8>> {
+    let t = s.trim();
+    let t = t
+        .strip_prefix("0x")
+        .or_else(|| t.strip_prefix("0X"))
+        .unwrap_or(t);
+    if t.len() % 2 == 1 && t.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(Error::input(format!(
+            "{what}: {} hex digits is not a whole number of bytes; give two digits per byte \
+             (write a leading 0 if that is the value meant)",
+            t.len()
+        )));
+    }
+    parse_hex(what, s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +143,20 @@ mod tests {
         assert_eq!(e.exit_code(), 2);
         assert!(e.message().contains("--secret"), "{e}");
         assert!(parse_hex("x", "").is_err());
+        assert_eq!(parse_hex_bytes("x", "0x007b").unwrap(), vec![0, 0x7b]);
+        let e = parse_hex_bytes("--peer", "1c8").unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(
+            e.message()
+                .contains("3 hex digits is not a whole number of bytes"),
+            "{e}"
+        );
+        assert!(
+            parse_hex_bytes("x", "12zz")
+                .unwrap_err()
+                .message()
+                .contains("malformed")
+        );
         assert!(parse_hex("x", "0x").is_err());
     }
 }

@@ -134,6 +134,29 @@ fn bad_points_and_secrets_exit_2() {
     let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", off]);
     assert!(e.contains("not a valid P-256"), "{e}");
     bad(&["reply", "--field", "k256", "--secret", i, "--peer", "0411"]);
+    // An odd number of hex digits is refused, not read with a leading 0 (which would shift
+    // every byte of a 32-byte X25519 string).
+    for (flag, secret, peer) in [("--secret", &i[1..], "09"), ("--peer", i, &i[1..])] {
+        let e = bad(&[
+            "reply", "--field", "x25519", "--secret", secret, "--peer", peer,
+        ]);
+        assert!(
+            e.contains(&format!(
+                "{flag}: 63 hex digits is not a whole number of bytes"
+            )),
+            "{e}"
+        );
+    }
+    let e = bad(&[
+        "reply",
+        "--field",
+        "p256",
+        "--secret",
+        "1",
+        "--peer",
+        &off[1..],
+    ]);
+    assert!(e.contains("129 hex digits"), "{e}");
     // Byte counts read "1 byte", "2 bytes".
     let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", "04"]);
     assert!(e.contains("got 1 byte") && !e.contains("1 bytes"), "{e}");

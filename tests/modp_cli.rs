@@ -2,7 +2,6 @@
 //! and `reply` for each backend built in, `dh --json`, and bad input (exit code 2, one line on
 //! stderr, nothing on stdout).
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn pkbench(args: &[&str]) -> Output {
@@ -10,14 +9,6 @@ fn pkbench(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run pkbench")
-}
-
-fn vector_file(name: &str) -> PathBuf {
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|a| a.join("shared").join("vectors").join(name))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| panic!("shared/vectors/{name} not found above {}", here.display()))
 }
 
 fn backends() -> Vec<&'static str> {
@@ -55,8 +46,8 @@ fn assert_input_error(o: &Output, want: &str) {
 
 #[test]
 fn vectors_through_offer_and_reply() {
-    let text = std::fs::read_to_string(vector_file("modp-dh.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let text = include_str!("data/modp-dh.json");
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
     for backend in backends() {
         for t in v["vectors"].as_array().unwrap() {
             let s = |k: &str| t[k].as_str().unwrap().to_string();

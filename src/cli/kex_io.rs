@@ -2,7 +2,8 @@
 //! checking pkbench against other tools and published vectors.
 
 use crate::cli::common::GroupArgs;
-use crate::error::{Result, parse_hex};
+use crate::error::{Result, parse_hex, parse_hex_bytes};
+use crate::kex::{Family, KeyExchange};
 use clap::Args;
 
 /// Arguments of `pkbench offer`.
@@ -10,7 +11,7 @@ use clap::Args;
 pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
-    /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string).
+    /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string, all 64 digits).
     #[arg(long, value_name = "HEX")]
     pub secret: String,
 }
@@ -20,14 +21,15 @@ pub struct OfferArgs {
 pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,
-    /// Your secret, big-endian hex.
+    /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string, all 64 digits).
     #[arg(long, value_name = "HEX")]
     pub secret: String,
     /// The peer's public value in hex: for EC2N the x-coordinate alone or 04||x||y; for
     /// mod-p groups y, big-endian; for p256/k256 a SEC 1 point (04||x||y, 02/03||x, or the
     /// IKEv2 x||y); for x25519 the RFC 7748 32-byte string. An EC2N x-coordinate shorter
     /// than the field (20 bytes for gf2-155, 24 for gf2-185) is read as zero-padded on the
-    /// left, since IKE may drop leading zero bytes: `--peer 7b` is x = 0x7b.
+    /// left, since IKE may drop leading zero bytes: `--peer 7b` is x = 0x7b. Prime-curve
+    /// and x25519 values are byte strings: an odd number of hex digits is refused.
     #[arg(long, value_name = "HEX")]
     pub peer: String,
 }
@@ -38,7 +40,7 @@ pub struct ReplyArgs {
 /// [`crate::error::Error::Input`] for an unknown group, malformed hex or an invalid secret.
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
     let kx = args.group.open(true)?;
-    let secret = parse_hex("--secret", &args.secret)?;
+    let secret = parse_value(kx.as_ref(), "--secret", &args.secret)?;
     kx.check_secret(&secret)?;
     Ok(format!("{}\n", hex::encode(kx.offer(&secret))))
 }
@@ -49,8 +51,22 @@ pub fn run_offer(args: &OfferArgs) -> Result<String> {
 /// [`crate::error::Error::Input`] as [`run_offer`], and for a peer value not in the group.
 pub fn run_reply(args: &ReplyArgs) -> Result<String> {
     let kx = args.group.open(false)?;
-    let secret = parse_hex("--secret", &args.secret)?;
+    let secret = parse_value(kx.as_ref(), "--secret", &args.secret)?;
     kx.check_secret(&secret)?;
-    let peer = parse_hex("--peer", &args.peer)?;
+    let peer = parse_value(kx.as_ref(), "--peer", &args.peer)?;
     Ok(format!("{}\n", hex::encode(kx.reply(&secret, &peer)?)))
+}
+
+/// Hex of a secret or peer value. X25519 secrets and public values are 32-byte strings
+/// (RFC 7748 §5, little-endian) and a prime curve's public value is a SEC 1 encoding, so an
+/// odd number of digits is refused there ([`parse_hex_bytes`]): a missing digit would shift
+/// every byte. Other values are integers or field elements whose leading zero digits may be
+/// left out ([`parse_hex`]).
+fn parse_value(kx: &dyn KeyExchange, what: &str, s: &str) -> Result<Vec<u8>> {
+    let info = kx.info();
+    if info.name == "x25519" || (info.family == Family::Ecp && what == "--peer") {
+        parse_hex_bytes(what, s)
+    } else {
+        parse_hex(what, s)
+    }
 }

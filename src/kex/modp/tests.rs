@@ -1,4 +1,5 @@
-//! Tests of the mod-p groups: known answers (../shared/vectors/modp-dh.json) for both
+//! Tests of the mod-p groups: known answers (`tests/data/modp-dh.json`, a copy of
+//! `../shared/vectors/modp-dh.json`) for both
 //! backends and both Offer paths, the built-in primes regenerated from π and e, primality,
 //! peer validation and bad params files.
 
@@ -8,20 +9,27 @@ use crate::params;
 use ::num_bigint::BigUint;
 use rand_core::SeedableRng;
 
-/// Finds `shared/vectors/NAME` in an ancestor of the crate (the repository's sibling
-/// `../shared`, or the workplace's `shared/` above a git worktree).
-pub(crate) fn vector_file(name: &str) -> std::path::PathBuf {
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.ancestors()
-        .map(|a| a.join("shared").join("vectors").join(name))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| panic!("shared/vectors/{name} not found above {}", here.display()))
-}
+/// The committed copy of `shared/vectors/modp-dh.json` (the tests must pass on a plain
+/// clone, without the workplace's shared folder beside it).
+const VECTORS: &str = include_str!("../../../tests/data/modp-dh.json");
 
 fn vectors() -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(vector_file("modp-dh.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
     v["vectors"].as_array().unwrap().clone()
+}
+
+#[test]
+fn vector_copy_matches_shared() {
+    // The copy in tests/data must equal ../shared/vectors (or the workplace's shared/ above
+    // a git worktree) when that folder is present.
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = here
+        .ancestors()
+        .map(|a| a.join("shared/vectors/modp-dh.json"))
+        .find(|p| p.exists());
+    if let Some(p) = shared {
+        assert_eq!(std::fs::read_to_string(p).unwrap(), VECTORS);
+    }
 }
 
 fn opts(backend: &str, table: bool) -> GroupOptions {
