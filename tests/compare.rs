@@ -267,3 +267,118 @@ fn cli_nothing_compared_and_malformed_records() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// BASE and NEW for one DH row as `dh` records it, in ms: Offer and Reply whose quartile
+/// ranges overlap although the medians moved 10 % and 8 % (noise by the default rule),
+/// Total = 2*Offer + Reply and CPU sum from the medians (21 % and 19 % slower, no
+/// quartiles). With `reply_in_new == false` NEW has no Reply.
+fn derived_pair(reply_in_new: bool) -> (ResultRecord, ResultRecord) {
+    let m = Machine::detect();
+    let mut base = ResultRecord::new("dh", "cpu", m.clone());
+    let mut new = ResultRecord::new("dh", "cpu", m);
+    let k = key("x25519");
+    let (ob, on, rb, rn) = (1.0, 1.1, 5.0, 5.4);
+    base.operations
+        .push(Operation::timed("Offer", k.clone(), stats(ob, 0.8, 1.2)));
+    new.operations
+        .push(Operation::timed("Offer", k.clone(), stats(on, 1.0, 1.3)));
+    base.operations
+        .push(Operation::timed("Reply", k.clone(), stats(rb, 4.5, 5.5)));
+    if reply_in_new {
+        new.operations
+            .push(Operation::timed("Reply", k.clone(), stats(rn, 5.2, 5.9)));
+    }
+    for (r, o, y) in [(&mut base, ob, rb), (&mut new, on, rn)] {
+        r.operations.push(Operation::derived(
+            record::TOTAL_OP,
+            k.clone(),
+            "total_ms",
+            2.0 * o + y,
+        ));
+        r.operations.push(Operation::derived(
+            record::CPU_SUM_OP,
+            k.clone(),
+            "cpu_total_ms",
+            2.0 * (o + y),
+        ));
+    }
+    (base, new)
+}
+
+/// Total and CPU sum have no quartiles: they are noise when Offer and Reply of the same row
+/// are noise, and judged by the threshold alone otherwise (a part not noise, a part missing,
+/// an explicit --threshold that makes the parts count).
+#[test]
+fn derived_rows_follow_their_parts() {
+    let (base, new) = derived_pair(true);
+    let c = compare(&base, &new, &NoiseRule::from_threshold(None));
+    assert_eq!(
+        c.columns,
+        vec!["Offer", "Reply", record::TOTAL_OP, record::CPU_SUM_OP]
+    );
+    let cells: Vec<_> = c.rows[0].cells.iter().map(|c| c.unwrap()).collect();
+    assert!(cells[0].noise && cells[1].noise, "{cells:?}");
+    let total = cells[2];
+    assert!((total.ratio - 7.0 / 7.6).abs() < 1e-12, "{total:?}");
+    assert!(total.noise, "Offer and Reply are noise: {total:?}");
+    let cpu = cells[3];
+    assert!((cpu.ratio - 12.0 / 13.0).abs() < 1e-12, "{cpu:?}");
+    assert!(cpu.noise, "{cpu:?}");
+    assert!(c.regressions.is_empty(), "{:?}", c.regressions);
+
+    // An explicit threshold of 2 %: Offer, Reply, Total and CPU sum all count.
+    let c = compare(&base, &new, &NoiseRule::from_threshold(Some(2.0)));
+    assert_eq!(c.regressions.len(), 4, "{:?}", c.regressions);
+
+    // Offer not noise (quartiles apart, 10 % slower): Total and CPU sum by the 5 % rule.
+    let mut far = new.clone();
+    far.operations[0].stats = Some(stats(1.1, 1.25, 1.3));
+    let c = compare(&base, &far, &NoiseRule::from_threshold(None));
+    let cells: Vec<_> = c.rows[0].cells.iter().map(|c| c.unwrap()).collect();
+    assert!(!cells[0].noise && cells[1].noise, "{cells:?}");
+    assert!(
+        cells[2].is_regression() && cells[3].is_regression(),
+        "{cells:?}"
+    );
+    assert_eq!(c.regressions.len(), 3, "{:?}", c.regressions);
+
+    // Reply missing in NEW: nothing to lean on, the 5 % rule alone.
+    let (base, no_reply) = derived_pair(false);
+    let c = compare(&base, &no_reply, &NoiseRule::from_threshold(None));
+    assert_eq!(c.regressions.len(), 2, "{:?}", c.regressions);
+    assert!(
+        c.regressions
+            .iter()
+            .all(|r| r.contains("Total") || r.contains("CPU sum"))
+    );
+}
+
+/// On the command line: --fail-on-regression does not fire on Total alone, the pair table
+/// shows "~", and the table of three records shows "(~)" for Total and CPU sum.
+#[test]
+fn cli_derived_rows_noise() {
+    let d = scratch("derived");
+    let (base, new) = derived_pair(true);
+    let b = save(&d, "base.json", &base);
+    let n = save(&d, "new.json", &new);
+    let (code, out, err) = pkbench(&[
+        Path::new("compare"),
+        &b,
+        &n,
+        Path::new("--fail-on-regression"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("regressions: none"), "{out}");
+    let row = out.lines().find(|l| l.contains("group=x25519")).unwrap();
+    assert_eq!(row.matches(" ~ ").count(), 4, "{out}");
+    let (code, out, err) = pkbench(&[Path::new("compare"), &b, &n, &n]);
+    assert_eq!(code, 0, "{err}");
+    // Offer, Reply, Total and CPU sum, in records [2] and [3].
+    assert_eq!(out.matches("(~)").count(), 8, "{out}");
+    assert!(
+        out.contains("7.600 ms (~)") && out.contains("13.00 ms (~)"),
+        "{out}"
+    );
+    assert!(out.contains("0 regression(s)"), "{out}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -20,7 +20,9 @@ pub struct CompareArgs {
     #[arg(value_name = "RECORD.json", num_args = 2.., required = true)]
     pub files: Vec<PathBuf>,
     /// Noise threshold in percent: changes under it are shown as "~". Without it, a change
-    /// is noise when the two quartile ranges overlap or it is under 5 %.
+    /// is noise when the two quartile ranges overlap or it is under 5 %; the derived rows
+    /// Total = 2*Offer + Reply and CPU sum (no quartiles) are also noise when the Offer and
+    /// Reply they are computed from are both noise.
     #[arg(long, value_name = "PCT")]
     pub threshold: Option<f64>,
     /// Exit with code 1 when any operation is slower than BASE beyond the noise threshold

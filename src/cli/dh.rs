@@ -365,13 +365,13 @@ pub fn operations(r: &DhRecord) -> Vec<Operation> {
             .with_figure("ops_per_sec", r.reply.ops_per_sec()),
     );
     ops.push(with_info(Operation::derived(
-        "Total = 2*Offer + Reply",
+        record::TOTAL_OP,
         key.clone(),
         "total_ms",
         r.total_ms,
     )));
     ops.push(with_info(Operation::derived(
-        "CPU sum 2*Offer + 2*Reply",
+        record::CPU_SUM_OP,
         key,
         "cpu_total_ms",
         r.cpu_total_ms,

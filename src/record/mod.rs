@@ -46,6 +46,23 @@ pub use write::write_atomic;
 /// meaning or disappears; adding fields keeps `/1`.
 pub const SCHEMA: &str = "pkbench.result/1";
 
+/// Name of the derived DH operation Total = 2*Offer + Reply (design.md: the elapsed time of
+/// one exchange), figure `total_ms`.
+pub const TOTAL_OP: &str = "Total = 2*Offer + Reply";
+
+/// Name of the derived DH operation CPU sum = 2*Offer + 2*Reply (the work of both
+/// parties), figure `cpu_total_ms`.
+pub const CPU_SUM_OP: &str = "CPU sum 2*Offer + 2*Reply";
+
+/// The timed operations a derived operation is computed from (same params), or `&[]` for an
+/// operation that is not derived from others: [`TOTAL_OP`] and [`CPU_SUM_OP`] → Offer, Reply.
+pub fn derived_from(name: &str) -> &'static [&'static str] {
+    match name {
+        TOTAL_OP | CPU_SUM_OP => &["Offer", "Reply"],
+        _ => &[],
+    }
+}
+
 /// One timed (or derived) operation of a record: a row of `compare`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Operation {

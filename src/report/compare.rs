@@ -6,9 +6,13 @@
 //! Rows are matched on [`Operation::key`] (params + name). A cell is *noise*, shown as "~",
 //! when the change is inside the threshold: by default when the two quartile ranges
 //! [q1, q3] overlap or the change is under 5 %; with an explicit threshold, when the change
-//! is under that many percent. A *regression* is a cell slower than BASE and not noise.
+//! is under that many percent. A derived row without samples (Total = 2*Offer + Reply,
+//! CPU sum 2*Offer + 2*Reply, see [`crate::record::derived_from`]) has no quartiles: it is
+//! also noise when every operation it is derived from (Offer and Reply of the same row) is
+//! noise, so a sum of unchanged parts is not flagged. A *regression* is a cell slower than
+//! BASE and not noise.
 
-use crate::record::{Better, Operation, ResultRecord, params_label};
+use crate::record::{Better, Operation, ResultRecord, derived_from, params_label};
 use crate::report;
 use serde::Serialize;
 
@@ -44,7 +48,7 @@ impl NoiseRule {
     pub fn describe(&self) -> String {
         if self.quartile_overlap {
             format!(
-                "~ = quartile ranges overlap or change under {} %",
+                "~ = quartile ranges overlap or change under {} % (Total, CPU sum: also when Offer and Reply are ~)",
                 self.threshold_pct
             )
         } else {
@@ -96,6 +100,34 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
         noise |= sb.q1_ms <= sn.q3_ms && sn.q1_ms <= sb.q3_ms;
     }
     Some(Cell { ratio, noise })
+}
+
+/// Compares `b` (an operation of `base`) with `n` (the same operation in `new`), as
+/// [`compare_ops`], except that a derived operation without samples (see
+/// [`derived_from`]) is also noise when every operation it is derived from is present in
+/// both records with the same params and is noise itself.
+pub fn compare_in(
+    base: &ResultRecord,
+    new: &ResultRecord,
+    b: &Operation,
+    n: &Operation,
+    rule: &NoiseRule,
+) -> Option<Cell> {
+    let mut cell = compare_ops(b, n, rule)?;
+    let parts = derived_from(&b.name);
+    if !cell.noise && b.stats.is_none() && !parts.is_empty() {
+        let find = |r: &ResultRecord, name: &str| {
+            r.operations
+                .iter()
+                .find(|o| o.name == name && o.params == b.params)
+                .cloned()
+        };
+        cell.noise = parts.iter().all(|p| match (find(base, p), find(new, p)) {
+            (Some(x), Some(y)) => compare_ops(&x, &y, rule).is_some_and(|c| c.noise),
+            _ => false,
+        });
+    }
+    Some(cell)
 }
 
 /// A row of the ratio table: one set of params, a cell per column (operation name).
@@ -179,7 +211,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
         ) else {
             continue;
         };
-        if let Some(cell) = compare_ops(b, n, rule) {
+        if let Some(cell) = compare_in(base, new, b, n, rule) {
             rows[r].cells[c] = Some(cell);
             all.push(cell.ratio);
             per_col[c].push(cell.ratio);
@@ -502,7 +534,7 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
                     let v = fmt_headline(op);
                     match (i, first) {
                         (0, _) | (_, None) => v,
-                        (_, Some(f)) => match compare_ops(f, op, rule) {
+                        (_, Some(f)) => match compare_in(&recs[0], r, f, op, rule) {
                             Some(c) if c.noise => format!("{v} (~)"),
                             Some(c) => format!("{v} ({:.2}x)", c.ratio),
                             None => v,
