@@ -233,3 +233,42 @@ fn force_never_replaces_a_symlink_or_a_fifo() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// `--output FILE --force` with a FILE that cannot be replaced (immutable: `chattr +i` stops
+/// the rename even for root) is refused before the run: exit 2, one line, nothing on
+/// stdout, the file unchanged. Skipped where chattr is unavailable.
+#[cfg(target_os = "linux")]
+#[test]
+fn force_refuses_an_immutable_file_before_the_run() {
+    let d = scratch("immutable");
+    let p = d.join("r.json");
+    std::fs::write(&p, "keep").unwrap();
+    let chattr = |flag: &str| {
+        std::process::Command::new("chattr")
+            .arg(flag)
+            .arg(&p)
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !chattr("+i") {
+        eprintln!("chattr +i unavailable here: test skipped");
+        std::fs::remove_dir_all(&d).unwrap();
+        return;
+    }
+    let ps = p.to_str().unwrap();
+    let dh = pkbench(&["dh", "--field", "x25519", "--output", ps, "--force"]);
+    let suite = pkbench(&["suite", "--quick", "--output", ps, "--force"]);
+    chattr("-i");
+    for (code, out, err) in [dh, suite] {
+        one_error_line(
+            code,
+            &out,
+            &err,
+            &format!("pkbench: error: --output {ps}: exists and cannot be replaced ("),
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "keep");
+    let left: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+    assert_eq!(left.len(), 1, "no temporary file left");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -29,7 +29,8 @@ pub struct RunArgs {
     /// written atomically. Read it back with `pkbench compare` or `pkbench plot`.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace the --output file if it already exists (otherwise: error, exit 2).
+    /// Replace the --output file if it already exists (otherwise: error, exit 2). A file
+    /// that cannot be replaced (not writable, `chattr +i`) is refused before the run.
     #[arg(long, requires = "output")]
     pub force: bool,
 }

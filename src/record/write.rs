@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 /// (see [`check_destination_as`]).
 ///
 /// # Errors
-/// [`Error::Input`] when the directory is missing or not writable, or the file exists
-/// without `force`.
+/// [`Error::Input`] when the directory is missing or not writable, the file exists
+/// without `force`, or, with `force`, the file exists and cannot be replaced (not
+/// writable, immutable, append-only).
 pub fn check_destination(path: &Path, force: bool) -> Result<()> {
     check_destination_as("--output", path, force)
 }
@@ -48,7 +49,31 @@ pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()
             path.display()
         )));
     }
-    probe(path).map_err(|e| cannot_create(option, path, &dir, &e))
+    probe(path).map_err(|e| cannot_create(option, path, &dir, &e))?;
+    if force {
+        check_replaceable(option, path)?;
+    }
+    Ok(())
+}
+
+/// Checks that an existing regular file `path` can be replaced: it is opened for writing
+/// (no truncation, no creation, nothing written), which fails for a file that is not
+/// writable, immutable or append-only (`chattr +i` / `+a`, which stop the final rename even
+/// for root) or on a read-only file system. A missing file passes.
+///
+/// # Errors
+/// [`Error::Input`] naming `option`, the path and the system's reason.
+fn check_replaceable(option: &str, path: &Path) -> Result<()> {
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file()) {
+        return Ok(());
+    }
+    match std::fs::OpenOptions::new().write(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Error::input(format!(
+            "{option} {}: exists and cannot be replaced ({e}); check its permissions and attributes (lsattr, chattr -i) or choose another name",
+            path.display()
+        ))),
+    }
 }
 
 fn is_symlink(path: &Path) -> bool {
@@ -287,6 +312,60 @@ mod tests {
         assert_eq!(e.exit_code(), 2, "{e}");
         assert_eq!(entries(&d), vec!["r.json"], "temporary file removed");
         assert_eq!(entries(&p), vec!["keep"]);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// With `force`, a file that cannot be replaced is refused by the check (exit 2), not by
+    /// the rename after the run. Root writes to 0444 files, so that case is only asserted
+    /// for other users; `chattr +i` stops root too (skipped where chattr is unavailable).
+    #[cfg(unix)]
+    #[test]
+    fn force_checks_that_the_file_can_be_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = scratch("ro-file");
+        let p = d.join("r.json");
+        std::fs::write(&p, b"keep").unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let root = std::fs::OpenOptions::new().write(true).open(&p).is_ok();
+        let r = check_destination(&p, true);
+        if root {
+            r.unwrap();
+        } else {
+            let e = r.unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.message().contains("cannot be replaced"), "{e}");
+        }
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let immutable = std::process::Command::new("chattr")
+            .arg("+i")
+            .arg(&p)
+            .status()
+            .is_ok_and(|s| s.success());
+        if immutable {
+            let r = check_destination(&p, true);
+            let r2 = write_atomic(&p, b"new", true);
+            let _ = std::process::Command::new("chattr")
+                .arg("-i")
+                .arg(&p)
+                .status();
+            let (e, e2) = (r.unwrap_err(), r2.unwrap_err());
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(
+                e.message().starts_with(&format!(
+                    "--output {}: exists and cannot be replaced (",
+                    p.display()
+                )),
+                "{e}"
+            );
+            assert_eq!(e2.exit_code(), 2, "{e2}");
+            assert_eq!(std::fs::read(&p).unwrap(), b"keep");
+            assert_eq!(entries(&d), vec!["r.json"], "no temporary file left");
+        } else {
+            eprintln!("chattr +i unavailable here: immutable case skipped");
+        }
+        // A missing file and a writable one pass.
+        check_destination(&d.join("new.json"), true).unwrap();
+        check_destination(&p, true).unwrap();
         std::fs::remove_dir_all(&d).unwrap();
     }
 
