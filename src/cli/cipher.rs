@@ -18,15 +18,19 @@ use serde::Serialize;
 /// Arguments of `pkbench cipher`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench cipher --algo aes --key-bits 128 --mode ctr   AES-128 in CTR mode, encryption
-  pkbench cipher --algo 3des --both                     3DES, every mode, both directions
-  pkbench cipher --algo arcfour --json                  ARCFOUR (a stream cipher), JSON
+  pkbench cipher --algo aes --key-bits 128 --mode ctr
+      AES-128 in CTR mode, encryption
+  pkbench cipher --algo 3des --both
+      3DES, every mode, both directions
+  pkbench cipher --algo arcfour --json
+      ARCFOUR (a stream cipher), JSON
   pkbench cipher --algo twofish --max-bytes 8192        slope over 16 B … 8 KiB
 
-Throughput is the inverse of the slope of time per call against buffer size (a least-squares
-line over --points sizes from --min-bytes to --max-bytes), so the fixed cost of a call (mode
-set-up; ARCFOUR's key schedule) is reported apart, as the intercept. MB/s = 10^6 bytes/s,
-Mbit/s = 10^6 bits/s. Cycles/byte is an estimate from the CPU's reported MHz.")]
+Throughput is the inverse of the slope of time per call against buffer size (a
+least-squares line over --points sizes from --min-bytes to --max-bytes), so the
+fixed cost of a call (mode set-up; ARCFOUR's key schedule) is reported apart, as
+the intercept. MB/s = 10^6 bytes/s, Mbit/s = 10^6 bits/s. Cycles/byte is an
+estimate from the CPU's reported MHz.")]
 pub struct CipherArgs {
     /// Cipher: des, 3des (EDE3, 168-bit key), aes, cast5, blowfish, twofish, serpent,
     /// camellia, idea, rc2 (RFC 2268; 40-bit key by default, libgcrypt's RFC2268_40) or

@@ -12,8 +12,10 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   pkbench compare results/old.json results/new.json
-  pkbench compare base.json new.json --threshold 3 --fail-on-regression   (for CI)
-  pkbench compare alpha.json sparc.json x86.json                          (one column each)")]
+  pkbench compare base.json new.json --threshold 3 --fail-on-regression
+      (for CI)
+  pkbench compare alpha.json sparc.json x86.json
+      (one column each)")]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
     /// NEW; with three or more, one column per record.

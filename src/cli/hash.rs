@@ -14,7 +14,8 @@ use serde::Serialize;
 /// Arguments of `pkbench hash`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench hash --algo md5                  MD5 over 10000-byte blocks (the 1995 method)
+  pkbench hash --algo md5                  MD5 over 10000-byte blocks (the 1995
+                                           method)
   pkbench hash --algo sha0 --block 64      SHA-0, one compression per digest
   pkbench hash --algo haval-128-5 --json   HAVAL, 128-bit output, 5 passes, JSON")]
 pub struct HashArgs {

@@ -44,16 +44,20 @@ pub struct RsaArgs {
 }
 
 const RSA_EXAMPLES: &str = "Examples:
-  pkbench rsa --bits 512 --crt              the 1995 row: 63-byte chunks, raw and CRT
-  pkbench rsa --bits 512 --crt --powm sec   the same with constant-time mpz_powm_sec
+  pkbench rsa --bits 512 --crt              the 1995 row: 63-byte chunks, raw
+                                            and CRT
+  pkbench rsa --bits 512 --crt --powm sec   the same with constant-time
+                                            mpz_powm_sec
   pkbench rsa --bits 2048 --backend num-bigint
-  pkbench rsa --key key.pem --json          time your own key (openssl genpkey writes one)
+  pkbench rsa --key key.pem --json          time your own key (openssl genpkey
+                                            writes one)
 
-The private operation is m^d mod n with no CRT, no blinding and no padding (\"nothing fancy\"),
-by GMP's mpz_powm (--powm fast, variable time: its run time depends on the data) or
-mpz_powm_sec (--powm sec, constant time, side-channel resistant; gmp backend only).
-Every timed result is checked outside the timed region: the public operation recovers each
-chunk, and the CRT result equals the raw one. Key generation time is reported separately.";
+The private operation is m^d mod n with no CRT, no blinding and no padding
+(\"nothing fancy\"), by GMP's mpz_powm (--powm fast, variable time: its run time
+depends on the data) or mpz_powm_sec (--powm sec, constant time, side-channel
+resistant; gmp backend only). Every timed result is checked outside the timed
+region: the public operation recovers each chunk, and the CRT result equals the
+raw one. Key generation time is reported separately.";
 
 /// Arguments of `pkbench rsa-raw`.
 #[derive(Debug, Clone, Args)]

@@ -20,11 +20,13 @@ pub const DEFAULT_GROUPS: &str =
 /// Arguments of `pkbench scale`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench scale --time 0.2 --output scale.json      the default sweep, saved for plotting
+  pkbench scale --time 0.2 --output scale.json
+      the default sweep, saved for plotting
   pkbench plot scale.json --output scale.svg
   pkbench scale --groups gf2-155,gf2-185 --exp-bits full
-On a busy machine add --clock cpu: thread CPU time leaves out the time the scheduler gave to
-other processes, which otherwise inflates the large sizes and the fitted exponent.")]
+On a busy machine add --clock cpu: thread CPU time leaves out the time the
+scheduler gave to other processes, which otherwise inflates the large sizes and
+the fitted exponent.")]
 pub struct ScaleArgs {
     /// Groups to sweep, comma-separated (any `pkbench groups` name) [default: modp-512,
     /// modp-768, modp-1024, modp-1536, modp-2048, modp-3072, modp-4096, modp-6144,

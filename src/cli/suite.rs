@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
   pkbench suite --quick                    about a minute; saved under results/
-  pkbench suite --output ~/pkbench-runs    the full set (several minutes; the directory must exist)
+  pkbench suite --output ~/pkbench-runs    the full set (several minutes; the
+                                           directory must exist)
   pkbench suite --quick --output base.json --force   one named file, replaced
   pkbench compare results/A.json results/B.json")]
 pub struct SuiteArgs {

@@ -21,12 +21,17 @@ pub const QUICK_BUDGET_S: f64 = 0.2;
 /// Arguments of `pkbench repro`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench repro 1995              the 1995 \"Some timings\" table with this machine's column
-  pkbench repro 1995 --quick      the same in well under 30 seconds (shorter samples)
-  pkbench repro 1995 --wide       every 1995 machine's column (wider than 80 columns)
+  pkbench repro 1995              the 1995 \"Some timings\" table with this
+                                  machine's column
+  pkbench repro 1995 --quick      the same in well under 30 seconds (shorter
+                                  samples)
+  pkbench repro 1995 --wide       every 1995 machine's column (wider than 80
+                                  columns)
   pkbench repro 1995 --markdown   as a Markdown table
-  pkbench repro 1995 --json       one object: a \"rows\" entry per reference figure
-  pkbench repro gnupg-2000        GnuPG's 2000 cipher table (Mbit/s) with this machine's column")]
+  pkbench repro 1995 --json       one object: a \"rows\" entry per reference
+                                  figure
+  pkbench repro gnupg-2000        GnuPG's 2000 cipher table (Mbit/s) with this
+                                  machine's column")]
 pub struct ReproArgs {
     /// The table to reproduce: `1995` (the 1995 "Some timings" post: MD5, MD4, SHA, HAVAL,
     /// DES, DES key setup, RSA 512, DH mod p and EC GF(2^155)) or `gnupg-2000` (GnuPG's
