@@ -226,3 +226,27 @@ fn dh_runs_on_each_prime_curve() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["exp_bits"], 128);
 }
+
+/// x25519 takes only `--exp-bits full` (RFC 7748 §5 clamps every secret): every bit count,
+/// 128, 253 (the size of q) and 255 (the clamped scalar) alike, is refused by dh and scale
+/// with the same message naming `full`; exit 2, one line, nothing on stdout.
+#[test]
+fn x25519_exp_bits_only_full() {
+    for n in ["128", "253", "255"] {
+        let want = format!(
+            "pkbench: error: --exp-bits {n}: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full\n"
+        );
+        for args in [
+            vec!["dh", "--field", "x25519", "--exp-bits", n],
+            vec!["scale", "--groups", "x25519", "--exp-bits", n],
+        ] {
+            let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+                .args(&args)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stderr), want, "{args:?}");
+        }
+    }
+}

@@ -410,7 +410,13 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         let Some(kx) = kx else { continue };
         let full = kx.info().full_exp_bits;
         for bits in secret_sizes(&exps, full) {
-            if let Err(err) = kx.check_exp_bits(bits) {
+            // choose's own rule: a size at or above a group's full size means `full`.
+            let asked = if bits >= full {
+                ExpBits::Full
+            } else {
+                ExpBits::Bits(bits)
+            };
+            if let Err(err) = kx.check_exp_bits(asked) {
                 notes.push(format!(
                     "{name}: {bits}-bit secrets dropped: {}",
                     err.message()

@@ -229,8 +229,8 @@ pub fn measure_record_with(
     let use_table = !args.no_table;
     let kx = args.group.open(use_table)?;
     let info = kx.info().clone();
+    kx.check_exp_bits(args.exp_bits)?;
     let exp_bits = args.exp_bits.resolve(&info.name, info.full_exp_bits)?;
-    kx.check_exp_bits(exp_bits)?;
     let mut rng = ChaCha20Rng::seed_from_u64(args.run.seed);
     let pool = make_pool(kx.as_ref(), exp_bits, pool_size.max(1), &mut rng)?;
     let pb = measure::progress::bar(2, args.run.json);

@@ -155,13 +155,14 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
-    /// Checks that this group can draw secrets of `exp_bits` bits (already within
-    /// 16..=`full_exp_bits`). The default accepts every size; X25519 accepts only full secrets
-    /// (RFC 7748 §5 clamps every scalar).
+    /// Checks that this group takes secrets of the size asked for (`--exp-bits`, before
+    /// [`ExpBits::resolve`]). The default accepts every size; X25519 accepts only `full`
+    /// (RFC 7748 §5: a secret is a 32-byte string clamped to a 255-bit scalar), so any bit
+    /// count, even 253 or 255, is refused with one message.
     ///
     /// # Errors
     /// [`Error::Input`] saying which sizes the group takes.
-    fn check_exp_bits(&self, exp_bits: u32) -> Result<()> {
+    fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         let _ = exp_bits;
         Ok(())
     }

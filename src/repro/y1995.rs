@@ -120,8 +120,8 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     };
     let info = kx.info().clone();
     let exp_bits: ExpBits = exp.parse().map_err(Error::runtime)?;
-    let exp_bits = exp_bits.resolve(&info.name, info.full_exp_bits)?;
     kx.check_exp_bits(exp_bits)?;
+    let exp_bits = exp_bits.resolve(&info.name, info.full_exp_bits)?;
     let mut rng = ChaCha20Rng::seed_from_u64(ctx.seed);
     let pool = dh::make_pool(kx.as_ref(), exp_bits, dh::POOL, &mut rng)?;
     let (offer, reply) = dh::time_offer_reply(kx.as_ref(), &pool, &ctx.cfg)?;

@@ -1,6 +1,7 @@
 //! Known answers and rejections for the prime curves (RFC 7748, RFC 5903, Wycheproof).
 
 use super::*;
+use crate::kex::ExpBits;
 use crate::params;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -96,8 +97,16 @@ fn x25519_rejects_small_order_and_bad_lengths() {
     }
     assert_eq!(kx.reply(&a, &[9u8; 31]).unwrap_err().exit_code(), 2);
     assert_eq!(kx.check_secret(&[1u8; 31]).unwrap_err().exit_code(), 2);
-    assert!(kx.check_exp_bits(253).is_ok());
-    assert_eq!(kx.check_exp_bits(128).unwrap_err().exit_code(), 2);
+    assert!(kx.check_exp_bits(ExpBits::Full).is_ok());
+    for n in [128, 253, 255] {
+        let e = kx.check_exp_bits(ExpBits::Bits(n)).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(
+            e.message()
+                .starts_with(&format!("--exp-bits {n}: x25519 takes only full secrets")),
+            "{e}"
+        );
+    }
 }
 
 // RFC 5903 §8.1: the 256-bit random ECP group (P-256).

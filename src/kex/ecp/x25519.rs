@@ -3,7 +3,7 @@
 
 use super::pad32;
 use crate::error::{Error, Result};
-use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
@@ -62,14 +62,15 @@ impl KeyExchange for X25519 {
         self.table.as_ref()
     }
 
-    /// X25519 only takes full secrets: RFC 7748 §5 clamps every 32-byte string.
-    fn check_exp_bits(&self, exp_bits: u32) -> Result<()> {
-        if exp_bits == self.info.full_exp_bits {
-            Ok(())
-        } else {
-            Err(Error::input(format!(
-                "--exp-bits {exp_bits}: x25519 takes only full secrets (RFC 7748 §5 clamps every 32-byte secret to a 255-bit scalar); use --exp-bits full"
-            )))
+    /// X25519 only takes `--exp-bits full`: RFC 7748 §5 clamps every 32-byte secret string
+    /// to a 255-bit scalar with 251 random bits, so no bit count (not even 253 or 255) names
+    /// its size.
+    fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
+        match exp_bits {
+            ExpBits::Full => Ok(()),
+            ExpBits::Bits(n) => Err(Error::input(format!(
+                "--exp-bits {n}: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full"
+            ))),
         }
     }
 
