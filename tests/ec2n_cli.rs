@@ -241,3 +241,21 @@ fn short_x_only_peer_is_zero_padded() {
     let help = ok_line(&["reply", "--help"], false);
     assert!(help.contains("zero-padded"), "{help}");
 }
+
+/// A bad `PKBENCH_TABLE_WINDOW` names the variable: exit 2, one line, nothing on stdout.
+#[test]
+fn bad_table_window_names_the_variable() {
+    for v in ["0", "13", "x"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pkbench"))
+            .args(["dh", "--field", "gf2-155"])
+            .env("PKBENCH_TABLE_WINDOW", v)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{v}");
+        assert!(out.stdout.is_empty(), "{v}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("pkbench: error: PKBENCH_TABLE_WINDOW={v}: use 2 to 12 (bits)\n")
+        );
+    }
+}

@@ -81,11 +81,14 @@ impl<F: Trinomial> Ec2n<F> {
     /// As [`open`].
     pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
         let w = match std::env::var("PKBENCH_TABLE_WINDOW") {
-            Ok(v) => v.parse::<u32>().map_err(|_| {
-                Error::input(format!(
-                    "PKBENCH_TABLE_WINDOW={v:?}: give a window width in bits, 2 to 12"
-                ))
-            })?,
+            Ok(v) => match v.trim().parse::<u32>() {
+                Ok(w) if (2..=12).contains(&w) => w,
+                _ => {
+                    return Err(Error::input(format!(
+                        "PKBENCH_TABLE_WINDOW={v}: use 2 to 12 (bits)"
+                    )));
+                }
+            },
             Err(_) => DEFAULT_WINDOW,
         };
         Self::open_with_window(file, opts, w)
