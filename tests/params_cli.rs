@@ -268,3 +268,32 @@ fn unsound_mod_p_files_are_refused() {
     assert_input_error(&o, "cannot read");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `pkbench groups` prints "description (source)": neither part repeats the other's words or
+/// adds parentheses of its own (modp-512 said "stand-in" twice, inside double parentheses).
+#[test]
+fn groups_descriptions_do_not_nest_parentheses() {
+    let o = pkbench(&["groups", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = v.to_string();
+    assert!(text.contains("modp-512"), "{text}");
+    for g in v["groups"].as_array().expect("groups array") {
+        let line = format!("{} ({})", g["description"], g["source"]);
+        assert!(!line.contains("((") && !line.contains("))"), "{line}");
+        if g["name"] == "modp-512" {
+            assert_eq!(line.matches("stand-in").count(), 1, "{line}");
+        }
+    }
+}
+
+/// Hash reports print "NAME (implementation)": the implementation has no parentheses of its
+/// own (was "SHA-0 (pkbench (src/hash/sha0.rs))").
+#[test]
+fn hash_implementation_labels_have_no_parentheses() {
+    use pkbench::hash::{Algo, HAVAL_DEFAULT};
+    for a in [Algo::Md4, Algo::Md5, Algo::Sha0, Algo::Sha1, HAVAL_DEFAULT] {
+        let s = a.implementation();
+        assert!(!s.contains('(') && !s.contains(')'), "{s}");
+    }
+    assert_eq!(Algo::Sha0.implementation(), "pkbench, src/hash/sha0.rs");
+}

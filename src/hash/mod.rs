@@ -106,8 +106,8 @@ impl Algo {
             Algo::Md4 => "RustCrypto md4 0.11",
             Algo::Md5 => "RustCrypto md-5 0.11",
             Algo::Sha1 => "RustCrypto sha1 0.11",
-            Algo::Sha0 => "pkbench (src/hash/sha0.rs)",
-            Algo::Haval { .. } => "pkbench (src/hash/haval.rs)",
+            Algo::Sha0 => "pkbench, src/hash/sha0.rs",
+            Algo::Haval { .. } => "pkbench, src/hash/haval.rs",
         }
     }
 
