@@ -76,6 +76,24 @@ pub fn n_bytes(n: usize) -> String {
 /// # Errors
 /// [`Error::Input`] naming `what` when the string is empty or holds a non-hex character.
 pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>> {
+    decode_hex(what, s, true)
+}
+
+/// Hex for a byte string (a secret or a public value as sent on the wire): as
+/// [`parse_hex`], but an odd number of digits is refused rather than read with a leading 0,
+/// since for fixed-length strings (X25519's 32 bytes, RFC 7748 §5; SEC 1 point encodings) a
+/// missing digit shifts every byte. Leading zero bytes may still be left out where the
+/// group allows it.
+///
+/// # Errors
+/// [`Error::Input`] as [`parse_hex`], and for an odd number of hex digits.
+pub fn parse_hex_bytes(what: &str, s: &str) -> Result<Vec<u8>> {
+    decode_hex(what, s, false)
+}
+
+/// [`parse_hex`] (`odd_ok`: an odd number of digits reads with a leading 0) and
+/// [`parse_hex_bytes`] (refused).
+fn decode_hex(what: &str, s: &str, odd_ok: bool) -> Result<Vec<u8>> {
     let t = s.trim();
     let t = t
         .strip_prefix("0x")
@@ -90,37 +108,21 @@ pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>> {
         )));
     }
     let padded;
-    let t = if t.len() % 2 == 1 {
-        padded = format!("0{t}");
-        padded.as_str()
-    } else {
-        t
+    let t = match (t.len() % 2 == 1, odd_ok) {
+        (false, _) => t,
+        (true, true) => {
+            padded = format!("0{t}");
+            padded.as_str()
+        }
+        (true, false) => {
+            return Err(Error::input(format!(
+                "{what}: {} hex digits is not a whole number of bytes; give two digits per \
+                 byte (write a leading 0 if that is the value meant)",
+                t.len()
+            )));
+        }
     };
     hex::decode(t).map_err(|e| Error::input(format!("{what}: malformed hex: {e}")))
-}
-
-/// Hex for a byte string (a secret or a public value as sent on the wire): as
-/// [`parse_hex`], but an odd number of digits is refused rather than read with a leading 0,
-/// since for fixed-length strings (X25519's 32 bytes, RFC 7748 §5; SEC 1 point encodings) a
-/// missing digit shifts every byte. Leading zero bytes may still be left out where the
-/// group allows it.
-///
-/// # Errors
-/// [`Error::Input`] as [`parse_hex`], and for an odd number of hex digits.
-pub fn parse_hex_bytes(what: &str, s: &str) -> Result<Vec<u8>> {
-    let t = s.trim();
-    let t = t
-        .strip_prefix("0x")
-        .or_else(|| t.strip_prefix("0X"))
-        .unwrap_or(t);
-    if t.len() % 2 == 1 && t.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(Error::input(format!(
-            "{what}: {} hex digits is not a whole number of bytes; give two digits per byte \
-             (write a leading 0 if that is the value meant)",
-            t.len()
-        )));
-    }
-    parse_hex(what, s)
 }
 
 #[cfg(test)]
