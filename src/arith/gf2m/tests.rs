@@ -270,6 +270,65 @@ fn byte_encoding_round_trip() {
     assert_eq!(a.bits(), 128 + 27);
 }
 
+/// The byte conversions against a byte-at-a-time reference (the former implementation) for
+/// every length 0..=30 and several fillings: all 0xff (every byte counts), random bytes, and
+/// zeros beyond the 24 low bytes (accepted) or a single non-zero byte there (refused).
+#[test]
+fn byte_encoding_every_length_against_bytewise() {
+    fn reference_from(b: &[u8]) -> Option<Fe> {
+        let mut w = [0u64; 3];
+        for (i, &byte) in b.iter().rev().enumerate() {
+            if i >= 24 {
+                if byte != 0 {
+                    return None;
+                }
+                continue;
+            }
+            w[i / 8] |= (byte as u64) << (8 * (i % 8));
+        }
+        Some(Fe(w))
+    }
+    fn reference_to(a: &Fe, len: usize) -> Vec<u8> {
+        (0..len)
+            .rev()
+            .map(|i| (a.0[i / 8] >> (8 * (i % 8))) as u8)
+            .collect()
+    }
+    let mut rng = ChaCha20Rng::seed_from_u64(155);
+    let mut checked = 0;
+    for len in 0..=30usize {
+        let mut random = vec![0u8; len];
+        rng.fill_bytes(&mut random);
+        let mut zero_top = random.clone();
+        let cut = len.saturating_sub(24);
+        zero_top[..cut].fill(0);
+        let mut fillings = vec![vec![0xffu8; len], random, zero_top.clone()];
+        for i in 0..cut {
+            let mut one = zero_top.clone();
+            one[i] = 0x80;
+            fillings.push(one);
+        }
+        for b in &fillings {
+            let got = Fe::from_be_bytes(b);
+            assert_eq!(got, reference_from(b), "len {len}: {}", hex::encode(b));
+            // Refused exactly when a byte beyond the 24 low ones is non-zero.
+            assert_eq!(got.is_none(), b[..cut].iter().any(|&x| x != 0));
+            if let Some(a) = got {
+                let n = len.min(24);
+                assert_eq!(a.to_be_bytes(n), reference_to(&a, n));
+                assert_eq!(a.to_be_bytes(n), b[len - n..]);
+                assert_eq!(a.to_be_bytes(24), reference_to(&a, 24));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 31 * 2);
+    let a = Fe([u64::MAX, 0x0102030405060708, 0x1112131415161718]);
+    for len in 0..=24 {
+        assert_eq!(a.to_be_bytes(len), reference_to(&a, len), "len {len}");
+    }
+}
+
 /// Bit-by-bit schoolbook carry-less product of two 192-bit polynomials (the reference the
 /// portable comb is checked against): for every set bit i of a, XOR b·u^i into the result.
 fn schoolbook(a: &[u64; 3], b: &[u64; 3]) -> Wide {
