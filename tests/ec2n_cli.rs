@@ -259,3 +259,47 @@ fn bad_table_window_names_the_variable() {
         );
     }
 }
+
+/// The `dh` header names Offer's and Reply's methods once each (the GF(2^m) code has its own
+/// line), the JSON carries `reply_method`, and the footer says which clock Total is on.
+#[test]
+fn dh_text_names_the_methods_and_the_clock() {
+    let words = |o: &Output| {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let base = ["dh", "--field", "gf2-155", "--time", "0.02"];
+    for no_clmul in [false, true] {
+        let cpu = words(&pkbench(
+            &[&base[..], &["--clock", "cpu"]].concat(),
+            no_clmul,
+        ));
+        assert!(
+            cpu.contains("reply: x-only López–Dahab Montgomery ladder"),
+            "{cpu}"
+        );
+        assert!(cpu.contains("offer: fixed-base signed windows w="), "{cpu}");
+        assert!(!cpu.contains("GF(2^m) code:"), "{cpu}");
+        assert_eq!(cpu.matches("GF(2^m):").count(), 1, "{cpu}");
+        assert!(cpu.contains("measured on the thread CPU clock"), "{cpu}");
+        assert!(!cpu.contains("elapsed time"), "{cpu}");
+        let paired = cpu.contains("GF(2^m): carry-less multiply on 256- and 512-bit vectors");
+        assert!(!(no_clmul && paired), "{cpu}");
+        assert_eq!(
+            cpu.contains("side by side in 512-bit registers"),
+            paired,
+            "{cpu}"
+        );
+    }
+    let wall = words(&pkbench(&base, false));
+    assert!(
+        wall.contains("Total: elapsed time of one exchange"),
+        "{wall}"
+    );
+    let o = pkbench(&[&base[..], &["--json"]].concat(), true);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["reply_method"], "x-only López–Dahab Montgomery ladder");
+}

@@ -42,6 +42,15 @@ pub const PRUNE_MARGIN: f64 = 1.2;
 
 /// Arguments of `pkbench choose`.
 #[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench choose                           every group at 112 bits (about a
+                                           minute)
+  pkbench choose --min-security 128 --fields modp-3072,p256,x25519,gf2-185
+  pkbench choose --exp-bits full,256 --clock cpu --explain
+                                           given secret sizes, steadier timing,
+                                           every security figure with its source
+  pkbench choose --output choice.json && pkbench plot choice.json --output
+    choice.svg                             cost against security, drawn")]
 pub struct ChooseArgs {
     /// Security target in bits: candidates whose estimate (to the nearest bit) is below it are
     /// listed separately and never chosen. 112 and 128 are NIST SP 800-57's levels.
@@ -89,7 +98,8 @@ pub struct ChooseArgs {
     /// Written atomically; draw it with `pkbench plot FILE --output FILE.svg`.
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace the --output file if it already exists (otherwise: error, exit 2).
+    /// Replace the --output file if it already exists (otherwise: error, exit 2). A file
+    /// that cannot be replaced (not writable, `chattr +i`) is refused before the run.
     #[arg(long, requires = "output")]
     pub force: bool,
 }

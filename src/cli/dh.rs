@@ -60,6 +60,8 @@ pub struct DhRecord {
     /// How Offer is computed, where the group says (mod-p: table, square-and-shift for
     /// g = 2, or the library's exponentiation).
     pub offer_method: Option<String>,
+    /// How Reply is computed, where the group says (EC2N: which ladder).
+    pub reply_method: Option<String>,
     /// Whether carry-less-multiply code ran (EC2N only).
     pub clmul: Option<bool>,
     /// The GF(2^m) code that ran (EC2N only): "portable", "pclmulqdq", "vpclmulqdq+avx512".
@@ -285,6 +287,7 @@ pub fn dh_record(
         table_info: kx.table().cloned(),
         backend: kx.backend(),
         offer_method: kx.offer_method(),
+        reply_method: kx.reply_method(),
         clmul: kx.clmul(),
         field_code,
         total_ms: 2.0 * offer.median_ms + reply.median_ms,
@@ -417,6 +420,9 @@ pub fn render_text(r: &DhRecord) -> String {
     if let Some(m) = &r.offer_method {
         s += &format!("offer:     {m}\n");
     }
+    if let Some(m) = &r.reply_method {
+        s += &format!("reply:     {m}\n");
+    }
     if let Some(b) = &r.backend {
         s += &format!("backend:   {b}\n");
     }
@@ -424,7 +430,9 @@ pub fn render_text(r: &DhRecord) -> String {
         let what = match f.as_str() {
             "portable" => "portable 64-bit code (no carry-less multiply)",
             "pclmulqdq" => "carry-less multiply, 128-bit pclmulqdq",
-            "vpclmulqdq+avx512" => "carry-less multiply on 256-bit vectors (vpclmulqdq, AVX-512VL)",
+            "vpclmulqdq+avx512" => {
+                "carry-less multiply on 256- and 512-bit vectors (vpclmulqdq, AVX-512)"
+            }
             other => other,
         };
         s += &format!("GF(2^m):   {what}\n");
@@ -464,6 +472,10 @@ pub fn render_text(r: &DhRecord) -> String {
         String::new(),
     ]);
     s += &format!("{t}\n");
-    s += "Total: elapsed time of one exchange; CPU sum: the work of both parties.\n";
+    s += if r.clock == crate::measure::Clock::Cpu.label() {
+        "Total: time of one exchange (Offers in parallel, then Reply), measured on the\nthread CPU clock (time while descheduled is not counted); CPU sum: the work of\nboth parties.\n"
+    } else {
+        "Total: elapsed time of one exchange (Offers in parallel, then Reply); CPU sum:\nthe work of both parties.\n"
+    };
     s
 }

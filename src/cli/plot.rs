@@ -23,7 +23,8 @@ pub struct PlotArgs {
     /// replaced only with `--force`).
     #[arg(long, visible_alias = "out", value_name = "FILE.svg")]
     pub output: PathBuf,
-    /// Replace `--output` if it exists (a regular file only; otherwise: error, exit 2).
+    /// Replace `--output` if it exists (a regular file only; otherwise: error, exit 2). A
+    /// file that cannot be replaced (not writable, `chattr +i`) is refused before drawing.
     #[arg(long)]
     pub force: bool,
 }
@@ -61,13 +62,13 @@ pub fn run(args: &PlotArgs) -> Result<String> {
         match &se.fit {
             Some(f) => {
                 s += &format!(
-                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, R² {:.3})\n",
+                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, {})\n",
                     se.label,
                     f.exponent,
                     f.points,
                     se.points.first().map_or(0.0, |p| p.0),
                     se.points.last().map_or(0.0, |p| p.0),
-                    f.r2
+                    f.quality()
                 )
             }
             None => {

@@ -37,7 +37,8 @@ pub struct SuiteArgs {
     /// record's file name itself, in a directory that must exist.
     #[arg(long, value_name = "DIR|FILE.json")]
     pub output: Option<PathBuf>,
-    /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2).
+    /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2). A
+    /// file that cannot be replaced (not writable, `chattr +i`) is refused before the run.
     #[arg(long)]
     pub force: bool,
     /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).

@@ -144,6 +144,12 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// How Reply is computed when the group has something to say (EC2N: which ladder),
+    /// `None` otherwise.
+    fn reply_method(&self) -> Option<String> {
+        None
+    }
+
     /// Whether this instance runs carry-less-multiply code (EC2N), `None` where irrelevant.
     fn clmul(&self) -> Option<bool> {
         None

@@ -17,6 +17,16 @@ pub struct PowerFit {
 }
 
 impl PowerFit {
+    /// "R² 0.998", or "exact through 2 points" when two points fix the line (R² is then 1
+    /// whatever the data, so printing it would claim a quality the fit cannot show).
+    pub fn quality(&self) -> String {
+        if self.points <= 2 {
+            format!("exact through {} points", self.points)
+        } else {
+            format!("R² {:.3}", self.r2)
+        }
+    }
+
     /// y predicted at x.
     pub fn at(&self, x: f64) -> f64 {
         self.factor * x.powf(self.exponent)
@@ -72,6 +82,7 @@ mod tests {
         assert!((f.exponent - 2.5).abs() < 1e-9, "{f:?}");
         assert!((f.factor - 3e-7).abs() < 1e-15, "{f:?}");
         assert!((f.r2 - 1.0).abs() < 1e-12);
+        assert_eq!(f.quality(), "R² 1.000");
         assert!((f.at(8192.0) - 3e-7 * 8192f64.powf(2.5)).abs() < 1e-3);
     }
 
@@ -81,6 +92,7 @@ mod tests {
         let f = fit_power_law(&[(1.0, 1.0), (2.0, 8.0), (3.0, -1.0)]).unwrap();
         assert!((f.exponent - 3.0).abs() < 1e-12);
         assert_eq!(f.points, 2);
+        assert_eq!(f.quality(), "exact through 2 points");
         assert_eq!(fit_power_law(&[(5.0, 1.0), (5.0, 2.0)]), None);
         assert_eq!(fit_power_law(&[(5.0, 1.0)]), None);
     }

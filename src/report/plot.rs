@@ -313,8 +313,10 @@ fn draw_scaling<DB: DrawingBackend>(
         let color = Palette99::pick(i).to_rgba();
         let label = match &s.fit {
             Some(f) => format!(
-                "{}: fitted exponent {:.2} (time ∝ bits^k, R² {:.3})",
-                s.label, f.exponent, f.r2
+                "{}: fitted exponent {:.2} (time ∝ bits^k, {})",
+                s.label,
+                f.exponent,
+                f.quality()
             ),
             None => format!("{}: sizes too close to fit", s.label),
         };

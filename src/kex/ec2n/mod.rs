@@ -308,13 +308,28 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         Some(self.arith.name().to_string())
     }
 
-    /// How Offer runs and which GF(2^m) code (portable, pclmulqdq, vpclmulqdq+avx512).
+    /// How Offer runs (the GF(2^m) code is [`KeyExchange::field_code`]).
     fn offer_method(&self) -> Option<String> {
-        let how = match &self.table {
-            Some(t) => format!("fixed-base signed windows w={}, LD mixed additions", t.w),
-            None => "x-only López–Dahab Montgomery ladder".to_string(),
-        };
-        Some(format!("{how}; GF(2^m) code: {}", self.arith.name()))
+        let paired = matches!(self.arith, Arith::Avx512(_));
+        Some(match (&self.table, paired) {
+            (Some(t), true) => format!(
+                "fixed-base signed windows w={}, LD mixed additions, two accumulators side by side in 512-bit registers",
+                t.w
+            ),
+            (Some(t), false) => format!("fixed-base signed windows w={}, LD mixed additions", t.w),
+            (None, _) => self.reply_method().unwrap_or_default(),
+        })
+    }
+
+    /// Which ladder Reply runs.
+    fn reply_method(&self) -> Option<String> {
+        Some(match self.arith {
+            Arith::Avx512(_) => {
+                "x-only López–Dahab Montgomery ladder, R0 and R1 side by side in 512-bit registers"
+            }
+            _ => "x-only López–Dahab Montgomery ladder",
+        }
+        .to_string())
     }
 
     /// Exactly `exp_bits` bits with the top bit set; for the full size, uniform in 1..q

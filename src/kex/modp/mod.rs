@@ -223,7 +223,18 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
     fn offer_method(&self) -> Option<String> {
         Some(
             match &self.offer {
-                OfferPath::Table(_) => "fixed-base table (multiplications only)",
+                OfferPath::Table(t) if t.covered_bits() < self.info.full_exp_bits => {
+                    return Some(format!(
+                        "fixed-base table for exponent bits 0–{} (window w = {}: one \
+                         multiplication per non-zero digit, no squarings); the bits above \
+                         are one library exponentiation",
+                        t.covered_bits() - 1,
+                        t.window()
+                    ));
+                }
+                OfferPath::Table(_) => {
+                    "fixed-base table (one multiplication per non-zero digit of the exponent, no squarings)"
+                }
                 OfferPath::Shift => {
                     "g = 2: square-and-shift (multiplying by 2^d is a shift, no multiplications)"
                 }
