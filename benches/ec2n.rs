@@ -39,6 +39,8 @@ fn field<F: Trinomial>(c: &mut Criterion, name: &str) {
             ("mul", ChainOp::Mul),
             ("sqr", ChainOp::Sqr),
             ("inv", ChainOp::Inv),
+            // The multi-squaring map of the last Itoh–Tsujii run (77 for m = 155, 92 for 185).
+            ("msqr (m-1)/2", ChainOp::SqrN((F::M - 1) / 2)),
         ] {
             c.bench_function(&format!("field {what} {id} (1 of {N} dependent)"), |bn| {
                 bn.iter_custom(|iters| {

@@ -235,28 +235,69 @@ fn reduce<F: Trinomial>(c: Wide2) -> __m256i {
     _mm256_xor_si256(r, r2)
 }
 
-/// a^(2^n) by a multi-squaring table (`tables::MultiSqr::rows`: 16 rows per word of a, the
-/// rows past ceil(m/4) zero): the XOR of one 256-bit row entry per 4-bit digit of a, in two
-/// accumulators; the 16 digits of a word unroll with constant shifts. Portable twin:
-/// `MultiSqr::apply`.
+/// `acc` XOR the 32 bytes at `p` (unaligned load).
+///
+/// # Safety
+/// 32 bytes from `p` are readable, and the CPU has the features (an [`Avx512`] token).
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
-fn multi_sqr(rows: &[[[u64; 4]; 16]], a: __m256i) -> __m256i {
-    let w = store(a).0;
-    let (mut acc0, mut acc1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-    for (chunk, &word) in rows.as_chunks::<16>().0.iter().zip(w.iter()) {
-        for (j, row) in chunk.iter().enumerate() {
-            let v = ((word >> (4 * j)) & 15) as usize;
-            // SAFETY: an entry is four u64s, 32 readable bytes; unaligned load.
-            let e = unsafe { _mm256_loadu_si256(row[v].as_ptr().cast()) };
-            if j % 2 == 0 {
-                acc0 = _mm256_xor_si256(acc0, e);
+unsafe fn xor_load(acc: __m256i, p: *const u8) -> __m256i {
+    // SAFETY: the caller's promise.
+    _mm256_xor_si256(acc, unsafe { _mm256_loadu_si256(p.cast()) })
+}
+
+/// The zero vector.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,pclmulqdq")]
+fn zero() -> __m256i {
+    _mm256_setzero_si256()
+}
+
+/// a^(2^n) by a multi-squaring table (`tables::MultiSqr::rows`: 16 rows per word of a, the
+/// rows past ceil(m/4) zero): the XOR of one 256-bit row entry per 4-bit digit of a, in two
+/// accumulators; only the ceil(m/4) digits of a reduced element are read (the rows past them
+/// would only ever give entry 0, which is zero). Each digit's byte offset in its row
+/// (digit · 32) comes from one shift and one mask of its word, with constant shifts (the
+/// digits unroll). Portable twin: `MultiSqr::apply`.
+///
+/// Not a `#[target_feature]` function itself (those cannot be `#[inline(always)]`, and as a
+/// plain `#[inline]` one it was too large to be inlined: a call, with `a` passed through
+/// memory, per map): it inlines into its caller, which runs with the features (the
+/// backend's hot paths), and so do the small functions it calls.
+#[inline(always)]
+fn multi_sqr<F: Trinomial>(be: Avx512, rows: &[[[u64; 4]; 16]], a: __m256i) -> __m256i {
+    let digits = F::M.div_ceil(4) as usize;
+    assert!(
+        rows.len() >= digits,
+        "a multi-squaring table has a row per digit"
+    );
+    let w = be.store(a).0;
+    let base = rows.as_ptr().cast::<u8>();
+    // SAFETY (this and every call below): the `Avx512` token proves the features.
+    let (mut acc0, mut acc1) = unsafe { (zero(), zero()) };
+    for (i, &word) in w.iter().enumerate() {
+        for j in 0..16 {
+            let p = 16 * i + j;
+            if p >= digits {
+                break;
+            }
+            // Digit j of the word times 32 (the size of an entry), in bits 5..9.
+            let off = if 4 * j < 5 {
+                (word << (5 - 4 * j)) & 0x1e0
             } else {
-                acc1 = _mm256_xor_si256(acc1, e);
+                (word >> (4 * j - 5)) & 0x1e0
+            } as usize;
+            // SAFETY: p < digits ≤ rows.len() (asserted above) and off ≤ 15·32, so the 32
+            // bytes read are entry off/32 of row p.
+            let e = base.wrapping_add(p * 512 + off);
+            if j % 2 == 0 {
+                acc0 = unsafe { xor_load(acc0, e) };
+            } else {
+                acc1 = unsafe { xor_load(acc1, e) };
             }
         }
     }
-    _mm256_xor_si256(acc0, acc1)
+    be.add(acc0, acc1)
 }
 
 /// The AVX-512 backend: elements in one `__m256i`.
@@ -309,6 +350,6 @@ impl Backend for Avx512 {
     }
     #[inline(always)]
     fn multi_sqr<F: Trinomial>(self, t: &super::tables::MultiSqr, a: __m256i) -> __m256i {
-        unsafe { multi_sqr(t.rows(), a) }
+        multi_sqr::<F>(self, t.rows(), a)
     }
 }

@@ -6,7 +6,7 @@
 //! operation (each result feeds the next).
 
 use super::portable::Portable;
-use super::{Arith, Backend, Fe, Trinomial, inv};
+use super::{Arith, Backend, Fe, Trinomial, inv, sqr_n_fast};
 
 /// The operation of a chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,10 +17,13 @@ pub enum ChainOp {
     Sqr,
     /// x ← (x + b)⁻¹ (Itoh–Tsujii, `gf2m::inv`).
     Inv,
+    /// x ← x^(2^n) (`gf2m::sqr_n_fast`: the field's multi-squaring map for n when it has
+    /// one, else n squarings).
+    SqrN(u32),
 }
 
 /// Starting from x = a, applies `op` `n` times with the implementation `arith` and returns
-/// x: a·b^n, a^(2^n), or n steps of x ← (x + b)⁻¹.
+/// x: a·b^n, a^(2^n), n steps of x ← (x + b)⁻¹, or a^(2^(k·n)).
 pub fn chain<F: Trinomial>(arith: Arith, op: ChainOp, a: &Fe, b: &Fe, n: u32) -> Fe {
     match arith {
         Arith::Portable(be) => run::<F, Portable>(be, op, a, b, n),
@@ -40,6 +43,7 @@ fn run<F: Trinomial, B: Backend>(be: B, op: ChainOp, a: &Fe, b: &Fe, n: u32) -> 
         ChainOp::Mul => (0..n).for_each(|_| x = be.mul::<F>(x, y)),
         ChainOp::Sqr => (0..n).for_each(|_| x = be.sqr::<F>(x)),
         ChainOp::Inv => (0..n).for_each(|_| x = inv::<F, B>(be, be.add(x, y))),
+        ChainOp::SqrN(k) => (0..n).for_each(|_| x = sqr_n_fast::<F, B>(be, x, k)),
     }
     be.store(x)
 }

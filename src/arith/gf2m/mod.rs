@@ -364,6 +364,8 @@ pub fn sqr_n_fast<F: Trinomial, B: Backend>(be: B, a: B::E, n: u32) -> B::E {
 #[inline(always)]
 pub fn inv<F: Trinomial, B: Backend>(be: B, a: B::E) -> B::E {
     let chain = F::CHAIN;
+    // The tables once (a `OnceLock` check per step would sit among the field operations).
+    let tables = F::tables();
     // betas[i] = a^(2^chain[i] - 1); at most 16 chain entries.
     let mut betas = [a; 16];
     let mut i = 1;
@@ -376,7 +378,10 @@ pub fn inv<F: Trinomial, B: Backend>(be: B, a: B::E) -> B::E {
         while chain[j] != d {
             j += 1;
         }
-        let t = sqr_n_fast::<F, B>(be, betas[i - 1], d);
+        let t = match tables.multi_sqr(d) {
+            Some(t) => be.multi_sqr::<F>(t, betas[i - 1]),
+            None => sqr_n::<F, B>(be, betas[i - 1], d),
+        };
         betas[i] = be.mul::<F>(t, betas[j]);
         i += 1;
     }

@@ -542,5 +542,14 @@ fn chains_agree_with_single_operations() {
         let two = f.inv(&f.inv(&a.add(&b)).add(&b));
         assert_eq!(chain::<F155>(arith, ChainOp::Inv, &a, &b, 2), two, "{ctx}");
         assert_ne!(two, a, "{ctx}");
+        // 77 is a map of F155 (its last Itoh–Tsujii run), 3 is not: against plain squarings.
+        for (k, n) in [(77, 2), (3, 4)] {
+            let want = sqr_n::<F155, Portable>(Portable, a, k * n);
+            assert_eq!(
+                chain::<F155>(arith, ChainOp::SqrN(k), &a, &b, n),
+                want,
+                "{ctx}"
+            );
+        }
     }
 }
