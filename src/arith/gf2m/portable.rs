@@ -16,6 +16,11 @@
 //! from s, only as many as s has (5 for the 19-bit b of Oakley group 3), so its time depends
 //! on the degree of the public constant s only.
 //!
+//! Multiply by a fixed element x many times (the ladder's x(P), [`mul_add_mul_x8`]): an
+//! 8-bit-window table of x ([`XTable8`], 256 rows, built once per scalar multiplication)
+//! whose lookups ride in another product's 4-bit comb at its even digit positions, so x·e
+//! costs 20 lookups (m = 155) and no table build or shifts of its own.
+//!
 //! Square: squaring a polynomial over GF(2) spreads its bits (bit i moves to bit 2i), done
 //! here by the classic interleave-with-zeros mask cascade on 32-bit halves (HMV 2004 §2.3.4
 //! uses a 256-entry table of the same map; the masks need no memory).
@@ -122,12 +127,35 @@ fn comb_shift(c: &mut Wide, six: bool) {
 /// Shapes: each a_k and b_k has degree < 189 (three words); `top` (≤ 16) bounds the 4-bit
 /// digits of a_k's word 2 that may be non-zero (a_k[2] < 2^(4·top)); `six` = false when every
 /// a_k·b_k has degree < 320 (5 words), else the product takes 6 words.
+///
+/// With `x8` = Some((T, e)) the sum also gets x·e, where T = [`XTable8`] of a fixed x: the
+/// 8-bit digit p of each word of e is looked up in T at the even digit position j = 2p, so
+/// x·e costs one lookup per byte of e and shares the accumulator's shifts (no table build,
+/// half the lookups of a 4-bit comb). Its bytes of word 2 are read below `top8` only.
 #[inline(always)]
-fn comb<const N: usize>(a: [&[u64; 3]; N], b: [&[u64; 3]; N], top: usize, six: bool) -> Wide {
+fn comb<const N: usize>(
+    a: [&[u64; 3]; N],
+    b: [&[u64; 3]; N],
+    top: usize,
+    six: bool,
+    x8: Option<(&XTable8, &[u64; 3], usize)>,
+) -> Wide {
     let mut t = [[[0u64; 3]; 16]; N];
     for k in 0..N {
         comb_table(&mut t[k], b[k]);
     }
+    comb_t::<N>(a, &t, top, six, x8)
+}
+
+/// [`comb`] with the tables of the b_k given (built by `comb_table`).
+#[inline(always)]
+fn comb_t<const N: usize>(
+    a: [&[u64; 3]; N],
+    t: &[[[u64; 3]; 16]; N],
+    top: usize,
+    six: bool,
+    x8: Option<(&XTable8, &[u64; 3], usize)>,
+) -> Wide {
     let mut c = [0u64; 6];
     macro_rules! step {
         ($j:expr) => {
@@ -136,6 +164,19 @@ fn comb<const N: usize>(a: [&[u64; 3]; N], b: [&[u64; 3]; N], top: usize, six: b
                 comb_add(&mut c, &t[k], a[k], 1, $j);
                 if $j < top {
                     comb_add(&mut c, &t[k], a[k], 2, $j);
+                }
+            }
+            if let Some((tx, e, top8)) = x8 {
+                if $j % 2 == 0 {
+                    let p = $j / 2;
+                    for i in 0..3 {
+                        if i < 2 || p < top8 {
+                            let row = &tx.0[((e[i] >> (8 * p)) & 255) as usize];
+                            c[i] ^= row[0];
+                            c[i + 1] ^= row[1];
+                            c[i + 2] ^= row[2];
+                        }
+                    }
                 }
             }
             if $j != 0 {
@@ -171,6 +212,45 @@ fn comb_shape<F: Trinomial>() -> (usize, bool) {
     (top, 2 * F::M - 2 >= 320)
 }
 
+/// The 8-bit-window comb table of a fixed element x (the ladder's x(P), built once per
+/// scalar multiplication): row v = v(u)·x(u) for the 256 polynomials v of degree < 8, three
+/// words each (degree < m + 7 ≤ 192, so m ≤ 185), 6 KiB. HMV 2004, Alg. 2.36 with w = 8 for
+/// this operand only: a table of 2^w rows pays off when it serves many products.
+#[derive(Clone)]
+pub struct XTable8(pub [[u64; 3]; 256]);
+
+impl XTable8 {
+    /// The table of x (reduced, degree < m ≤ 185; `None` for a wider field, where a row
+    /// would not fit three words).
+    pub fn new<F: Trinomial>(x: &Fe) -> Option<XTable8> {
+        if F::M + 7 > 192 {
+            return None;
+        }
+        let mut t = XTable8([[0u64; 3]; 256]);
+        t.0[1] = x.0;
+        for v in 1..128 {
+            let h = t.0[v];
+            let e = [
+                h[0] << 1,
+                (h[1] << 1) | (h[0] >> 63),
+                (h[2] << 1) | (h[1] >> 63),
+            ];
+            t.0[2 * v] = e;
+            t.0[2 * v + 1] = [e[0] ^ x.0[0], e[1] ^ x.0[1], e[2] ^ x.0[2]];
+        }
+        Some(t)
+    }
+}
+
+/// a·b + x·e mod f with one accumulator and one reduction, x given by its [`XTable8`]
+/// (built by `XTable8::new::<F>`): the ladder's X = A·B + x·Z. a, b, e reduced.
+#[inline(always)]
+pub fn mul_add_mul_x8<F: Trinomial>(a: Fe, b: Fe, tx: &XTable8, e: Fe) -> Fe {
+    let (top, six) = comb_shape::<F>();
+    let top8 = F::M.saturating_sub(128).div_ceil(8).min(8) as usize;
+    super::reduce::<F>(comb::<1>([&a.0], [&b.0], top, six, Some((tx, &e.0, top8))))
+}
+
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     super::word_backend_common!();
@@ -178,19 +258,19 @@ impl Backend for Portable {
     #[inline(always)]
     fn mul_wide(self, a: Fe, b: Fe) -> Wide {
         // Any element of a field with m ≤ 189: all 16 digits of word 2, 6-word product.
-        comb::<1>([&a.0], [&b.0], 16, true)
+        comb::<1>([&a.0], [&b.0], 16, true, None)
     }
 
     #[inline(always)]
     fn mul<F: Trinomial>(self, a: Fe, b: Fe) -> Fe {
         let (top, six) = comb_shape::<F>();
-        super::reduce::<F>(comb::<1>([&a.0], [&b.0], top, six))
+        super::reduce::<F>(comb::<1>([&a.0], [&b.0], top, six, None))
     }
 
     #[inline(always)]
     fn mul_add_mul<F: Trinomial>(self, a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
         let (top, six) = comb_shape::<F>();
-        super::reduce::<F>(comb::<2>([&a.0, &c.0], [&b.0, &d.0], top, six))
+        super::reduce::<F>(comb::<2>([&a.0, &c.0], [&b.0, &d.0], top, six, None))
     }
 
     #[inline(always)]

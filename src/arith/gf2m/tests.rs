@@ -417,6 +417,35 @@ fn portable_against_schoolbook<F: Trinomial>() {
             );
         }
         assert_eq!(p.sqr_wide(*a), schoolbook(&a.0, &a.0), "sqr {a:?}");
+        // a·b + x·e with x by its 8-bit table (the ladder's X = A·B + x·Z), for every x of
+        // a few and e = a.
+        let tables: Vec<(Fe, portable::XTable8)> = inputs
+            .iter()
+            .step_by(5)
+            .map(|x| (*x, portable::XTable8::new::<F>(x).expect("m ≤ 185")))
+            .collect();
+        for (x, tx) in &tables {
+            for b in inputs.iter().step_by(3) {
+                let want = wide_add(&schoolbook(&a.0, &b.0), &schoolbook(&x.0, &a.0));
+                assert_eq!(
+                    portable::mul_add_mul_x8::<F>(*a, *b, tx, *a),
+                    reduce::<F>(want),
+                    "mul_add_mul_x8 {a:?} {b:?} x = {x:?}"
+                );
+                let want = wide_add(&schoolbook(&b.0, &a.0), &schoolbook(&x.0, &b.0));
+                assert_eq!(
+                    portable::mul_add_mul_x8::<F>(*b, *a, tx, *b),
+                    reduce::<F>(want),
+                    "mul_add_mul_x8 {b:?} {a:?} x = {x:?}"
+                );
+            }
+            // Row v of the table is v·x.
+            for v in [0u64, 1, 2, 0x80, 0xA5, 0xFF] {
+                let row = schoolbook(&x.0, &[v, 0, 0]);
+                assert_eq!(tx.0[v as usize], [row[0], row[1], row[2]], "row {v:x}");
+                assert_eq!(row[3], 0);
+            }
+        }
         for &s in &words {
             assert_eq!(
                 p.mul_word_wide(*a, s),

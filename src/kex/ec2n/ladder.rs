@@ -15,7 +15,11 @@
 //! squarings; the two sums X = x·Z + A·B and X' = X⁴ + b·Z⁴ are reduced once each (lazy
 //! reduction). The result stays projective: one inversion at the end (done by the caller,
 //! batched with the inversion that peer validation needs).
+//!
+//! Backends pick their ladder through [`Ladder`]: the portable one computes x·Z with a table
+//! of x built once per ladder (see `Ladder for Portable`), the others run [`ladder_generic`].
 
+use crate::arith::gf2m::portable::{Portable, XTable8, mul_add_mul_x8};
 use crate::arith::gf2m::{Backend, Fe, Trinomial};
 use crate::kex::ec2n::curve::Scalar;
 
@@ -72,10 +76,78 @@ pub fn madd<F: Trinomial, B: Backend>(
     (xx, z)
 }
 
+/// A backend's ladder: [`ladder_generic`] unless the backend has a faster step of its own
+/// (the same (X : Z) value for value; tests compare them).
+pub trait Ladder: Backend {
+    /// k·P as (X : Z), as [`ladder_generic`].
+    #[inline(always)]
+    fn ladder<F: Trinomial>(self, b: &LadderB, k: &Scalar, x: Self::E) -> (Self::E, Self::E) {
+        ladder_generic::<F, Self>(self, b, k, x)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Ladder for crate::arith::gf2m::clmul::Clmul {}
+#[cfg(target_arch = "x86_64")]
+impl Ladder for crate::arith::gf2m::avx512::Avx512 {}
+
+impl Ladder for Portable {
+    /// The portable ladder multiplies by the fixed x through an 8-bit-window table built
+    /// once ([`XTable8`], 6 KiB), inside Madd's A·B comb (`mul_add_mul_x8`): X = A·B + x·Z
+    /// costs one table build and 39 + 20 lookups instead of two builds and 2 × 39. Fields
+    /// whose table rows would not fit three words use [`ladder_generic`].
+    #[inline(always)]
+    fn ladder<F: Trinomial>(self, b: &LadderB, k: &Scalar, x: Fe) -> (Fe, Fe) {
+        let Some(tx) = XTable8::new::<F>(&x) else {
+            return ladder_generic::<F, Portable>(self, b, k, x);
+        };
+        let be = self;
+        let one = Fe::ONE;
+        let n = k.bits();
+        if n == 0 {
+            return (one, Fe::ZERO);
+        }
+        // R0 = P, R1 = 2P.
+        let (mut x0, mut z0) = (x, one);
+        let (mut x1, mut z1) = mdouble::<F, Portable>(be, b, x, one);
+        let mut prev = 0u64;
+        for i in (0..n - 1).rev() {
+            let bit = (k.0[(i / 64) as usize] >> (i % 64)) & 1;
+            be.cswap(bit ^ prev, &mut x0, &mut x1);
+            be.cswap(bit ^ prev, &mut z0, &mut z1);
+            prev = bit;
+            // Madd with x·Z from the table; Mdouble as in `ladder_generic`.
+            let a = be.mul::<F>(x0, z1);
+            let bb = be.mul::<F>(x1, z0);
+            let z = be.sqr::<F>(be.add(a, bb));
+            let (dx, dz) = mdouble::<F, Portable>(be, b, x0, z0);
+            x1 = mul_add_mul_x8::<F>(a, bb, &tx, z);
+            z1 = z;
+            x0 = dx;
+            z0 = dz;
+        }
+        be.cswap(prev, &mut x0, &mut x1);
+        be.cswap(prev, &mut z0, &mut z1);
+        (x0, z0)
+    }
+}
+
+/// k·P as (X : Z) with x(k·P) = X/Z, for x = x(P) ≠ 0 and k ≥ 1; Z = 0 means k·P = O,
+/// by the backend's ladder ([`Ladder`]).
+#[inline(always)]
+pub fn ladder<F: Trinomial, B: Ladder>(be: B, b: &LadderB, k: &Scalar, x: B::E) -> (B::E, B::E) {
+    be.ladder::<F>(b, k, x)
+}
+
 /// k·P as (X : Z) with x(k·P) = X/Z, for x = x(P) ≠ 0 and k ≥ 1; Z = 0 means k·P = O.
 /// The ladder runs from the top set bit of k, so its time depends on k's length only.
 #[inline(always)]
-pub fn ladder<F: Trinomial, B: Backend>(be: B, b: &LadderB, k: &Scalar, x: B::E) -> (B::E, B::E) {
+pub fn ladder_generic<F: Trinomial, B: Backend>(
+    be: B,
+    b: &LadderB,
+    k: &Scalar,
+    x: B::E,
+) -> (B::E, B::E) {
     let one = be.load(&Fe::ONE);
     let n = k.bits();
     if n == 0 {

@@ -212,7 +212,7 @@ pub struct ReplyOut {
 }
 
 #[inline(always)]
-fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
+fn offer_impl<F: Trinomial, B: ladder::Ladder>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
     let (x, z) = match &g.table {
         Some(t) => {
             let p = t.mul::<F, B>(be, &g.curve.b, k);
@@ -225,7 +225,7 @@ fn offer_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar) -> Fe {
 
 /// The ladder, then [`reply_finish`].
 #[inline(always)]
-fn reply_impl<F: Trinomial, B: Backend>(g: &Ec2n<F>, be: B, k: &Scalar, x: &Fe) -> ReplyOut {
+fn reply_impl<F: Trinomial, B: ladder::Ladder>(g: &Ec2n<F>, be: B, k: &Scalar, x: &Fe) -> ReplyOut {
     let xe = be.load(x);
     let (xx, zz) = ladder::ladder::<F, B>(be, &g.lb, k, xe);
     reply_finish(g, be, xe, xx, zz)

@@ -292,6 +292,42 @@ fn paired_ladder_matches_ladder() {
     paired_ladder_agrees::<F185>("gf2-185");
 }
 
+/// The portable ladder (x(P) by its 8-bit table) gives the same projective (X : Z) as the
+/// generic ladder on the portable backend, and the generic one agrees with the pclmulqdq one.
+fn portable_ladder_agrees<F: Trinomial>(name: &str) {
+    use crate::arith::gf2m::portable::Portable;
+    let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::portable()).unwrap();
+    let f = Gf2m::<F>::new(g.arith);
+    let mut rng = ChaCha20Rng::seed_from_u64(11 + F::M as u64);
+    let full = g.curve.q.bits();
+    let mut scalars: Vec<Scalar> = (0..16)
+        .map(|i| random_scalar(&mut rng, &g, [full, 128, 9, 64][i % 4]))
+        .collect();
+    scalars.extend([1u64, 2, 3, 4, 7].map(Scalar::from_u64));
+    for k in &scalars {
+        let r = random_scalar(&mut rng, &g, full);
+        let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
+        let want = ladder::ladder_generic::<F, Portable>(Portable, &g.lb, k, pt.x);
+        assert_ne!(want.1, Fe::ZERO);
+        let got = ladder::ladder::<F, Portable>(Portable, &g.lb, k, pt.x);
+        assert_eq!(got, want, "k = {k:?}");
+        #[cfg(target_arch = "x86_64")]
+        if let Some(be) = crate::arith::gf2m::clmul::Clmul::detect() {
+            let (x, z) = with_gf2m_backend!(Arith::Clmul(be), |be| {
+                let (x, z) = ladder::ladder_generic::<F, _>(be, &g.lb, k, be.load(&pt.x));
+                (be.store(x), be.store(z))
+            });
+            assert_eq!((x, z), want, "pclmulqdq k = {k:?}");
+        }
+    }
+}
+
+#[test]
+fn portable_ladder_matches_generic() {
+    portable_ladder_agrees::<F155>("gf2-155");
+    portable_ladder_agrees::<F185>("gf2-185");
+}
+
 #[test]
 fn table_ladder_and_reference_agree_155() {
     fast_paths_agree::<F155>("gf2-155");
