@@ -49,7 +49,9 @@ impl LdPair {
 }
 
 /// (X, Z) with X/Z = x(k·G) for 1 ≤ k < 2^max_bits, k·G ≠ O: the same point as
-/// [`FixedBase::mul`], two terms per paired addition. Fewer than 4 terms: one at a time.
+/// [`FixedBase::mul`], two terms per paired addition; the first paired addition adds two
+/// affine points per slot ([`add_affine_affine2`], cheaper than a mixed one). Fewer than 4
+/// terms: one at a time.
 #[inline(always)]
 pub fn mul_xz<F: Trinomial>(t: &FixedBase, be: Avx512, b: &Fe, k: &Scalar) -> (__m256i, __m256i) {
     let mut terms = [Term::default(); MAX_TERMS];
@@ -60,16 +62,13 @@ pub fn mul_xz<F: Trinomial>(t: &FixedBase, be: Avx512, b: &Fe, k: &Scalar) -> (_
     }
     // Slot 0 sums the low half (one term more when n is odd), slot 1 the high half.
     let (low, high) = terms[..n].split_at(n.div_ceil(2));
-    let one = be.load(&Fe::ONE);
-    let start = |term| {
-        let (x, y) = t.point(be, term);
-        Ld { x, y, z: one }
-    };
-    let mut acc = LdPair::join(be, start(low[0]), start(high[0]));
-    for (&t0, &t1) in low[1..].iter().zip(&high[1..]) {
-        let (qx0, qy0) = t.point(be, t0);
-        let (qx1, qy1) = t.point(be, t1);
-        acc = add_affine2::<F>(be, b, acc, be.join(qx0, qx1), be.join(qy0, qy1));
+    // Both slots start with the sum of their first two (affine) points.
+    let (px, py) = points2(t, be, low[0], high[0]);
+    let (qx, qy) = points2(t, be, low[1], high[1]);
+    let mut acc = add_affine_affine2::<F>(be, b, px, py, qx, qy);
+    for (&t0, &t1) in low[2..].iter().zip(&high[2..]) {
+        let (qx, qy) = points2(t, be, t0, t1);
+        acc = add_affine2::<F>(be, b, acc, qx, qy);
     }
     let (mut p0, p1) = acc.split(be);
     if low.len() > high.len() {
@@ -77,6 +76,70 @@ pub fn mul_xz<F: Trinomial>(t: &FixedBase, be: Avx512, b: &Fe, k: &Scalar) -> (_
         p0 = ld_add_affine::<F, Avx512>(be, b, &p0, qx, qy);
     }
     x_of_sum::<F>(be, b, &p0, &p1)
+}
+
+/// The affine points of two terms, one per slot: (x, y) pairs.
+/// (A function, not a closure in [`mul_xz`]: closures do not get the caller's target
+/// features, and one here was compiled out of line with its vector results in memory.)
+#[inline(always)]
+fn points2(t: &FixedBase, be: Avx512, t0: Term, t1: Term) -> (Pair, Pair) {
+    let ((x0, y0), (x1, y1)) = (t.point(be, t0), t.point(be, t1));
+    (be.join(x0, x1), be.join(y0, y1))
+}
+
+/// Two additions of affine points at once, P + Q in each slot, as LD points: the mixed
+/// addition of [`add_affine2`] with Z1 = 1, where C = B, Z3 = B², E = A·B and
+/// X3 = A² + B²·B + E (HMV 2004, Algorithm 3.25 with Z1 = 1, a = 0): 5 multiplications and
+/// 3 squarings instead of 8 and 5. A slot with B = 0 (P = ±Q) sends both slots through
+/// [`ld_add_affine`] one at a time, which handles it.
+#[inline(always)]
+pub(crate) fn add_affine_affine2<F: Trinomial>(
+    be: Avx512,
+    b: &Fe,
+    px: Pair,
+    py: Pair,
+    qx: Pair,
+    qy: Pair,
+) -> LdPair {
+    let bb = be.add2(px, qx);
+    if be.any_slot_zero(bb) {
+        let one = be.load(&Fe::ONE);
+        let ((px0, px1), (py0, py1)) = (be.split(px), be.split(py));
+        let ((qx0, qx1), (qy0, qy1)) = (be.split(qx), be.split(qy));
+        let p0 = Ld {
+            x: px0,
+            y: py0,
+            z: one,
+        };
+        let p1 = Ld {
+            x: px1,
+            y: py1,
+            z: one,
+        };
+        return LdPair::join(
+            be,
+            ld_add_affine::<F, Avx512>(be, b, &p0, qx0, qy0),
+            ld_add_affine::<F, Avx512>(be, b, &p1, qx1, qy1),
+        );
+    }
+    let a = be.add2(py, qy);
+    let z3 = be.sqr2::<F>(bb);
+    let e = be.mul2::<F>(a, bb);
+    let x3 = be.add2(
+        be.reduce2::<F>(be.wide_add2(be.sqr2_wide(a), be.mul2_wide(z3, bb))),
+        e,
+    );
+    let f = be.add2(x3, be.mul2::<F>(qx, z3));
+    let z3s = be.sqr2::<F>(z3);
+    let y3 = be.reduce2::<F>(be.wide_add2(
+        be.mul2_wide(be.add2(e, z3), f),
+        be.mul2_wide(be.add2(qx, qy), z3s),
+    ));
+    LdPair {
+        x: x3,
+        y: y3,
+        z: z3,
+    }
 }
 
 /// Two mixed additions at once, slot by slot: [`ld_add_affine`]'s formulas (HMV 2004,

@@ -471,7 +471,7 @@ fn secrets_that_are_multiples_of_q_are_refused() {
 fn paired_offer_agrees<F: Trinomial>(name: &str) {
     use crate::arith::gf2m::avx512::Avx512;
     use fixed::{Ld, ld_add_affine};
-    use fixed_pair::{LdPair, add_affine2, mul_xz, x_of_sum};
+    use fixed_pair::{LdPair, add_affine_affine2, add_affine2, mul_xz, x_of_sum};
     let Some(be) = Avx512::detect() else {
         eprintln!("no AVX-512/VPCLMULQDQ here: paired Offer not tested");
         return;
@@ -565,6 +565,29 @@ fn paired_offer_agrees<F: Trinomial>(name: &str) {
         let (qx2, qy2) = (be.join(qx, qx), be.join(qy, qy));
         let (r0, r1) = add_affine2::<F>(be, &c.b, pair, qx2, qy2).split(be);
         assert_eq!((affine(&r0), affine(&r1)), want, "{s0:?} {s1:?}");
+    }
+    // A paired addition of two affine points per slot: generic slots, and P = Q or P = −Q in
+    // either slot, against affine addition.
+    let ppt = mul_g(&a).unwrap();
+    for (s0, t0, s1, t1) in [
+        (ppt, qpt, qpt, ppt),
+        (ppt, qpt, qpt, qpt),
+        (qpt, qpt, ppt, qpt),
+        (neg, qpt, ppt, qpt),
+        (ppt, qpt, neg, qpt),
+    ] {
+        let (px, py) = (be.load2(&s0.x, &s1.x), be.load2(&s0.y, &s1.y));
+        let (qx, qy) = (be.load2(&t0.x, &t1.x), be.load2(&t0.y, &t1.y));
+        let (r0, r1) = add_affine_affine2::<F>(be, &c.b, px, py, qx, qy).split(be);
+        let want = (
+            c.add_ref(&f, Some(s0), Some(t0)).map(|p| (p.x, p.y)),
+            c.add_ref(&f, Some(s1), Some(t1)).map(|p| (p.x, p.y)),
+        );
+        assert_eq!(
+            (affine(&r0), affine(&r1)),
+            want,
+            "{s0:?} + {t0:?}, {s1:?} + {t1:?}"
+        );
     }
 }
 
