@@ -456,6 +456,23 @@ fn portable_against_schoolbook<F: Trinomial>() {
     }
 }
 
+/// The table-driven portable squaring against the mask-cascade spread, word by word.
+#[test]
+fn portable_square_table_against_spread32() {
+    let mut rng = ChaCha20Rng::seed_from_u64(2155);
+    let mut words = vec![0u64, 1, !0, 0x8000_0000_0000_0000, 0xFF00_FF00_FF00_FF00];
+    words.extend((0..64).map(|_| rng.next_u64()));
+    for w in words.chunks(3).filter(|c| c.len() == 3) {
+        let a = Fe([w[0], w[1], w[2]]);
+        let mut want = [0u64; 6];
+        for i in 0..3 {
+            want[2 * i] = portable::spread32(a.0[i] as u32);
+            want[2 * i + 1] = portable::spread32((a.0[i] >> 32) as u32);
+        }
+        assert_eq!(Portable.sqr_wide(a), want, "{a:?}");
+    }
+}
+
 #[test]
 fn portable_comb_against_schoolbook_155() {
     portable_against_schoolbook::<F155>();
