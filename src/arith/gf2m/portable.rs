@@ -271,6 +271,73 @@ pub fn mul_add_mul_x8<F: Trinomial>(a: Fe, b: Fe, tx: &XTable8, e: Fe) -> Fe {
     super::reduce::<F>(comb::<1>([&a.0], [&b.0], top, six, Some((tx, &e.0, top8))))
 }
 
+/// The table of s·v(u²) for every byte v (s a one-word constant, the curve's b): with it
+/// s·a² (unreduced) is one lookup per byte of a, each row XORed in at bit 16·p for byte p,
+/// with no squaring or table build per product (Mdouble's b·Z⁴ = b·(Z²)²). Row degree
+/// < deg s + 15, so s < 2^49 keeps a row in one word.
+#[derive(Clone)]
+pub struct SqrWordTable(pub [u64; 256]);
+
+impl SqrWordTable {
+    /// The table of s, for field F: `None` when s ≥ 2^49 or s·a² could pass 384 bits
+    /// (2(m − 1) + deg s ≥ 384).
+    pub fn new<F: Trinomial>(s: u64) -> Option<SqrWordTable> {
+        let deg = 63 - s.leading_zeros().min(63);
+        if s >= 1 << 49 || 2 * (F::M - 1) + deg >= 384 {
+            return None;
+        }
+        let mut t = SqrWordTable([0; 256]);
+        for v in 0..256usize {
+            // v(u²)·s: bit i of v selects s·u^(2i).
+            let mut r = 0u64;
+            for i in 0..8 {
+                if (v >> i) & 1 == 1 {
+                    r ^= s << (2 * i);
+                }
+            }
+            t.0[v] = r;
+        }
+        Some(t)
+    }
+}
+
+/// s·a² mod f up to the last folding: a value of degree ≤ 2m − 2 word-wise (words past
+/// (2m − 2)/64 folded in, so [`super::reduce`] finishes it), s given by its
+/// [`SqrWordTable`] (built for field F), a reduced.
+#[inline(always)]
+pub fn mul_sqr_word_wide<F: Trinomial>(ts: &SqrWordTable, a: Fe) -> Wide {
+    let top8 = F::M.saturating_sub(128).div_ceil(8).min(8) as usize;
+    let mut c = [0u64; 6];
+    for i in 0..3 {
+        for q in 0..8 {
+            if i < 2 || q < top8 {
+                let t = ts.0[((a.0[i] >> (8 * q)) & 255) as usize];
+                // Byte q of word i squares to bits 128·i + 16·q.
+                let w = 2 * i + q / 4;
+                let sh = 16 * (q % 4);
+                c[w] ^= t << sh;
+                // (Past word 5 the bits are zero: the product has degree < 384.)
+                if sh != 0 && w < 5 {
+                    c[w + 1] ^= t >> (64 - sh);
+                }
+            }
+        }
+    }
+    // s·a² may pass degree 2m − 2 (the top word `reduce` reads): fold the words above it,
+    // t·u^(64i) = t·u^(64i − m)·(u^k + 1) (HMV 2004, §2.3.5), landing below word 64i − m + k + 64.
+    let top = ((2 * F::M - 2) / 64) as usize;
+    let mut i = 5;
+    while i > top {
+        let t = c[i];
+        c[i] = 0;
+        let base = 64 * i as u32 - F::M;
+        super::xor_at(&mut c, base, t);
+        super::xor_at(&mut c, base + F::K, t);
+        i -= 1;
+    }
+    c
+}
+
 impl Backend for Portable {
     const NAME: &'static str = "portable";
     super::word_backend_common!();

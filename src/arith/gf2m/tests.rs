@@ -447,6 +447,12 @@ fn portable_against_schoolbook<F: Trinomial>() {
             }
         }
         for &s in &words {
+            if let Some(ts) = portable::SqrWordTable::new::<F>(s) {
+                // Against squaring, then the one-word product, then reduction.
+                let want = p.mul_word::<F>(p.sqr::<F>(*a), s);
+                let got = reduce::<F>(portable::mul_sqr_word_wide::<F>(&ts, *a));
+                assert_eq!(got, want, "s·a² {a:?} {s:x}");
+            }
             assert_eq!(
                 p.mul_word_wide(*a, s),
                 schoolbook(&a.0, &[s, 0, 0]),

@@ -19,7 +19,9 @@
 //! Backends pick their ladder through [`Ladder`]: the portable one computes x·Z with a table
 //! of x built once per ladder (see `Ladder for Portable`), the others run [`ladder_generic`].
 
-use crate::arith::gf2m::portable::{Portable, XTable8, mul_add_mul_x8};
+use crate::arith::gf2m::portable::{
+    Portable, SqrWordTable, XTable8, mul_add_mul_x8, mul_sqr_word_wide,
+};
 use crate::arith::gf2m::{Backend, Fe, Trinomial};
 use crate::kex::ec2n::curve::Scalar;
 
@@ -94,12 +96,19 @@ impl Ladder for crate::arith::gf2m::avx512::Avx512 {}
 impl Ladder for Portable {
     /// The portable ladder multiplies by the fixed x through an 8-bit-window table built
     /// once ([`XTable8`], 6 KiB), inside Madd's A·B comb (`mul_add_mul_x8`): X = A·B + x·Z
-    /// costs one table build and 39 + 20 lookups instead of two builds and 2 × 39. Fields
-    /// whose table rows would not fit three words use [`ladder_generic`].
+    /// costs one table build and 39 + 20 lookups instead of two builds and 2 × 39. Mdouble's
+    /// b·Z⁴ = b·(Z²)² comes from a table of b·v(u²) for the 256 bytes v
+    /// (`SqrWordTable`, built once per ladder when b is one word): one lookup per byte of
+    /// Z², no Z⁴ and no table of it. Fields whose table rows would not fit three words use
+    /// [`ladder_generic`]; a full-size b uses `mdouble`.
     #[inline(always)]
     fn ladder<F: Trinomial>(self, b: &LadderB, k: &Scalar, x: Fe) -> (Fe, Fe) {
         let Some(tx) = XTable8::new::<F>(&x) else {
             return ladder_generic::<F, Portable>(self, b, k, x);
+        };
+        let tb = match b {
+            LadderB::Word(w) => SqrWordTable::new::<F>(*w),
+            LadderB::SqrtFull(_) => None,
         };
         let be = self;
         let one = Fe::ONE;
@@ -116,11 +125,22 @@ impl Ladder for Portable {
             be.cswap(bit ^ prev, &mut x0, &mut x1);
             be.cswap(bit ^ prev, &mut z0, &mut z1);
             prev = bit;
-            // Madd with x·Z from the table; Mdouble as in `ladder_generic`.
+            // Madd with x·Z from the table of x.
             let a = be.mul::<F>(x0, z1);
             let bb = be.mul::<F>(x1, z0);
             let z = be.sqr::<F>(be.add(a, bb));
-            let (dx, dz) = mdouble::<F, Portable>(be, b, x0, z0);
+            let (dx, dz) = match &tb {
+                // X⁴ + b·Z⁴ with b·(Z²)² from the table of b: no Z⁴, no table of it.
+                Some(tb) => {
+                    let x2 = be.sqr::<F>(x0);
+                    let z2 = be.sqr::<F>(z0);
+                    let zz = be.mul::<F>(x2, z2);
+                    let xx = be
+                        .reduce::<F>(be.wide_add(be.sqr_wide(x2), mul_sqr_word_wide::<F>(tb, z2)));
+                    (xx, zz)
+                }
+                None => mdouble::<F, Portable>(be, b, x0, z0),
+            };
             x1 = mul_add_mul_x8::<F>(a, bb, &tx, z);
             z1 = z;
             x0 = dx;
