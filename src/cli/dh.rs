@@ -473,9 +473,9 @@ pub fn render_text(r: &DhRecord) -> String {
     ]);
     s += &format!("{t}\n");
     s += if r.clock == crate::measure::Clock::Cpu.label() {
-        "Total: time of one exchange (Offers in parallel, then Reply), measured on the\nthread CPU clock (time while descheduled is not counted); CPU sum: the work of\nboth parties.\n"
+        "Total: time of one exchange (the two Offers in turn, then both Replies in\nparallel), on the thread CPU clock (time descheduled is not counted); CPU sum:\nthe work of both parties.\n"
     } else {
-        "Total: elapsed time of one exchange (Offers in parallel, then Reply); CPU sum:\nthe work of both parties.\n"
+        "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties.\n"
     };
     s
 }
