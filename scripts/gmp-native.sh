@@ -7,7 +7,7 @@
 # at run time from a table of CPU models. A model newer than GMP's table (e.g. Intel family 6
 # model 0xCF, Emerald Rapids, with GMP 6.3.0) keeps the generic vector: C loops for
 # mul_basecase, sqr_basecase and redc_1, about 1.4-1.7x slower mpz_powm at 256-512 bits than
-# the same GMP configured for the CPU (docs/perf.md, "RSA and the GMP build").
+# the same GMP configured for the CPU (docs/rsa-perf.md).
 #
 # Usage (from anywhere in the repository; needs gcc, make, m4):
 #   scripts/gmp-native.sh            # host from GMP's config.guess (see below), make -j2

@@ -33,7 +33,7 @@ pub struct DhArgs {
     /// Use a precomputed fixed-base table for Offer (the default).
     #[arg(long, overrides_with = "no_table")]
     pub table: bool,
-    /// Time Offer without the fixed-base table (plain variable-base multiplication).
+    /// Time Offer without the fixed-base table (a plain exponentiation or scalar multiplication).
     #[arg(long)]
     pub no_table: bool,
     #[command(flatten)]
@@ -414,6 +414,9 @@ pub fn render_text(r: &DhRecord) -> String {
                 report::fmt_bytes(t.bytes),
                 report::fmt_time_ms(t.build_ms)
             )
+        }
+        None if r.group.family == crate::kex::Family::Modp => {
+            s += "table:     none (Offer is a plain modular exponentiation g^x)\n"
         }
         None => s += "table:     none (Offer is a plain variable-base multiplication)\n",
     }

@@ -16,7 +16,8 @@ use serde::Serialize;
 #[command(after_help = "Examples:
   pkbench hash --algo md5                  MD5 over 10000-byte blocks (the 1995
                                            method)
-  pkbench hash --algo sha0 --block 64      SHA-0, one compression per digest
+  pkbench hash --algo sha0 --block 64      SHA-0 of 64-byte messages (two
+                                           compressions each, with padding)
   pkbench hash --algo haval-128-5 --json   HAVAL, 128-bit output, 5 passes, JSON")]
 pub struct HashArgs {
     /// Hash function: md5, md4, sha0 (FIPS 180, the 1995 "SHA"), sha1, haval (= haval-256-3,

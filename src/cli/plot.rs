@@ -81,8 +81,9 @@ pub fn run(args: &PlotArgs) -> Result<String> {
     }
     if !points.is_empty() {
         s += &format!(
-            "  Total = 2*Offer + Reply against security: {} points\n",
-            points.len()
+            "  Total = 2*Offer + Reply against security: {} point{}\n",
+            points.len(),
+            if points.len() == 1 { "" } else { "s" }
         );
     }
     Ok(crate::report::wrap_text(&s))
