@@ -122,11 +122,27 @@ pub(crate) fn add_affine_affine2<F: Trinomial>(
             ld_add_affine::<F, Avx512>(be, b, &p1, qx1, qy1),
         );
     }
-    let a = be.add2(py, qy);
+    // Z1 = 1: C = B and B²·C = Z3·B.
     let z3 = be.sqr2::<F>(bb);
-    let e = be.mul2::<F>(a, bb);
+    add_affine2_finish::<F>(be, be.add2(py, qy), bb, z3, (z3, bb), qx, qy)
+}
+
+/// The common end of [`add_affine2`] and [`add_affine_affine2`] (HMV 2004, Algorithm 3.25,
+/// a = 0, steps after C and Z3): E = A·C, X3 = A² + B²·C + E (B²·C given as the two factors
+/// of one product), F = X3 + x_Q·Z3, Y3 = (E + Z3)·F + (x_Q + y_Q)·Z3².
+#[inline(always)]
+fn add_affine2_finish<F: Trinomial>(
+    be: Avx512,
+    a: Pair,
+    c: Pair,
+    z3: Pair,
+    b2c: (Pair, Pair),
+    qx: Pair,
+    qy: Pair,
+) -> LdPair {
+    let e = be.mul2::<F>(a, c);
     let x3 = be.add2(
-        be.reduce2::<F>(be.wide_add2(be.sqr2_wide(a), be.mul2_wide(z3, bb))),
+        be.reduce2::<F>(be.wide_add2(be.sqr2_wide(a), be.mul2_wide(b2c.0, b2c.1))),
         e,
     );
     let f = be.add2(x3, be.mul2::<F>(qx, z3));
@@ -167,23 +183,8 @@ pub(crate) fn add_affine2<F: Trinomial>(
     }
     let c = be.mul2::<F>(p.z, bb);
     let z3 = be.sqr2::<F>(c);
-    let e = be.mul2::<F>(a, c);
     let b2 = be.sqr2::<F>(bb);
-    let x3 = be.add2(
-        be.reduce2::<F>(be.wide_add2(be.sqr2_wide(a), be.mul2_wide(b2, c))),
-        e,
-    );
-    let f = be.add2(x3, be.mul2::<F>(qx, z3));
-    let z3s = be.sqr2::<F>(z3);
-    let y3 = be.reduce2::<F>(be.wide_add2(
-        be.mul2_wide(be.add2(e, z3), f),
-        be.mul2_wide(be.add2(qx, qy), z3s),
-    ));
-    LdPair {
-        x: x3,
-        y: y3,
-        z: z3,
-    }
+    add_affine2_finish::<F>(be, a, c, z3, (b2, c), qx, qy)
 }
 
 /// (X, Z) with X/Z = x(P0 + P1) for LD points P0, P1 (a = 0).
