@@ -214,6 +214,26 @@ fn random_scalar(rng: &mut ChaCha20Rng, kx: &dyn KeyExchange, bits: u32) -> Scal
     Scalar::from_be_bytes(&kx.random_secret(bits, rng)).unwrap()
 }
 
+/// Ladder test cases: `n` scalars of full, 128, 9 and 64 bits in turn, then 1, 2, 3, 4 and 7,
+/// each with the x of an independent random multiple of G (the same sequence as before this
+/// helper: scalars first, then one multiplier per case).
+fn ladder_cases<F: Trinomial>(g: &Ec2n<F>, seed: u64, n: usize) -> Vec<(Scalar, Fe)> {
+    let f = Gf2m::<F>::new(g.arith);
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let full = g.curve.q.bits();
+    let mut scalars: Vec<Scalar> = (0..n)
+        .map(|i| random_scalar(&mut rng, g, [full, 128, 9, 64][i % 4]))
+        .collect();
+    scalars.extend([1u64, 2, 3, 4, 7].map(Scalar::from_u64));
+    scalars
+        .into_iter()
+        .map(|k| {
+            let r = random_scalar(&mut rng, g, full);
+            (k, g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap().x)
+        })
+        .collect()
+}
+
 fn fast_paths_agree<F: Trinomial>(name: &str) {
     let mut rng = ChaCha20Rng::seed_from_u64(F::M as u64);
     for arith in Arith::available() {
@@ -264,17 +284,8 @@ fn paired_ladder_agrees<F: Trinomial>(name: &str) {
         return;
     };
     let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::Avx512(be)).unwrap();
-    let f = Gf2m::<F>::new(g.arith);
-    let mut rng = ChaCha20Rng::seed_from_u64(7 + F::M as u64);
-    let full = g.curve.q.bits();
-    let mut scalars: Vec<Scalar> = (0..24)
-        .map(|i| random_scalar(&mut rng, &g, [full, 128, 9, 64][i % 4]))
-        .collect();
-    scalars.extend([1u64, 2, 3, 4, 7].map(Scalar::from_u64));
-    for k in &scalars {
-        let r = random_scalar(&mut rng, &g, full);
-        let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
-        let xe = be.load(&pt.x);
+    for (k, px) in &ladder_cases(&g, 7 + F::M as u64, 24) {
+        let xe = be.load(px);
         let (x1, z1) = ladder::ladder::<F, Avx512>(be, &g.lb, k, xe);
         let (x2, z2) = ladder_pair::ladder_pair::<F>(be, &g.lb, &g.qrt_b, k, xe);
         assert_eq!(
@@ -297,24 +308,15 @@ fn paired_ladder_matches_ladder() {
 fn portable_ladder_agrees<F: Trinomial>(name: &str) {
     use crate::arith::gf2m::portable::Portable;
     let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::portable()).unwrap();
-    let f = Gf2m::<F>::new(g.arith);
-    let mut rng = ChaCha20Rng::seed_from_u64(11 + F::M as u64);
-    let full = g.curve.q.bits();
-    let mut scalars: Vec<Scalar> = (0..16)
-        .map(|i| random_scalar(&mut rng, &g, [full, 128, 9, 64][i % 4]))
-        .collect();
-    scalars.extend([1u64, 2, 3, 4, 7].map(Scalar::from_u64));
-    for k in &scalars {
-        let r = random_scalar(&mut rng, &g, full);
-        let pt = g.curve.mul_ref(&f, &r, Some(g.curve.g)).unwrap();
-        let want = ladder::ladder_generic::<F, Portable>(Portable, &g.lb, k, pt.x);
+    for (k, px) in &ladder_cases(&g, 11 + F::M as u64, 16) {
+        let want = ladder::ladder_generic::<F, Portable>(Portable, &g.lb, k, *px);
         assert_ne!(want.1, Fe::ZERO);
-        let got = ladder::ladder::<F, Portable>(Portable, &g.lb, k, pt.x);
+        let got = ladder::ladder::<F, Portable>(Portable, &g.lb, k, *px);
         assert_eq!(got, want, "k = {k:?}");
         #[cfg(target_arch = "x86_64")]
         if let Some(be) = crate::arith::gf2m::clmul::Clmul::detect() {
             let (x, z) = with_gf2m_backend!(Arith::Clmul(be), |be| {
-                let (x, z) = ladder::ladder_generic::<F, _>(be, &g.lb, k, be.load(&pt.x));
+                let (x, z) = ladder::ladder_generic::<F, _>(be, &g.lb, k, be.load(px));
                 (be.store(x), be.store(z))
             });
             assert_eq!((x, z), want, "pclmulqdq k = {k:?}");
