@@ -275,7 +275,7 @@ pub fn mul_add_mul_x8<F: Trinomial>(a: Fe, b: Fe, tx: &XTable8, e: Fe) -> Fe {
 /// s·a² (unreduced) is one lookup per byte of a, each row XORed in at bit 16·p for byte p,
 /// with no squaring or table build per product (Mdouble's b·Z⁴ = b·(Z²)²). Row degree
 /// < deg s + 15, so s < 2^49 keeps a row in one word.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct SqrWordTable(pub [u64; 256]);
 
 impl SqrWordTable {

@@ -26,19 +26,21 @@ use crate::arith::gf2m::{Backend, Fe, Trinomial};
 use crate::kex::ec2n::curve::Scalar;
 
 /// The curve constant b as the ladder uses it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum LadderB {
-    /// b fits in one 64-bit word (both Oakley curves): b·Z⁴ is a 3×1-word product.
-    Word(u64),
+    /// b fits in one 64-bit word (both Oakley curves): b·Z⁴ is a 3×1-word product. With it,
+    /// the portable ladder's table of b·v(u²) ([`SqrWordTable`], 2 KiB), built once per
+    /// group since b is a curve constant (`None` where the table does not apply).
+    Word(u64, Option<Box<SqrWordTable>>),
     /// A full-size b: X⁴ + b·Z⁴ = (X² + √b·Z²)², with √b given.
     SqrtFull(Fe),
 }
 
 impl LadderB {
-    /// The ladder's form of b, given b and √b.
-    pub fn new(b: &Fe, sqrt_b: &Fe) -> LadderB {
+    /// The ladder's form of b for field F, given b and √b.
+    pub fn new<F: Trinomial>(b: &Fe, sqrt_b: &Fe) -> LadderB {
         if b.0[1] == 0 && b.0[2] == 0 {
-            LadderB::Word(b.0[0])
+            LadderB::Word(b.0[0], SqrWordTable::new::<F>(b.0[0]).map(Box::new))
         } else {
             LadderB::SqrtFull(*sqrt_b)
         }
@@ -52,7 +54,7 @@ pub fn mdouble<F: Trinomial, B: Backend>(be: B, b: &LadderB, x: B::E, z: B::E) -
     let z2 = be.sqr::<F>(z);
     let zz = be.mul::<F>(x2, z2);
     let xx = match b {
-        LadderB::Word(w) => {
+        LadderB::Word(w, _) => {
             let z4 = be.sqr::<F>(z2);
             be.reduce::<F>(be.wide_add(be.sqr_wide(x2), be.mul_word_wide(z4, *w)))
         }
@@ -98,7 +100,7 @@ impl Ladder for Portable {
     /// once ([`XTable8`], 6 KiB), inside Madd's A·B comb (`mul_add_mul_x8`): X = A·B + x·Z
     /// costs one table build and 39 + 20 lookups instead of two builds and 2 × 39. Mdouble's
     /// b·Z⁴ = b·(Z²)² comes from a table of b·v(u²) for the 256 bytes v
-    /// (`SqrWordTable`, built once per ladder when b is one word): one lookup per byte of
+    /// (`SqrWordTable`, built once per group when b is one word): one lookup per byte of
     /// Z², no Z⁴ and no table of it. Fields whose table rows would not fit three words use
     /// [`ladder_generic`]; a full-size b uses `mdouble`.
     #[inline(always)]
@@ -107,7 +109,7 @@ impl Ladder for Portable {
             return ladder_generic::<F, Portable>(self, b, k, x);
         };
         let tb = match b {
-            LadderB::Word(w) => SqrWordTable::new::<F>(*w),
+            LadderB::Word(_, t) => t.as_deref(),
             LadderB::SqrtFull(_) => None,
         };
         let be = self;
@@ -129,7 +131,7 @@ impl Ladder for Portable {
             let a = be.mul::<F>(x0, z1);
             let bb = be.mul::<F>(x1, z0);
             let z = be.sqr::<F>(be.add(a, bb));
-            let (dx, dz) = match &tb {
+            let (dx, dz) = match tb {
                 // X⁴ + b·Z⁴ with b·(Z²)² from the table of b: no Z⁴, no table of it.
                 Some(tb) => {
                     let x2 = be.sqr::<F>(x0);

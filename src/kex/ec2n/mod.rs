@@ -125,7 +125,7 @@ impl<F: Trinomial> Ec2n<F> {
         let table = table.then(|| FixedBase::build::<F>(&curve, arith, w, full));
         Ok(Ec2n {
             info,
-            lb: LadderB::new(&curve.b, &curve.sqrt_b),
+            lb: LadderB::new::<F>(&curve.b, &curve.sqrt_b),
             qrt_b: gf2m::Gf2m::<F>::new(arith).sqrt(&curve.sqrt_b),
             curve,
             arith,
