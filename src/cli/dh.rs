@@ -31,7 +31,7 @@ pub struct DhArgs {
     #[arg(long, value_name = "full|N", default_value = "full")]
     pub exp_bits: ExpBits,
     /// Use a precomputed fixed-base table for Offer (the default).
-    #[arg(long, overrides_with = "no_table")]
+    #[arg(long, conflicts_with = "no_table")]
     pub table: bool,
     /// Time Offer without the fixed-base table (a plain exponentiation or scalar multiplication).
     #[arg(long)]
@@ -272,7 +272,7 @@ pub fn dh_record(
     match field_code.as_deref() {
         Some("pclmulqdq") => machine.note_flag_used("pclmulqdq"),
         Some("vpclmulqdq+avx512") => {
-            for f in ["vpclmulqdq", "avx512f", "avx512vl", "avx512vbmi2"] {
+            for f in crate::measure::machine::GF2M_VECTOR_FEATURES {
                 machine.note_flag_used(f);
             }
         }
