@@ -65,13 +65,23 @@ pub struct ChooseArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub exp_bits: Vec<ExpBits>,
     /// Time budget per operation (Offer and Reply each) of every candidate, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 100.0)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "MS",
+        default_value_t = 100.0
+    )]
     pub budget_ms: f64,
     /// Time every candidate, even slow ones that their probe shows cannot win.
     #[arg(long)]
     pub no_prune: bool,
     /// Stop timing after this many seconds; the candidates left are listed as not timed.
-    #[arg(long, value_name = "SECONDS", default_value_t = 90.0)]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_name = "SECONDS",
+        default_value_t = 90.0
+    )]
     pub max_secs: f64,
     /// Bignum backend for mod-p groups (`gmp` or `num-bigint`).
     #[arg(long, value_name = "BACKEND")]
@@ -385,6 +395,10 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
     let min = args.min_security;
     let exps = default_exps(args);
     let names = fields(args)?;
+    crate::cli::common::check_backend_used(
+        args.backend.as_deref(),
+        names.iter().map(String::as_str),
+    )?;
     let cfg = measure_config(args.budget_ms, args.clock);
     let mut rng = ChaCha20Rng::seed_from_u64(args.seed);
     let opts = |table| GroupOptions {

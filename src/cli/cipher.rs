@@ -17,6 +17,11 @@ use serde::Serialize;
 
 /// Arguments of `pkbench cipher`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("time", |a| a.help(
+    "Time budget per row (one mode, one direction), in seconds, above 0 and at most 3600, \
+     split evenly over the buffer sizes (at least 11 samples of each are taken even when \
+     that runs over)"
+)))]
 #[command(after_help = "Examples:
   pkbench cipher --algo aes --key-bits 128 --mode ctr
       AES-128 in CTR mode, encryption

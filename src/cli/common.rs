@@ -1,7 +1,7 @@
 //! Arguments shared by the timing commands, and the one way to write their output.
 
 use crate::error::{Error, Result};
-use crate::kex::{GroupOptions, KeyExchange};
+use crate::kex::{Family, GroupOptions, KeyExchange};
 use crate::measure::{Clock, MeasureConfig};
 use crate::params;
 use crate::record::{self, ResultRecord};
@@ -14,9 +14,15 @@ pub struct RunArgs {
     /// Seed of the ChaCha20 RNG that makes every secret and input (same seed, same inputs).
     #[arg(long, default_value_t = 1995)]
     pub seed: u64,
-    /// Time budget per timed operation, in seconds (a minimum number of samples is taken even
-    /// when that runs over: 11, or `--min-samples` where a command offers it).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    /// Time budget per timed operation, in seconds, above 0 and at most 3600 (at least 11
+    /// samples are taken even when that runs over).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 1.0,
+        value_parser = crate::measure::parse_budget_secs,
+        allow_negative_numbers = true
+    )]
     pub time: f64,
     /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as in 1995).
     #[arg(long, value_enum, default_value_t = Clock::Wall)]
@@ -152,11 +158,11 @@ pub struct GroupArgs {
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
     /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or
-    /// `num-bigint`.
+    /// `num-bigint`. Refused for the curves, which do not use one.
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
-    /// Force the portable GF(2^m) code even where the CPU has carry-less multiply
-    /// (same as PKBENCH_NO_CLMUL=1).
+    /// Force the portable GF(2^m) code of gf2-155 and gf2-185 even where the CPU has
+    /// carry-less multiply (same as PKBENCH_NO_CLMUL=1). Refused for other groups.
     #[arg(long)]
     pub no_clmul: bool,
 }
@@ -175,14 +181,80 @@ impl GroupArgs {
         if self.no_clmul {
             opts.clmul = false;
         }
-        // A backend name is checked for every group (an unknown name, or gmp in a build
-        // without it, is an error even where the group does not use a bignum backend).
+        // An unknown backend name, or gmp in a build without it, is reported as such first.
         crate::arith::bignum::BackendKind::select(self.backend.as_deref())?;
-        match &self.params {
-            Some(path) => params::open_file(&params::read_file(path)?, &opts),
-            None => params::open(&self.field, &opts),
-        }
+        let file = match &self.params {
+            Some(path) => params::read_file(path)?,
+            None => params::lookup(&self.field)?,
+        };
+        let family = file.family()?;
+        check_option_applies(&file.name, family, "--backend", self.backend.is_some())?;
+        check_option_applies(&file.name, family, "--no-clmul", self.no_clmul)?;
+        params::open_file(&file, &opts)
     }
+}
+
+/// Refuses a group option that would change nothing for `group` (of `family`), so that a
+/// run is never labelled with a choice it did not make: `--backend` (the bignum library)
+/// applies to mod-p groups only, `--no-clmul` (carry-less multiply) to the GF(2^m) groups
+/// only. `given` says whether the option was on the command line.
+///
+/// # Errors
+/// [`Error::Input`] naming the option, the groups it applies to and `group`'s family.
+pub fn check_option_applies(group: &str, family: Family, option: &str, given: bool) -> Result<()> {
+    let (wanted, applies_to) = match option {
+        "--no-clmul" => (
+            Family::Ec2n,
+            "the GF(2^m) groups gf2-155 and gf2-185 (carry-less multiply)",
+        ),
+        _ => (Family::Modp, "mod-p groups (the bignum library)"),
+    };
+    if !given || family == wanted {
+        return Ok(());
+    }
+    let kind = match family {
+        Family::Modp => "a mod-p group",
+        Family::Ec2n => "a binary curve over GF(2^m)",
+        Family::Ecp => "a prime curve",
+    };
+    Err(Error::input(format!(
+        "{option} applies only to {applies_to}; {group} is {kind}: leave {option} out"
+    )))
+}
+
+/// For the sweeps (`scale`, `choose`), which pass `--backend` on to their mod-p groups
+/// only: refuses a `backend` when none of `groups` (names or aliases; unknown names are
+/// left to the sweep's own checks) is a mod-p group, since it would then change nothing.
+///
+/// # Errors
+/// [`Error::Input`] as [`check_option_applies`], naming the groups.
+pub fn check_backend_used<'a>(
+    backend: Option<&str>,
+    groups: impl IntoIterator<Item = &'a str>,
+) -> Result<()> {
+    if backend.is_none() {
+        return Ok(());
+    }
+    let groups: Vec<&str> = groups.into_iter().collect();
+    let families: Vec<Family> = groups
+        .iter()
+        .filter_map(|g| params::lookup(g.trim()).and_then(|f| f.family()).ok())
+        .collect();
+    if families.is_empty() || families.contains(&Family::Modp) {
+        return Ok(());
+    }
+    Err(Error::input(format!(
+        "--backend applies only to mod-p groups (the bignum library); none of {} is one: \
+         leave --backend out",
+        groups.join(", ")
+    )))
+}
+
+/// Whether `group` (a name or alias) is a built-in mod-p group.
+pub fn is_modp(group: &str) -> bool {
+    params::lookup(group.trim())
+        .and_then(|f| f.family())
+        .is_ok_and(|f| f == Family::Modp)
 }
 
 /// Parses `argv` (without the program name) with the clap arguments `T` of `command`, as

@@ -19,6 +19,10 @@ pub const DEFAULT_GROUPS: &str =
 
 /// Arguments of `pkbench scale`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("time", |a| a.help(
+    "Time budget per timed operation, in seconds, above 0 and at most 3600 (at least \
+     --min-samples samples are taken even when that runs over)"
+)))]
 #[command(after_help = "Examples:
   pkbench scale --time 0.2 --output scale.json
       the default sweep, saved for plotting
@@ -51,7 +55,8 @@ pub struct ScaleArgs {
     /// Time Offer without the fixed-base table.
     #[arg(long)]
     pub no_table: bool,
-    /// Bignum backend for mod-p groups: `gmp` (when built in) or `num-bigint`.
+    /// Bignum backend for the mod-p groups of the sweep: `gmp` (when built in) or
+    /// `num-bigint`.
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
     /// Inputs per point (each checked before timing; the large groups make this costly).
@@ -93,6 +98,10 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         },
     )?;
     no_full_twice(&args.groups, &args.exp_bits)?;
+    cli::common::check_backend_used(
+        args.backend.as_deref(),
+        args.groups.iter().map(String::as_str),
+    )?;
     let mut rec = ResultRecord::new("scale", args.run.clock.label(), Machine::detect());
     rec.seed = Some(args.run.seed);
     rec.params
@@ -121,7 +130,7 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
             if args.no_table {
                 argv.push("--no-table".into());
             }
-            if let Some(b) = &args.backend {
+            if let Some(b) = args.backend.as_ref().filter(|_| cli::common::is_modp(g)) {
                 argv.extend(["--backend".to_string(), b.clone()]);
             }
             let a: cli::dh::DhArgs = cli::common::parse_args("dh", &argv)?;

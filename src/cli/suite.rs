@@ -42,7 +42,12 @@ pub struct SuiteArgs {
     #[arg(long)]
     pub force: bool,
     /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = crate::measure::parse_budget_secs,
+        allow_negative_numbers = true
+    )]
     pub time: Option<f64>,
     /// Seed of the ChaCha20 RNG for every item's inputs.
     #[arg(long, default_value_t = 1995)]

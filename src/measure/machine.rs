@@ -105,29 +105,46 @@ fn cpuinfo_field(info: &str, key: &str) -> Option<String> {
         .map(|(_, v)| v.trim().to_string())
 }
 
-/// CPU features pkbench cares about, detected at run time.
-pub fn cpu_features() -> Vec<String> {
-    #[allow(unused_mut)]
-    let mut v: Vec<String> = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        macro_rules! f {
-            ($($name:tt),*) => { $( if std::is_x86_feature_detected!($name) { v.push($name.to_string()); } )* };
+/// The CPU features the GF(2^m) vector code (`vpclmulqdq+avx512`) needs besides AVX2 and
+/// pclmulqdq, noted in [`Machine::cpu_flags_used`] when it ran (Rust's
+/// `is_x86_feature_detected!` names).
+pub const GF2M_VECTOR_FEATURES: [&str; 4] = ["vpclmulqdq", "avx512f", "avx512vl", "avx512vbmi2"];
+
+/// Declares the list of CPU features pkbench reports and the function that detects them,
+/// from one list of names (`is_x86_feature_detected!` wants each name as a literal).
+macro_rules! reported_features {
+    ($($name:tt),* $(,)?) => {
+        /// CPU features pkbench reports in [`Machine::cpu_features`] where the CPU has them:
+        /// those its code picks at run time (carry-less multiply, the AVX-512 subsets of the
+        /// GF(2^m) vector code, AES-NI, SHA) and those bignum libraries use (BMI2, ADX).
+        pub const REPORTED_CPU_FEATURES: &[&str] = &[$($name),*];
+
+        /// CPU features pkbench cares about ([`REPORTED_CPU_FEATURES`]), detected at run time.
+        pub fn cpu_features() -> Vec<String> {
+            #[allow(unused_mut)]
+            let mut v: Vec<String> = Vec::new();
+            #[cfg(target_arch = "x86_64")]
+            {
+                $( if std::is_x86_feature_detected!($name) { v.push($name.to_string()); } )*
+            }
+            v
         }
-        f!(
-            "pclmulqdq",
-            "vpclmulqdq",
-            "avx",
-            "avx2",
-            "bmi2",
-            "adx",
-            "avx512f",
-            "aes",
-            "sha"
-        );
-    }
-    v
+    };
 }
+
+reported_features!(
+    "pclmulqdq",
+    "vpclmulqdq",
+    "avx",
+    "avx2",
+    "bmi2",
+    "adx",
+    "avx512f",
+    "avx512vl",
+    "avx512vbmi2",
+    "aes",
+    "sha",
+);
 
 /// Every bignum backend built in, with versions (see [`Machine::backends`]).
 fn backends() -> Vec<String> {
@@ -270,6 +287,41 @@ mod tests {
         assert_eq!(m.pkbench_version, env!("CARGO_PKG_VERSION"));
         assert!(!m.cpu_model.is_empty());
         assert!(m.summary().contains(&m.cpu_model));
+    }
+
+    #[test]
+    fn reported_features_agree_with_proc_cpuinfo() {
+        // Every feature the GF(2^m) code needs is reported where the CPU has it.
+        for f in GF2M_VECTOR_FEATURES.iter().chain(&["pclmulqdq", "avx2"]) {
+            assert!(REPORTED_CPU_FEATURES.contains(f), "{f} is not reported");
+        }
+        // Linux's names for the same flags, where they differ from Rust's.
+        let linux = |f: &str| {
+            match f {
+                "avx512vbmi2" => "avx512_vbmi2",
+                "sha" => "sha_ni",
+                other => other,
+            }
+            .to_string()
+        };
+        let Some(info) = read("/proc/cpuinfo") else {
+            return; // not Linux: nothing to compare with
+        };
+        let flags: Vec<String> = cpuinfo_field(&info, "flags")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        if cfg!(target_arch = "x86_64") && !flags.is_empty() {
+            let got = cpu_features();
+            for f in REPORTED_CPU_FEATURES {
+                assert_eq!(
+                    got.iter().any(|g| g == f),
+                    flags.contains(&linux(f)),
+                    "{f}: cpu_features() {got:?} disagrees with /proc/cpuinfo"
+                );
+            }
+        }
     }
 
     #[test]

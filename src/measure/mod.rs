@@ -42,6 +42,21 @@ pub fn check_budget_secs(seconds: f64) -> crate::Result<f64> {
     }
 }
 
+/// Clap value parser of `--time SECONDS`: the number, if it is one that
+/// [`check_budget_secs`] accepts. Used with `allow_negative_numbers`, so that `--time -1` is
+/// read as a (refused) value rather than as an unknown option.
+///
+/// # Errors
+/// A message saying what is accepted (clap prefixes it with the value and the option).
+pub fn parse_budget_secs(s: &str) -> std::result::Result<f64, String> {
+    let what =
+        format!("give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5");
+    match s.trim().parse::<f64>() {
+        Ok(v) if check_budget_secs(v).is_ok() => Ok(v),
+        _ => Err(what),
+    }
+}
+
 /// How long and how finely to measure one operation.
 #[derive(Debug, Clone)]
 pub struct MeasureConfig {
