@@ -46,6 +46,7 @@ enum Command {
     /// Print input^exponent mod modulus in hex (RSAEP / RSASP1 without padding).
     RsaRaw(cli::rsa::RsaRawArgs),
     /// List the groups pkbench knows, with aliases and sources.
+    #[command(after_help = cli::groups::EXAMPLES)]
     Groups {
         /// Print JSON.
         #[arg(long)]

@@ -49,8 +49,10 @@ pub const PRUNE_MARGIN: f64 = 1.2;
   pkbench choose --exp-bits full,256 --clock cpu --explain
                                            given secret sizes, steadier timing,
                                            every security figure with its source
-  pkbench choose --output choice.json && pkbench plot choice.json --output
-    choice.svg                             cost against security, drawn")]
+  pkbench choose --output choice.json      also saved: every candidate's samples
+  pkbench plot choice.json --output choice.svg
+                                           that record drawn: cost against
+                                           security")]
 pub struct ChooseArgs {
     /// Security target in bits: candidates whose estimate (to the nearest bit) is below it are
     /// listed separately and never chosen. 112 and 128 are NIST SP 800-57's levels.

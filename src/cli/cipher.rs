@@ -24,12 +24,11 @@ use serde::Serialize;
 )))]
 #[command(after_help = "Examples:
   pkbench cipher --algo aes --key-bits 128 --mode ctr
-      AES-128 in CTR mode, encryption
-  pkbench cipher --algo 3des --both
-      3DES, every mode, both directions
-  pkbench cipher --algo arcfour --json
-      ARCFOUR (a stream cipher), JSON
-  pkbench cipher --algo twofish --max-bytes 8192        slope over 16 B … 8 KiB
+                                           AES-128 in CTR mode, encryption
+  pkbench cipher --algo 3des --both        3DES, every mode, both directions
+  pkbench cipher --algo arcfour --json     ARCFOUR (a stream cipher), JSON
+  pkbench cipher --algo twofish --max-bytes 8192
+                                           slope over 16 B … 8 KiB
 
 Throughput is the inverse of the slope of time per call against buffer size (a
 least-squares line over --points sizes from --min-bytes to --max-bytes), so the

@@ -13,9 +13,9 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   pkbench compare results/old.json results/new.json
   pkbench compare base.json new.json --threshold 3 --fail-on-regression
-      (for CI)
+                                           for CI: exit 1 on a regression
   pkbench compare alpha.json sparc.json x86.json
-      (one column each)")]
+                                           one column per record")]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
     /// NEW; with three or more, one column per record.

@@ -23,6 +23,18 @@ pub const POOL: usize = 32;
 
 /// Arguments of `pkbench dh`.
 #[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench dh --field gf2-155 --exp-bits 128   Oakley group 3, 128-bit secrets:
+                                              the 1995 post's headline row
+  pkbench dh --field gf2-185 --no-table       Oakley group 4, Offer without the
+                                              fixed-base table
+  pkbench dh --field modp-2048 --exp-bits 256 --clock cpu
+                                              IKE group 14, 256-bit secrets, on
+                                              the thread CPU clock (steadier)
+  pkbench dh --field x25519 --time 0.2 --json
+                                              one JSON object, 0.2 s per op
+  pkbench dh --field oakley-3 --output dh.json
+                                              also saved, for compare and plot")]
 pub struct DhArgs {
     #[command(flatten)]
     pub group: GroupArgs,

@@ -8,6 +8,13 @@ use clap::Args;
 
 /// Arguments of `pkbench offer`.
 #[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench offer --field gf2-155 --secret 1f   x of 0x1f·G on Oakley group 3
+  pkbench offer --field oakley-4 --secret 1   x of G itself: 0x18 (RFC 2409
+                                              §6.4), zero-padded to 24 bytes
+  pkbench offer --field modp-768 --secret 3   2^3 mod p = 8, zero-padded to
+                                              the 96 bytes of p
+  pkbench offer --field p256 --secret 1       G as a SEC 1 point, 04||x||y")]
 pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -18,6 +25,16 @@ pub struct OfferArgs {
 
 /// Arguments of `pkbench reply`.
 #[derive(Debug, Clone, Args)]
+#[command(after_help = "Examples:
+  pkbench reply --field gf2-155 --secret 1f --peer 7b
+                                              with G as the peer (x = 0x7b): the
+                                              value offer --secret 1f prints
+  pkbench reply --field gf2-185 --secret 2 --peer 18
+                                              2·G on Oakley group 4
+  pkbench reply --field modp-768 --secret 3 --peer 2
+                                              2^3 mod p = 8
+  pkbench reply --field modp-1024 --secret 3 --peer 4 --backend num-bigint
+                                              4^3 = 64 (0x40), by num-bigint")]
 pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,

@@ -11,10 +11,11 @@ use std::path::PathBuf;
 /// Arguments of `pkbench plot`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench scale --output scale.json && pkbench plot scale.json --output
-    scale.svg
-  rsvg-convert scale.svg -o scale.png          (a PNG, with Debian's
-                                               librsvg2-bin)")]
+  pkbench scale --output scale.json            a sweep to draw (minutes)
+  pkbench plot scale.json --output scale.svg   cost against modulus size
+  pkbench choose --output c.json && pkbench plot c.json --output c.svg
+                                               Total against security
+  rsvg-convert scale.svg -o scale.png          a PNG (Debian: librsvg2-bin)")]
 pub struct PlotArgs {
     /// A result record (from `pkbench scale --output`, `suite` or any `--output`).
     #[arg(value_name = "RESULT.json")]

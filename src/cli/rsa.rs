@@ -43,21 +43,53 @@ pub struct RsaArgs {
     pub run: RunArgs,
 }
 
-const RSA_EXAMPLES: &str = "Examples:
+/// The end of `rsa --help`, the same in every build.
+macro_rules! rsa_checked {
+    () => {
+        "
+
+Every timed result is checked outside the timed region: the public operation
+recovers each chunk, and the CRT result equals the raw one. Key generation time
+is reported separately."
+    };
+}
+
+/// `rsa --help` examples and method of a build with GMP (`--features gmp`).
+#[cfg(feature = "gmp")]
+const RSA_EXAMPLES: &str = concat!(
+    "Examples:
   pkbench rsa --bits 512 --crt              the 1995 row: 63-byte chunks, raw
                                             and CRT
   pkbench rsa --bits 512 --crt --powm sec   the same with constant-time
                                             mpz_powm_sec
   pkbench rsa --bits 2048 --backend num-bigint
+                                            the same key size on num-bigint
   pkbench rsa --key key.pem --json          time your own key (openssl genpkey
                                             writes one)
 
 The private operation is m^d mod n with no CRT, no blinding and no padding
 (\"nothing fancy\"), by GMP's mpz_powm (--powm fast, variable time: its run time
 depends on the data) or mpz_powm_sec (--powm sec, constant time, side-channel
-resistant; gmp backend only). Every timed result is checked outside the timed
-region: the public operation recovers each chunk, and the CRT result equals the
-raw one. Key generation time is reported separately.";
+resistant; gmp backend only).",
+    rsa_checked!()
+);
+
+/// `rsa --help` examples and method of a build without GMP: num-bigint only.
+#[cfg(not(feature = "gmp"))]
+const RSA_EXAMPLES: &str = concat!(
+    "Examples:
+  pkbench rsa --bits 512 --crt              the 1995 row: 63-byte chunks, raw
+                                            and CRT
+  pkbench rsa --bits 2048 --clock cpu       a 2048-bit key, thread CPU time
+  pkbench rsa --key key.pem --json          time your own key (openssl genpkey
+                                            writes one)
+
+The private operation is m^d mod n with no CRT, no blinding and no padding
+(\"nothing fancy\"), by num-bigint's BigUint::modpow (variable time: its run time
+depends on the data), this build's only backend; --powm sec (constant time)
+needs a build with --features gmp.",
+    rsa_checked!()
+);
 
 /// Arguments of `pkbench rsa-raw`.
 #[derive(Debug, Clone, Args)]
@@ -82,8 +114,13 @@ pub struct RsaRawArgs {
 
 const RSA_RAW_EXAMPLES: &str =
     "Prints input^exponent mod modulus in hex, big-endian, zero-padded to the
-modulus length (RFC 8017 RSAEP / RSASP1, no padding). Example:
-  pkbench rsa-raw --modulus 0ca1 --exponent 11 --input 41      (n = 3233, e = 17, m = 65)";
+modulus length (RFC 8017 RSAEP / RSASP1, no padding).
+
+Examples:
+  pkbench rsa-raw --modulus 0ca1 --exponent 11 --input 41
+                                           n = 3233, e = 17, m = 65: 0ae6
+  pkbench rsa-raw --modulus 0ca1 --exponent 0ac1 --input 0ae6
+                                           d = 2753 undoes it: 0041";
 
 /// Runs `pkbench rsa-raw`: the hex result and a newline.
 ///

@@ -25,9 +25,12 @@ pub const DEFAULT_GROUPS: &str =
 )))]
 #[command(after_help = "Examples:
   pkbench scale --time 0.2 --output scale.json
-      the default sweep, saved for plotting
+                                           the default sweep, saved
   pkbench plot scale.json --output scale.svg
-  pkbench scale --groups gf2-155,gf2-185 --exp-bits full
+                                           drawn, with the fitted exponent
+  pkbench scale --groups gf2-155,gf2-185 --exp-bits full --clock cpu
+                                           the two Oakley curves
+
 On a busy machine add --clock cpu: thread CPU time leaves out the time the
 scheduler gave to other processes, which otherwise inflates the large sizes and
 the fitted exponent.")]

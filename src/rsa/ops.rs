@@ -27,10 +27,24 @@ pub enum Powm {
     /// branches and table lookups that depend on the data), num-bigint's `BigUint::modpow`.
     /// The 1995 row's "GNU MP package, nothing fancy".
     #[default]
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "The library's general exponentiation, variable time: num-bigint's \
+                      `BigUint::modpow` in this build (its run time depends on the data)"
+        )
+    )]
     Fast,
     /// The library's constant-time exponentiation, side-channel resistant: GMP's
     /// `mpz_powm_sec` (fixed window, every table entry read, no data-dependent branch), as
     /// real private-key code does (OpenSSL's `BN_mod_exp_mont_consttime`). gmp backend only.
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "Constant-time exponentiation, side-channel resistant: needs the gmp \
+                      backend, which this build lacks (build with --features gmp)"
+        )
+    )]
     Sec,
 }
 
