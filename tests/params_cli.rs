@@ -1,6 +1,7 @@
 //! `--params FILE` through the `pkbench` binary: every built-in file in `params/` loads as a
 //! user's file and gives the same public value as the built-in group, and every way a mod-p
-//! file can be wrong is refused with one `pkbench: error:` line, nothing on stdout, exit 2.
+//! or EC2N file can be wrong is refused with one `pkbench: error:` line, nothing on stdout,
+//! exit 2.
 //!
 //! The numbers: p512 is the 512-bit Oakley-construction safe prime of `params/modp-512.toml`
 //! (p ≡ 7 mod 8, so 2 is a quadratic residue and −2 = p−2 is not); 2^127 − 1 is a Mersenne
@@ -266,6 +267,109 @@ fn unsound_mod_p_files_are_refused() {
     }
     let o = pkbench(&["dh", "--params", "/nonexistent/group.toml"]);
     assert_input_error(&o, "cannot read");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `key = value` replacements in a params file.
+type Changes<'a> = Vec<(&'a str, &'a str)>;
+
+/// gf2-155 (RFC 2409 §6.3, #E = 12·q) with `key = value` lines replaced.
+fn gf2_155_with(changes: &[(&str, &str)]) -> String {
+    let text = std::fs::read_to_string(manifest().join("params/gf2-155.toml")).unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        let key = line.split('=').next().unwrap_or("").trim();
+        match changes.iter().find(|(k, _)| *k == key) {
+            Some((k, v)) => out.push_str(&format!("{k} = {v}\n")),
+            None => out.push_str(&format!("{line}\n")),
+        }
+    }
+    out
+}
+
+/// EC2N files that do not describe their curve are refused at load, naming the file and the
+/// key: a tiny `order`, a composite one (3q with cofactor 4: their product is #E, only the
+/// primality test catches it), the review's wrong cofactor (4 instead of 12, which let a peer
+/// of order 3 through: x = 07c7…4a30 below, a multiple of q·R computed in Python and checked
+/// by `kex::ec2n::params_tests`), a cofactor outside the Hasse interval, a prime `order` that
+/// G's order does not divide, and a generator of small order.
+#[test]
+fn unsound_ec2n_files_are_refused() {
+    const Q: &str = "aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1b";
+    const ORDER3_X: &str = "07c7b6c361b7090c4c7bd181479cbaf4af774a30";
+    let dir = tempdir("ec2n");
+    let q3 = "\"200000000000000000015f6d5a614dc64ebbe51\"";
+    let q_next = "\"aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea3d\"";
+    let cases: Vec<(&str, Changes, &str)> = vec![
+        (
+            "tiny",
+            vec![("order", "\"5\"")],
+            "`order` = 0x5 (3 bits) is too small",
+        ),
+        (
+            "composite",
+            vec![("order", q3), ("cofactor", "4")],
+            "`order` is composite",
+        ),
+        (
+            "cofactor4",
+            vec![("cofactor", "4")],
+            "fix `cofactor` or `order` (the multiple of `order` in that interval is 12 × order)",
+        ),
+        (
+            "cofactor20",
+            vec![("cofactor", "20")],
+            "(Hasse); fix `cofactor`",
+        ),
+        (
+            "order-g",
+            vec![("order", q_next)],
+            "check `gx`, `gy`, `order`",
+        ),
+        (
+            "small-g",
+            vec![
+                ("gx", "\"311000000223a000c4474000088e8000111d1d\""),
+                ("gy", "\"15b000002b60000056c00000ad8000015b0353\""),
+            ],
+            "the generator (`gx`, `gy`) has small order",
+        ),
+    ];
+    for (name, changes, want) in &cases {
+        let path = dir.join(format!("{name}.toml"));
+        let text = gf2_155_with(changes);
+        assert_ne!(text, gf2_155_with(&[]), "{name}: a line was replaced");
+        std::fs::write(&path, text).unwrap();
+        let f = path.to_str().unwrap();
+        let o = pkbench(&["offer", "--params", f, "--secret", "1234567"]);
+        assert_input_error(&o, want);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with(&format!("pkbench: error: --params {f}: invalid group: ")),
+            "{err}"
+        );
+        let o = pkbench(&[
+            "reply", "--params", f, "--secret", "1234567", "--peer", ORDER3_X,
+        ]);
+        assert_input_error(&o, want);
+        let o = pkbench(&["dh", "--params", f, "--time", "0.01"]);
+        assert_input_error(&o, want);
+    }
+    // The same peer against the right cofactor: refused as a point of small order.
+    let right = dir.join("right.toml");
+    let text = gf2_155_with(&[]);
+    assert!(text.contains(&format!("order = \"{Q}\"")));
+    std::fs::write(&right, text).unwrap();
+    let o = pkbench(&[
+        "reply",
+        "--params",
+        right.to_str().unwrap(),
+        "--secret",
+        "1234567",
+        "--peer",
+        ORDER3_X,
+    ]);
+    assert_input_error(&o, "point of small order");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -30,6 +30,9 @@ pub struct GroupFile {
     /// The family's own keys.
     #[serde(flatten)]
     pub rest: toml::Table,
+    /// The file it was read from (`--params FILE`); `None` for a built-in group.
+    #[serde(skip)]
+    pub path: Option<std::path::PathBuf>,
 }
 
 impl GroupFile {
@@ -54,6 +57,16 @@ impl GroupFile {
             "params file"
         } else {
             &self.name
+        }
+    }
+
+    /// Where the description comes from, for messages about its numbers: `--params PATH`
+    /// for a user's file (its `name` may be a built-in group's, copied with the numbers),
+    /// otherwise [`GroupFile::display_name`].
+    pub fn origin(&self) -> String {
+        match &self.path {
+            Some(p) => format!("--params {}", p.display()),
+            None => self.display_name().to_string(),
         }
     }
 
@@ -172,6 +185,7 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
             path.display()
         ))
     })?;
+    g.path = Some(path.to_path_buf());
     if g.name.is_empty() {
         g.name = path
             .file_stem()
