@@ -1,6 +1,9 @@
 //! Records the build for result fingerprints: rustc version, git commit, profile.
 use std::process::Command;
 
+#[path = "build/git.rs"]
+mod git;
+
 fn run(cmd: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(cmd).args(args).output().ok()?;
     out.status
@@ -12,15 +15,14 @@ fn main() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let version = run(&rustc, &["--version"]).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=PKBENCH_RUSTC_VERSION={version}");
-    let commit =
-        run("git", &["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    let dirty = run("git", &["status", "--porcelain", "--untracked-files=no"])
-        .map(|s| !s.is_empty())
-        .unwrap_or(false);
-    println!(
-        "cargo:rustc-env=PKBENCH_GIT_COMMIT={commit}{}",
-        if dirty { "-dirty" } else { "" }
+    let dir = std::path::PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| ".".into()),
     );
+    let git = git::describe(&dir);
+    println!("cargo:rustc-env=PKBENCH_GIT_COMMIT={}", git.commit);
+    for p in &git.watch {
+        println!("cargo:rerun-if-changed={}", p.display());
+    }
     println!(
         "cargo:rustc-env=PKBENCH_PROFILE={}",
         std::env::var("PROFILE").unwrap_or_default()
@@ -39,10 +41,7 @@ fn main() {
     if let Some(build) = gmp_build() {
         println!("cargo:rustc-env=PKBENCH_GMP_BUILD={build}");
     }
-    println!("cargo:rerun-if-changed=Cargo.lock");
-    println!("cargo:rerun-if-changed=.git/HEAD");
-    println!("cargo:rerun-if-changed=.git/index");
-    println!("cargo:rerun-if-changed=build.rs");
+    // Cargo.lock and build.rs are among git::SOURCES, watched above.
 }
 
 /// Bignum backends built in, with versions from Cargo.lock: "num-bigint X" always, and

@@ -33,7 +33,9 @@ pub struct Machine {
     pub target_features: Vec<String>,
     /// pkbench version.
     pub pkbench_version: String,
-    /// git commit of the build (`-dirty` when the tree had changes), or "unknown".
+    /// git commit of the build (12 hex digits; `-dirty` when the files built in — src,
+    /// params, vectors, the build script, Cargo.toml, Cargo.lock — differed from it,
+    /// changed, staged or new), or "unknown" outside a git checkout. See `build/git.rs`.
     pub git_commit: String,
     /// Host name, or "unknown".
     pub hostname: String,
