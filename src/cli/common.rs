@@ -161,8 +161,9 @@ pub struct GroupArgs {
     /// `num-bigint`. Refused for the curves, which do not use one.
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
-    /// Force the portable GF(2^m) code of gf2-155 and gf2-185 even where the CPU has
-    /// carry-less multiply (same as PKBENCH_NO_CLMUL=1). Refused for other groups.
+    /// Force the portable GF(2^m) code of the binary curves (gf2-155, gf2-185) even where
+    /// the CPU has carry-less multiply (same as PKBENCH_NO_CLMUL=1). Refused for other
+    /// groups.
     #[arg(long)]
     pub no_clmul: bool,
 }
@@ -205,7 +206,7 @@ pub fn check_option_applies(group: &str, family: Family, option: &str, given: bo
     let (wanted, applies_to) = match option {
         "--no-clmul" => (
             Family::Ec2n,
-            "the GF(2^m) groups gf2-155 and gf2-185 (carry-less multiply)",
+            "the binary curves over GF(2^m) such as gf2-155 and gf2-185 (carry-less multiply)",
         ),
         _ => (Family::Modp, "mod-p groups (the bignum library)"),
     };
