@@ -234,6 +234,14 @@ fn bad_time_values_get_one_line_saying_what_is_accepted() {
         &["choose", "--max-secs", "-1"],
         &["--max-secs -1", "positive"],
     );
+    refused(
+        &["choose", "--budget-ms", "abc"],
+        &["'abc'", "positive number of milliseconds"],
+    );
+    refused(
+        &["choose", "--max-secs", "x"],
+        &["'x'", "positive number of seconds"],
+    );
 }
 
 #[test]

@@ -70,6 +70,7 @@ pub struct ChooseArgs {
     #[arg(
         long,
         allow_negative_numbers = true,
+        value_parser = number("give a positive number of milliseconds up to 60000, e.g. 100"),
         value_name = "MS",
         default_value_t = 100.0
     )]
@@ -81,6 +82,7 @@ pub struct ChooseArgs {
     #[arg(
         long,
         allow_negative_numbers = true,
+        value_parser = number("give a positive number of seconds, e.g. 90"),
         value_name = "SECONDS",
         default_value_t = 90.0
     )]
@@ -114,6 +116,12 @@ pub struct ChooseArgs {
     /// that cannot be replaced (not writable, `chattr +i`) is refused before the run.
     #[arg(long, requires = "output")]
     pub force: bool,
+}
+
+/// A clap value parser for a number that says `what` to give when the value is not a number
+/// (the range is checked in [`check_args`], with the same advice).
+fn number(what: &'static str) -> impl Fn(&str) -> std::result::Result<f64, String> + Clone {
+    move |s: &str| s.trim().parse::<f64>().map_err(|_| what.to_string())
 }
 
 /// What happened to a candidate.
