@@ -294,3 +294,22 @@ fn group_headers_name_their_source_once() {
     assert_eq!(header.matches("RFC 7748").count(), 1, "{header}");
     assert!(header.contains("RFC 7748 §4.1, §5"), "{header}");
 }
+
+#[test]
+fn other_idle_options_are_refused() {
+    // --wide: the Markdown and JSON of `repro` have every column; gnupg-2000 always does.
+    refused(
+        &["repro", "1995", "--wide", "--json"],
+        &["--wide", "--json"],
+    );
+    refused(
+        &["repro", "1995", "--wide", "--markdown"],
+        &["--wide", "--markdown"],
+    );
+    refused(
+        &["repro", "gnupg-2000", "--wide", "--time", "0.01"],
+        &["--wide applies to the 1995 table only"],
+    );
+    // --force replaces the --output file: without one it would do nothing.
+    refused(&["suite", "--quick", "--force"], &["required", "--output"]);
+}

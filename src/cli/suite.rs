@@ -39,7 +39,7 @@ pub struct SuiteArgs {
     pub output: Option<PathBuf>,
     /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2). A
     /// file that cannot be replaced (not writable, `chattr +i`) is refused before the run.
-    #[arg(long)]
+    #[arg(long, requires = "output")]
     pub force: bool,
     /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).
     #[arg(

@@ -47,8 +47,8 @@ pub struct ReproArgs {
     pub markdown: bool,
     /// Show every historical machine's column in the terminal table (wider than 80
     /// columns); by default only the baseline machine's column (the Markdown and JSON
-    /// output always have every machine).
-    #[arg(long)]
+    /// output always have every machine). 1995 table only.
+    #[arg(long, conflicts_with_all = ["markdown", "json"])]
     pub wide: bool,
     #[command(flatten)]
     pub run: RunArgs,
@@ -164,6 +164,13 @@ pub fn measure_record(args: &ReproArgs) -> Result<(ReproRun, ResultRecord)> {
 
 /// Runs a table of the single-unit format ([`crate::repro::columns`], e.g. `gnupg-2000`).
 fn run_reference_table(args: &ReproArgs) -> Result<String> {
+    if args.wide {
+        return Err(crate::Error::input(format!(
+            "--wide applies to the 1995 table only; {} always shows every machine's column: \
+             leave --wide out",
+            args.table
+        )));
+    }
     let mut run = args.run.clone();
     if args.quick {
         run.time = run.time.min(QUICK_BUDGET_S);
