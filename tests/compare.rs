@@ -382,3 +382,54 @@ fn cli_derived_rows_noise() {
     assert!(out.contains("0 regression(s)"), "{out}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Matched operations whose code differs (GF(2^m) implementation, bignum backend) get a note
+/// per difference, with a count, in the text and in the comparison; identical code gets none.
+#[test]
+fn implementation_differences_are_noted() {
+    use pkbench::report::compare::{ImplDiff, render_pair};
+    let m = Machine::detect();
+    let mut base = ResultRecord::new("dh", "cpu", m.clone());
+    let mut new = ResultRecord::new("dh", "cpu", m);
+    for name in ["Offer", "Reply"] {
+        base.operations.push(
+            Operation::timed(name, key("gf2-155"), stats(10.0, 9.5, 10.5))
+                .with_info("field_code", "vpclmulqdq+avx512"),
+        );
+        new.operations.push(
+            Operation::timed(name, key("gf2-155"), stats(60.0, 59.0, 61.0))
+                .with_info("field_code", "portable"),
+        );
+        base.operations.push(
+            Operation::timed(name, key("modp-2048"), stats(10.0, 9.5, 10.5))
+                .with_info("backend", "gmp"),
+        );
+        new.operations.push(
+            Operation::timed(name, key("modp-2048"), stats(10.0, 9.5, 10.5))
+                .with_info("backend", "gmp"),
+        );
+    }
+    let rule = NoiseRule::from_threshold(None);
+    let cmp = compare(&base, &new, &rule);
+    assert_eq!(
+        cmp.impl_diffs,
+        vec![ImplDiff {
+            key: "field_code".into(),
+            base: "vpclmulqdq+avx512".into(),
+            new: "portable".into(),
+            operations: 2,
+        }]
+    );
+    let text = render_pair(("a.json", "b.json"), &base, &new, &cmp, &rule);
+    // The report wraps at 80 columns: compare with the line breaks folded.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "note: field_code differs: vpclmulqdq+avx512 in BASE, portable in NEW (2 operations)"
+        ),
+        "{text}"
+    );
+    assert!(!flat.contains("backend differs"), "{text}");
+    let same = compare(&base, &base, &rule);
+    assert!(same.impl_diffs.is_empty());
+}

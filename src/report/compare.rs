@@ -158,6 +158,62 @@ pub struct Comparison {
     pub only_in_new: Vec<String>,
     /// Cells slower than BASE beyond the noise threshold ("label / name: 0.80x").
     pub regressions: Vec<String>,
+    /// Implementations that differ between matched operations (see [`IMPL_KEYS`]): the
+    /// ratios then measure the code as much as the machine.
+    pub impl_diffs: Vec<ImplDiff>,
+}
+
+/// The `info` keys that name the code behind an operation: the GF(2^m) implementation, the
+/// bignum backend, a hash or cipher implementation, a method, the fixed-base table.
+pub const IMPL_KEYS: [&str; 5] = [
+    "field_code",
+    "backend",
+    "implementation",
+    "method",
+    "table_method",
+];
+
+/// One implementation difference between BASE and NEW.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ImplDiff {
+    /// The `info` key.
+    pub key: String,
+    /// Its value in BASE ("none" when absent).
+    pub base: String,
+    /// Its value in NEW ("none" when absent).
+    pub new: String,
+    /// Matched operations with this difference.
+    pub operations: usize,
+}
+
+/// The implementation differences between two matched operations, counted into `diffs`.
+fn note_impl_diffs(b: &Operation, n: &Operation, diffs: &mut Vec<ImplDiff>) {
+    let text = |o: &Operation, k: &str| match o.info.get(k) {
+        None => "none".to_string(),
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+    };
+    for key in IMPL_KEYS {
+        if !b.info.contains_key(key) && !n.info.contains_key(key) {
+            continue;
+        }
+        let (bv, nv) = (text(b, key), text(n, key));
+        if bv == nv {
+            continue;
+        }
+        match diffs
+            .iter_mut()
+            .find(|d| d.key == key && d.base == bv && d.new == nv)
+        {
+            Some(d) => d.operations += 1,
+            None => diffs.push(ImplDiff {
+                key: key.to_string(),
+                base: bv,
+                new: nv,
+                operations: 1,
+            }),
+        }
+    }
 }
 
 fn geomean(v: &[f64]) -> f64 {
@@ -199,11 +255,13 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
     let mut per_col: Vec<Vec<f64>> = vec![Vec::new(); columns.len()];
     let mut regressions = Vec::new();
     let mut only_in_base = Vec::new();
+    let mut impl_diffs = Vec::new();
     for b in &base.operations {
         let Some(n) = new.operations.iter().find(|n| n.key() == b.key()) else {
             only_in_base.push(op_label(b));
             continue;
         };
+        note_impl_diffs(b, n, &mut impl_diffs);
         let (label, name) = b.key();
         let (Some(r), Some(c)) = (
             labels.iter().position(|l| *l == label),
@@ -235,6 +293,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
         only_in_base,
         only_in_new,
         regressions,
+        impl_diffs,
     }
 }
 
@@ -268,6 +327,16 @@ pub fn render_pair(
         s += &format!(
             "note: the clocks differ ({} vs {}): ratios mix wall and CPU time\n",
             base.clock, new.clock
+        );
+    }
+    for d in &cmp.impl_diffs {
+        s += &format!(
+            "note: {} differs: {} in BASE, {} in NEW ({} operation{}): the ratios compare code, not only machines\n",
+            d.key,
+            d.base,
+            d.new,
+            d.operations,
+            if d.operations == 1 { "" } else { "s" }
         );
     }
     s += &format!("noise: {}\n", rule.describe());
