@@ -152,9 +152,11 @@ pub struct GroupArgs {
         visible_alias = "group"
     )]
     pub field: String,
-    /// Your own mod-p group from a TOML file: `p`, `g`, `q` (the prime order of g; may be
-    /// left out only for a safe prime p) as hex strings in quotes, and optionally `name`;
-    /// overrides --field. See params/modp-*.toml for the format.
+    /// Your own group from a TOML file, in the format of the built-in ones; overrides
+    /// --field. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
+    /// prime p) as hex strings in quotes (see params/modp-*.toml). Binary curve:
+    /// `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor` (see
+    /// params/gf2-155.toml). Either is checked to describe a valid group before use.
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
     /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or
