@@ -9,20 +9,6 @@ use ::pkbench::cli;
 use ::pkbench::cli::common::parse_args;
 use std::process::Command;
 
-/// Runs pkbench with `args` in directory `dir`: (exit code, stdout, stderr).
-fn run_in(dir: &std::path::Path, args: &[String]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// The help text of `pkbench ARGS`, at the 80 columns every help is laid out for.
 fn help(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
@@ -148,7 +134,7 @@ fn every_help_example_parses_and_the_quick_ones_run() {
     for argv in &all {
         parse(argv).unwrap_or_else(|e| panic!("pkbench {}: {e}", argv.join(" ")));
         if let Some(args) = runnable(argv) {
-            let (code, out, err) = run_in(&dir, &args);
+            let (code, out, err) = common::pkbench_in(&dir, &args);
             assert_eq!(code, 0, "pkbench {}: {err}", args.join(" "));
             assert!(!out.trim().is_empty(), "pkbench {}", args.join(" "));
             ran += 1;

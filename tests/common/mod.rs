@@ -17,10 +17,18 @@ pub fn scratch(tag: &str) -> PathBuf {
 
 /// Runs the pkbench binary with `args`: (exit code, or -1 when killed; stdout; stderr).
 pub fn pkbench<S: AsRef<OsStr>>(args: &[S]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
+    run(Command::new(env!("CARGO_BIN_EXE_pkbench")).args(args))
+}
+
+/// As [`pkbench`], run in directory `dir` (for commands that write files).
+pub fn pkbench_in<S: AsRef<OsStr>>(dir: &std::path::Path, args: &[S]) -> (i32, String, String) {
+    run(Command::new(env!("CARGO_BIN_EXE_pkbench"))
         .args(args)
-        .output()
-        .unwrap();
+        .current_dir(dir))
+}
+
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
