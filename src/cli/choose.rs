@@ -3,7 +3,7 @@
 //!
 //! Flow: candidates = fields × secret sizes × table on/off → for every (field, size) one probe
 //! (the best of two Replies, variable base, peer value validated) → candidates timed in order of
-//! their probe through the same path as `pkbench dh` (`params::open`, [`make_pool`],
+//! their probe through the same path as `pkbench dh` (`params::open`, [`make_sized_pool`],
 //! [`time_offer_reply`]: every result checked) with a short budget each → rows sorted by
 //! Total = 2*Offer + Reply, with the security estimate of [`crate::security`].
 //!
@@ -17,7 +17,7 @@
 //! have no params file in this build) are listed as skipped with the reason; no figure is ever
 //! made up.
 
-use crate::cli::dh::{self, DhRecord, make_pool, time_offer_reply};
+use crate::cli::dh::{self, DhRecord, make_sized_pool, time_offer_reply};
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::{self, Clock, Machine, MeasureConfig};
@@ -33,7 +33,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Pool entries per timed candidate (each checked: 2 Offers and 3 Replies).
+/// Base pool entries per timed candidate (each checked: 2 Offers and 3 Replies); fast
+/// candidates get more, as in `pkbench dh` ([`make_sized_pool`]).
 pub const CHOOSE_POOL: usize = 4;
 
 /// A probe Reply must exceed the best qualifying Total by this factor to prune a candidate
@@ -537,12 +538,13 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
                     report::fmt_time_ms(b)
                 ));
             } else {
-                let pool = make_pool(kx, p.exp_bits, CHOOSE_POOL, &mut rng)?;
+                let pool = make_sized_pool(kx, p.exp_bits, CHOOSE_POOL, &cfg, &mut rng)?;
                 let (offer, reply) = time_offer_reply(kx, &pool, &cfg)?;
                 let d = dh::dh_record(
                     kx,
                     p.exp_bits,
                     (offer, reply),
+                    &pool,
                     args.clock.label(),
                     args.seed,
                     machine.clone(),

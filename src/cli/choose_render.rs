@@ -140,7 +140,7 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
         rec.min_security
     );
     s += &format!(
-        "budget {} per operation per candidate; pool of {} checked inputs; pruning {}; seed {}; {} clock\n",
+        "budget {} per operation per candidate; pool of {}+ checked inputs (up to one per operation of a sample); pruning {}; seed {}; {} clock\n",
         report::fmt_time_ms(rec.budget_ms),
         crate::cli::choose::CHOOSE_POOL,
         if rec.prune { "on" } else { "off" },

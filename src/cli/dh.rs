@@ -1,9 +1,10 @@
 //! `pkbench dh`: times Offer and Reply of one group and prints Total = 2*Offer + Reply.
 //!
 //! Flow: group from the registry → a pool of fresh secrets and peer values from a seeded
-//! ChaCha20 RNG (made before timing) → every pool entry checked (both parties' shared secrets
-//! equal; the table Offer equals the variable-base Reply on the generator) → Offer and Reply
-//! timed by the harness → the outputs of the timed runs checked again → table or JSON.
+//! ChaCha20 RNG (made before timing, sized so that one sample uses each entry about once:
+//! [`pool`]) → every pool entry checked (both parties' shared secrets equal; the table Offer
+//! equals the variable-base Reply on the generator) → Offer and Reply timed by the harness →
+//! the outputs of the timed runs checked again → table or JSON.
 
 use crate::cli::common::{GroupArgs, RunArgs};
 use crate::error::{Error, Result};
@@ -18,8 +19,9 @@ use rand_core::SeedableRng;
 use serde::Serialize;
 use std::hint::black_box;
 
-/// Secrets and peer values in the pool (each timed op uses the next one, cyclically).
-pub const POOL: usize = 32;
+pub mod pool;
+
+pub use pool::{MAX_POOL, POOL, Pool, make_pool, make_sized_pool};
 
 /// Arguments of `pkbench dh`.
 #[derive(Debug, Clone, Args)]
@@ -90,66 +92,13 @@ pub struct DhRecord {
     pub clock: String,
     /// RNG seed of the inputs.
     pub seed: u64,
+    /// Entries in the pool of checked inputs that Offer and Reply cycled over (each sample
+    /// uses an entry ⌈batch / pool⌉ times at most: once when the pool covers the batch).
+    pub pool: usize,
+    /// Wall time spent making and checking the pool, ms (outside every timed region).
+    pub pool_ms: f64,
     /// Machine and build.
     pub machine: Machine,
-}
-
-/// One checked pool of inputs for timing a group.
-pub struct Pool {
-    /// Secrets of party A (exp_bits each).
-    pub secrets: Vec<Vec<u8>>,
-    /// Public values of party B, the peers of A's Reply.
-    pub peers: Vec<Vec<u8>>,
-    /// Expected Offer outputs for `secrets`.
-    pub offers: Vec<Vec<u8>>,
-    /// Expected shared secrets reply(secrets[i], peers[i]).
-    pub shared: Vec<Vec<u8>>,
-}
-
-/// Makes a pool of `n` inputs from `rng` and checks every entry outside any timed region:
-/// A's Offer equals the variable-base Reply on the generator, and both parties' shared secrets
-/// are equal.
-///
-/// # Errors
-/// [`Error::Runtime`] when a check fails (the code under test is wrong).
-pub fn make_pool(
-    kx: &dyn KeyExchange,
-    exp_bits: u32,
-    n: usize,
-    rng: &mut ChaCha20Rng,
-) -> Result<Pool> {
-    let g = kx.generator();
-    let name = &kx.info().name;
-    let mut pool = Pool {
-        secrets: vec![],
-        peers: vec![],
-        offers: vec![],
-        shared: vec![],
-    };
-    for _ in 0..n {
-        let a = kx.random_secret(exp_bits, rng);
-        let b = kx.random_secret(exp_bits, rng);
-        let pa = kx.offer(&a);
-        let pb = kx.offer(&b);
-        let pa_check = kx.reply(&a, &g)?;
-        if kx.shared_form(&pa) != pa_check {
-            return Err(Error::runtime(format!(
-                "{name}: self-check failed: Offer (table) disagrees with Reply on the generator"
-            )));
-        }
-        let sab = kx.reply(&a, &pb)?;
-        let sba = kx.reply(&b, &pa)?;
-        if sab != sba {
-            return Err(Error::runtime(format!(
-                "{name}: self-check failed: the two parties' shared secrets differ"
-            )));
-        }
-        pool.secrets.push(a);
-        pool.peers.push(pb);
-        pool.offers.push(pa);
-        pool.shared.push(sab);
-    }
-    Ok(pool)
 }
 
 /// Times Offer and Reply of `kx` over `pool`, then checks the outputs of the timed runs.
@@ -228,9 +177,10 @@ pub fn measure_record(args: &DhArgs) -> Result<(DhRecord, ResultRecord)> {
     measure_record_with(args, POOL, &cfg)
 }
 
-/// [`measure_record`] with a pool of `pool_size` inputs and the harness configuration `cfg`
-/// instead of the defaults (`pkbench scale` uses a small pool and fewer samples for the
-/// large groups). `args.run`'s time and clock are not used; `cfg` says how to measure.
+/// [`measure_record`] with a base pool of `pool_size` inputs (grown for fast operations by
+/// [`make_sized_pool`]) and the harness configuration `cfg` instead of the defaults
+/// (`pkbench scale` uses a small base pool and fewer samples for the large groups).
+/// `args.run`'s time and clock are not used; `cfg` says how to measure.
 ///
 /// # Errors
 /// As [`run`].
@@ -246,7 +196,7 @@ pub fn measure_record_with(
     kx.check_exp_bits(args.exp_bits)?;
     let exp_bits = args.exp_bits.resolve(&info.name, info.full_exp_bits)?;
     let mut rng = ChaCha20Rng::seed_from_u64(args.run.seed);
-    let pool = make_pool(kx.as_ref(), exp_bits, pool_size.max(1), &mut rng)?;
+    let pool = make_sized_pool(kx.as_ref(), exp_bits, pool_size, cfg, &mut rng)?;
     let pb = measure::progress::bar(2, args.run.json);
     pb.set_message(format!("{} Offer", info.name));
     let cfg_offer = cfg.clone();
@@ -259,6 +209,7 @@ pub fn measure_record_with(
         kx.as_ref(),
         exp_bits,
         (offer, reply),
+        &pool,
         cfg.clock.label(),
         args.run.seed,
         Machine::detect(),
@@ -268,13 +219,15 @@ pub fn measure_record_with(
     Ok((record, rec))
 }
 
-/// The [`DhRecord`] of `kx` timed with `exp_bits`-bit secrets: `(offer, reply)` statistics
-/// (ms per operation), Total = 2*Offer + Reply and the CPU sum from their medians, the group's
-/// table, backend and field code; the CPU flags that code used are noted in `machine`.
+/// The [`DhRecord`] of `kx` timed with `exp_bits`-bit secrets over `pool`: `(offer, reply)`
+/// statistics (ms per operation), Total = 2*Offer + Reply and the CPU sum from their medians,
+/// the pool's size and making time, the group's table, backend and field code; the CPU flags
+/// that code used are noted in `machine`.
 pub fn dh_record(
     kx: &dyn KeyExchange,
     exp_bits: u32,
     (offer, reply): (Stats, Stats),
+    pool: &Pool,
     clock: &str,
     seed: u64,
     mut machine: Machine,
@@ -308,6 +261,8 @@ pub fn dh_record(
         reply,
         clock: clock.to_string(),
         seed,
+        pool: pool.len(),
+        pool_ms: pool.make_ms,
         machine,
     }
 }
@@ -349,7 +304,8 @@ pub fn operations(r: &DhRecord) -> Vec<Operation> {
                 serde_json::to_value(r.group.family).unwrap_or_default(),
             )
             .with_info("field_bits", r.group.field_bits)
-            .with_info("full_exp_bits", r.group.full_exp_bits);
+            .with_info("full_exp_bits", r.group.full_exp_bits)
+            .with_info("pool", r.pool);
         if let Some(b) = &r.backend {
             op = op.with_info("backend", b.clone());
         }
@@ -407,6 +363,26 @@ pub fn exponent_note(exp_bits: u32, full: u32) -> String {
     }
 }
 
+/// The `inputs:` line of the report: the pool's size, its making time and how often a sample
+/// reuses an entry.
+pub fn inputs_note(r: &DhRecord) -> String {
+    let batch = r.offer.batch.max(r.reply.batch);
+    let uses = batch.div_ceil(r.pool.max(1));
+    let reuse = if uses <= 1 {
+        "each used at most once per sample".to_string()
+    } else {
+        format!(
+            "each used up to {uses} times per sample (the pool is capped at {}% of the budget's time and {MAX_POOL} entries)",
+            pool::POOL_TIME_SHARE * 100.0
+        )
+    };
+    format!(
+        "pool of {} checked secrets and peer values, made in {} (not timed); {reuse}",
+        r.pool,
+        report::fmt_time_ms(r.pool_ms)
+    )
+}
+
 /// Renders a [`DhRecord`] as the terminal report.
 pub fn render_text(r: &DhRecord) -> String {
     let mut s = String::new();
@@ -456,6 +432,7 @@ pub fn render_text(r: &DhRecord) -> String {
         "clock:     {}; samples × batch: Offer {} × {}, Reply {} × {}; seed {}\n",
         r.clock, r.offer.samples, r.offer.batch, r.reply.samples, r.reply.batch, r.seed
     );
+    s += &format!("inputs:    {}\n", inputs_note(r));
     s += &format!("machine:   {}\n", r.machine.summary());
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);
     let (offer_label, reply_label) = match (r.group.family, r.table) {

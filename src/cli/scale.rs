@@ -62,7 +62,8 @@ pub struct ScaleArgs {
     /// `num-bigint`.
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
-    /// Inputs per point (each checked before timing; the large groups make this costly).
+    /// Base inputs per point (each checked before timing; the large groups make this
+    /// costly). Fast operations get more, up to one per operation of a sample, as in `dh`.
     #[arg(long, default_value_t = 4)]
     pub pool: usize,
     /// Fewest samples per operation (each sample lasts ≥ 1 ms).

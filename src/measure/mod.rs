@@ -106,6 +106,14 @@ impl MeasureConfig {
     }
 }
 
+/// The batch size [`measure`] calibrates for an operation taking `per_op_secs` seconds: the
+/// fewest operations whose run lasts at least [`MeasureConfig::min_sample`], at least 1.
+/// Estimates below 1 ps (zero, negative, NaN) count as 1 ps; the result saturates at
+/// `usize::MAX`. Input pools are sized with it ([`crate::cli::dh::pool`]).
+pub fn batch_size(cfg: &MeasureConfig, per_op_secs: f64) -> usize {
+    ((cfg.min_sample.as_secs_f64() / per_op_secs.max(1e-12)).ceil() as usize).max(1)
+}
+
 /// Times `op` under `cfg`. `op(i)` must do one operation on input number `i` (callers index a
 /// pool with `i % pool.len()` and wrap inputs and outputs in [`std::hint::black_box`]).
 ///
@@ -141,7 +149,7 @@ pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, mut op: F) -> Stats {
             batch = batch.saturating_mul(2);
         }
     };
-    let batch = ((cfg.min_sample.as_secs_f64() / per_op.max(1e-12)).ceil() as usize).max(1);
+    let batch = batch_size(cfg, per_op);
 
     let mut samples = Vec::new();
     let start = cfg.clock.now();

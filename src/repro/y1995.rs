@@ -123,7 +123,7 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     kx.check_exp_bits(exp_bits)?;
     let exp_bits = exp_bits.resolve(&info.name, info.full_exp_bits)?;
     let mut rng = ChaCha20Rng::seed_from_u64(ctx.seed);
-    let pool = dh::make_pool(kx.as_ref(), exp_bits, dh::POOL, &mut rng)?;
+    let pool = dh::make_sized_pool(kx.as_ref(), exp_bits, dh::POOL, &ctx.cfg, &mut rng)?;
     let (offer, reply) = dh::time_offer_reply(kx.as_ref(), &pool, &ctx.cfg)?;
     let total = 2.0 * offer.median_ms + reply.median_ms;
     let table_text = match kx.table() {
@@ -139,11 +139,12 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     Ok(Measurement::Measured {
         value: total,
         detail: format!(
-            "{} ({}), {exp_bits}-bit exponent, {table_text}{backend}: Offer {}, Reply {}; shared secrets checked",
+            "{} ({}), {exp_bits}-bit exponent, {table_text}{backend}: Offer {}, Reply {}; pool of {} inputs, shared secrets checked",
             info.name,
             info.description,
             crate::report::fmt_time_ms(offer.median_ms),
-            crate::report::fmt_time_ms(reply.median_ms)
+            crate::report::fmt_time_ms(reply.median_ms),
+            pool.len()
         ),
         stats: None,
     })

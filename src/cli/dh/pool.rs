@@ -1,0 +1,196 @@
+//! The pool of checked inputs that Offer and Reply are timed over (`dh`, and through it
+//! `scale`, `suite`, `choose` and `repro`).
+//!
+//! Inputs are fresh (design.md §4): the timed operation number `i` takes entry `i mod n`, so an
+//! entry comes back only after every other one. One sample is a batch of operations lasting at
+//! least [`MeasureConfig::min_sample`] (1 ms): over a thousand Offers for the fast groups
+//! (gf2-155: ≈ 1300). With a fixed pool of 32, each secret came back ~40 times per sample and
+//! the few fixed-base table entries 32 secrets touch stayed in L1 (a review measured the
+//! gf2-155 Offer 3–6 % faster than with 4096 entries). [`make_sized_pool`] therefore grows the
+//! pool to cover the batch the harness will calibrate, within a share of the time budget
+//! ([`POOL_TIME_SHARE`]) and [`MAX_POOL`] entries; slow groups (batch 1) keep the base size.
+//!
+//! Reproducibility: entries are drawn in order from the caller's ChaCha20 RNG, so for one seed
+//! a pool of `n` entries is the first `n` entries of one fixed sequence. The size depends on the
+//! speed of the machine and is reported with the results (`pool` in the JSON).
+
+use crate::error::{Error, Result};
+use crate::kex::KeyExchange;
+use crate::measure::{self, MeasureConfig};
+use rand_chacha::ChaCha20Rng;
+use std::time::Instant;
+
+/// Base pool size of `pkbench dh`: entries made whatever the speed of the group (a slow group,
+/// one operation per sample, still cycles over 32 different secrets across its samples).
+pub const POOL: usize = 32;
+
+/// Most entries [`make_sized_pool`] makes for the batch (a base size asked for above it is
+/// kept). 4096 covers every batch up to ~3300 operations per sample (operations down to
+/// ~0.3 µs) and holds at most a few MiB even at 8192 bits, where it is never reached.
+pub const MAX_POOL: usize = 4096;
+
+/// Share of the time budget of one operation ([`MeasureConfig::budget`], `--time`) that
+/// making and checking the pool may take beyond its base size: 10 %. The run times two
+/// operations, so the pool costs at most ~5 % of the timed run.
+pub const POOL_TIME_SHARE: f64 = 0.1;
+
+/// Margin on the batch estimated while making the pool: each operation is timed alone there,
+/// with the caches disturbed by the other operations of the check, while the harness
+/// calibrates on back-to-back runs, which can be faster.
+const BATCH_MARGIN: f64 = 1.25;
+
+/// One checked pool of inputs for timing a group; entry `k` is (`secrets[k]`, `peers[k]`)
+/// with its expected outputs.
+#[derive(Debug, Clone, Default)]
+pub struct Pool {
+    /// Secrets of party A (exp_bits each).
+    pub secrets: Vec<Vec<u8>>,
+    /// Public values of party B, the peers of A's Reply.
+    pub peers: Vec<Vec<u8>>,
+    /// Expected Offer outputs for `secrets`.
+    pub offers: Vec<Vec<u8>>,
+    /// Expected shared secrets reply(secrets[k], peers[k]).
+    pub shared: Vec<Vec<u8>>,
+    /// Wall time spent drawing and checking the entries, in ms (not part of any figure).
+    pub make_ms: f64,
+}
+
+impl Pool {
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.secrets.len()
+    }
+
+    /// Whether the pool has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.secrets.is_empty()
+    }
+
+    /// How many times one entry is used at most in a sample of `batch` operations:
+    /// ⌈batch / len⌉ (1: every input of a sample is a different one).
+    pub fn uses_per_sample(&self, batch: usize) -> usize {
+        batch.div_ceil(self.len().max(1))
+    }
+
+    /// Draws one entry from `rng` (A's secret, then B's) and checks it: A's Offer equals the
+    /// variable-base Reply on the generator, and both parties' shared secrets are equal.
+    /// Returns the fastest of the five operations it ran, in seconds (wall clock, one
+    /// operation at a time: an estimate for sizing, not a result).
+    fn push_checked(
+        &mut self,
+        kx: &dyn KeyExchange,
+        exp_bits: u32,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<f64> {
+        let name = &kx.info().name;
+        let mut fastest = f64::INFINITY;
+        let mut timed = |f: &mut dyn FnMut() -> Result<Vec<u8>>| {
+            let t0 = Instant::now();
+            let r = f();
+            fastest = fastest.min(t0.elapsed().as_secs_f64());
+            r
+        };
+        let a = kx.random_secret(exp_bits, rng);
+        let b = kx.random_secret(exp_bits, rng);
+        let g = kx.generator();
+        let pa = timed(&mut || Ok(kx.offer(&a)))?;
+        let pb = timed(&mut || Ok(kx.offer(&b)))?;
+        let pa_check = timed(&mut || kx.reply(&a, &g))?;
+        if kx.shared_form(&pa) != pa_check {
+            return Err(Error::runtime(format!(
+                "{name}: self-check failed: Offer (table) disagrees with Reply on the generator"
+            )));
+        }
+        let sab = timed(&mut || kx.reply(&a, &pb))?;
+        let sba = timed(&mut || kx.reply(&b, &pa))?;
+        if sab != sba {
+            return Err(Error::runtime(format!(
+                "{name}: self-check failed: the two parties' shared secrets differ"
+            )));
+        }
+        self.secrets.push(a);
+        self.peers.push(pb);
+        self.offers.push(pa);
+        self.shared.push(sab);
+        Ok(fastest)
+    }
+}
+
+/// Makes a pool of exactly `n` entries from `rng`, every entry checked outside any timed
+/// region (A's Offer equals the variable-base Reply on the generator; both parties' shared
+/// secrets are equal).
+///
+/// # Errors
+/// [`Error::Runtime`] when a check fails (the code under test is wrong).
+pub fn make_pool(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    n: usize,
+    rng: &mut ChaCha20Rng,
+) -> Result<Pool> {
+    let t0 = Instant::now();
+    let mut pool = Pool::default();
+    for _ in 0..n {
+        pool.push_checked(kx, exp_bits, rng)?;
+    }
+    pool.make_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok(pool)
+}
+
+/// Makes a pool sized to the work: `base` entries (at least 1) first, then more until one
+/// sample's batch under `cfg` finds a different entry for each operation, as
+/// [`pool_size`] decides from the fastest operation and the cost of one entry seen while
+/// making the first `base`. Every entry is checked as in [`make_pool`], and the entries are
+/// those [`make_pool`] draws from the same `rng` (the pool is a prefix of one sequence).
+///
+/// # Errors
+/// As [`make_pool`].
+pub fn make_sized_pool(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    base: usize,
+    cfg: &MeasureConfig,
+    rng: &mut ChaCha20Rng,
+) -> Result<Pool> {
+    let t0 = Instant::now();
+    let base = base.max(1);
+    let mut pool = Pool::default();
+    let mut fastest = f64::INFINITY;
+    for _ in 0..base {
+        fastest = fastest.min(pool.push_checked(kx, exp_bits, rng)?);
+    }
+    let entry_secs = t0.elapsed().as_secs_f64() / base as f64;
+    let n = pool_size(base, fastest, entry_secs, cfg);
+    while pool.len() < n {
+        pool.push_checked(kx, exp_bits, rng)?;
+    }
+    pool.make_ms = t0.elapsed().as_secs_f64() * 1e3;
+    Ok(pool)
+}
+
+/// Pool size for timing under `cfg` an operation whose fastest run took `fastest_op_secs`
+/// seconds, when making and checking one entry takes `entry_secs` seconds:
+///
+/// - wanted: the batch [`measure::batch_size`] would calibrate for `fastest_op_secs` /
+///   1.25 (a margin: see `BATCH_MARGIN`), rounded up to a power of two (so that small
+///   differences in the estimate rarely change the size) and at most [`MAX_POOL`];
+/// - affordable: the entries made in [`POOL_TIME_SHARE`] of `cfg.budget`;
+/// - result: max(`base`, min(wanted, affordable)); `base` is at least 1, and an estimate that
+///   is not a positive number (NaN, 0) gives `base`.
+///
+/// The fastest operation has the largest batch (Offer with a table is faster than Reply), so
+/// a pool that covers it covers both.
+pub fn pool_size(base: usize, fastest_op_secs: f64, entry_secs: f64, cfg: &MeasureConfig) -> usize {
+    let base = base.max(1);
+    if !(fastest_op_secs > 0.0 && entry_secs > 0.0) {
+        return base;
+    }
+    let batch = measure::batch_size(cfg, fastest_op_secs / BATCH_MARGIN);
+    let wanted = batch.min(MAX_POOL).next_power_of_two();
+    let affordable = (POOL_TIME_SHARE * cfg.budget.as_secs_f64() / entry_secs).floor();
+    // `as` saturates: an infinite quotient (entry_secs tiny) becomes usize::MAX.
+    wanted.min(affordable as usize).max(base)
+}
+
+#[cfg(test)]
+mod tests;
