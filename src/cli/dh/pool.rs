@@ -75,35 +75,32 @@ impl Pool {
 
     /// Draws one entry from `rng` (A's secret, then B's) and checks it: A's Offer equals the
     /// variable-base Reply on the generator, and both parties' shared secrets are equal.
-    /// Returns the fastest of the five operations it ran, in seconds (wall clock, one
-    /// operation at a time: an estimate for sizing, not a result).
+    /// Returns the faster of its two Offers and of its three Replies, in seconds (wall clock,
+    /// one operation at a time: an estimate for sizing, not a result).
     fn push_checked(
         &mut self,
         kx: &dyn KeyExchange,
         exp_bits: u32,
         rng: &mut ChaCha20Rng,
-    ) -> Result<f64> {
+    ) -> Result<(f64, f64)> {
         let name = &kx.info().name;
-        let mut fastest = f64::INFINITY;
-        let mut timed = |f: &mut dyn FnMut() -> Result<Vec<u8>>| {
+        let timed = |f: &mut dyn FnMut() -> Result<Vec<u8>>| {
             let t0 = Instant::now();
-            let r = f();
-            fastest = fastest.min(t0.elapsed().as_secs_f64());
-            r
+            f().map(|r| (r, t0.elapsed().as_secs_f64()))
         };
         let a = kx.random_secret(exp_bits, rng);
         let b = kx.random_secret(exp_bits, rng);
         let g = kx.generator();
-        let pa = timed(&mut || Ok(kx.offer(&a)))?;
-        let pb = timed(&mut || Ok(kx.offer(&b)))?;
-        let pa_check = timed(&mut || kx.reply(&a, &g))?;
+        let (pa, t1) = timed(&mut || Ok(kx.offer(&a)))?;
+        let (pb, t2) = timed(&mut || Ok(kx.offer(&b)))?;
+        let (pa_check, t3) = timed(&mut || kx.reply(&a, &g))?;
         if kx.shared_form(&pa) != pa_check {
             return Err(Error::runtime(format!(
                 "{name}: self-check failed: Offer (table) disagrees with Reply on the generator"
             )));
         }
-        let sab = timed(&mut || kx.reply(&a, &pb))?;
-        let sba = timed(&mut || kx.reply(&b, &pa))?;
+        let (sab, t4) = timed(&mut || kx.reply(&a, &pb))?;
+        let (sba, t5) = timed(&mut || kx.reply(&b, &pa))?;
         if sab != sba {
             return Err(Error::runtime(format!(
                 "{name}: self-check failed: the two parties' shared secrets differ"
@@ -113,7 +110,7 @@ impl Pool {
         self.peers.push(pb);
         self.offers.push(pa);
         self.shared.push(sab);
-        Ok(fastest)
+        Ok((t1.min(t2), t3.min(t4).min(t5)))
     }
 }
 
@@ -156,18 +153,25 @@ pub fn make_sized_pool(
     let t0 = Instant::now();
     let base = base.max(1);
     let mut pool = Pool::default();
-    let mut fastest = f64::INFINITY;
+    let (mut offer, mut reply) = (f64::INFINITY, f64::INFINITY);
     let mut entry_times = Vec::with_capacity(base);
     for _ in 0..base {
         let t = Instant::now();
-        fastest = fastest.min(pool.push_checked(kx, exp_bits, rng)?);
+        let (o, r) = pool.push_checked(kx, exp_bits, rng)?;
+        (offer, reply) = (offer.min(o), reply.min(r));
         entry_times.push(t.elapsed().as_secs_f64());
     }
     // The median: the first entries pay for warming up (page faults, lazy set-up).
     entry_times.sort_by(f64::total_cmp);
     let entry_secs = measure::stats::quantile(&entry_times, 0.5);
-    let fastest = fastest.min(warm_per_op(kx, &pool));
-    let n = pool_size(base, fastest, entry_secs, cfg);
+    let p = &pool;
+    let offer = warm_per_op(p.len(), offer, base, cfg, &mut |k| {
+        black_box(kx.offer(black_box(&p.secrets[k])));
+    });
+    let reply = warm_per_op(p.len(), reply, base, cfg, &mut |k| {
+        let _ = black_box(kx.reply(black_box(&p.secrets[k]), black_box(&p.peers[k])));
+    });
+    let n = pool_size(base, offer.min(reply), entry_secs, cfg);
     while pool.len() < n {
         pool.push_checked(kx, exp_bits, rng)?;
     }
@@ -175,35 +179,39 @@ pub fn make_sized_pool(
     Ok(pool)
 }
 
-/// Entries the warm estimate of [`warm_per_op`] runs over.
-const WARM_ENTRIES: usize = 8;
+/// Entries the warm estimate of [`warm_per_op`] runs over, and its passes over them.
+const WARM_ENTRIES: usize = 16;
+const WARM_PASSES: usize = 3;
 
-/// Seconds per operation of the faster of Offer and Reply run back to back over the first
-/// [`WARM_ENTRIES`] entries of `pool` (the second of two passes, as the harness runs them).
-/// Timed one at a time amid the checks, an operation can be much slower (gf2-155 Offer:
-/// ≈ 1.2 µs against 0.78 µs back to back: its table entries were evicted by the Replies),
-/// which would size the pool below the batch. Costs at most 4 × 8 operations, under a fifth
-/// of making 32 entries.
-fn warm_per_op(kx: &dyn KeyExchange, pool: &Pool) -> f64 {
-    let n = pool.len().min(WARM_ENTRIES);
-    if n == 0 {
-        return f64::INFINITY;
+/// How much faster than timed alone an operation may run back to back; [`warm_per_op`] is
+/// skipped when even that speed would not grow the pool (slow groups).
+const WARM_SPEEDUP_BOUND: f64 = 4.0;
+
+/// Seconds per operation of `op` (operation on entry `k`) run back to back over the first
+/// [`WARM_ENTRIES`] of `len` entries, the best of [`WARM_PASSES`] passes, or `cold` (its
+/// fastest run timed alone) if that is faster. Timed alone amid the checks, an operation can
+/// be much slower (gf2-155 Offer: ≈ 1.2 µs against 0.78 µs back to back: the Replies had
+/// evicted its table entries), which would size the pool below the batch. Skipped (returns
+/// `cold`) when even [`WARM_SPEEDUP_BOUND`] times faster, the batch would not exceed `base`:
+/// then the 48 operations would cost without changing the size.
+fn warm_per_op(
+    len: usize,
+    cold: f64,
+    base: usize,
+    cfg: &MeasureConfig,
+    op: &mut dyn FnMut(usize),
+) -> f64 {
+    let n = len.min(WARM_ENTRIES);
+    if n == 0 || measure::batch_size(cfg, cold / WARM_SPEEDUP_BOUND) <= base {
+        return cold;
     }
-    let mut offer = f64::INFINITY;
-    let mut reply = f64::INFINITY;
-    for _ in 0..2 {
+    let mut best = cold;
+    for _ in 0..WARM_PASSES {
         let t0 = Instant::now();
-        for k in 0..n {
-            black_box(kx.offer(black_box(&pool.secrets[k])));
-        }
-        offer = t0.elapsed().as_secs_f64() / n as f64;
-        let t0 = Instant::now();
-        for k in 0..n {
-            let _ = black_box(kx.reply(black_box(&pool.secrets[k]), black_box(&pool.peers[k])));
-        }
-        reply = t0.elapsed().as_secs_f64() / n as f64;
+        (0..n).for_each(&mut *op);
+        best = best.min(t0.elapsed().as_secs_f64() / n as f64);
     }
-    offer.min(reply)
+    best
 }
 
 /// Pool size for timing under `cfg` an operation whose fastest run took `fastest_op_secs`
