@@ -46,7 +46,7 @@ impl GroupFile {
             None if self.rest.contains_key("p") => Ok(Family::Modp),
             None => Err(Error::input(format!(
                 "{}: no `family` key and no `p`: cannot tell what kind of group this is",
-                self.display_name()
+                self.origin()
             ))),
         }
     }
@@ -70,6 +70,15 @@ impl GroupFile {
         }
     }
 
+    /// The error for a failed check of the numbers of this file:
+    /// `ORIGIN: invalid group: WHAT (check: CHECK)`, ORIGIN as [`GroupFile::origin`].
+    pub fn invalid(&self, what: &str, check: &str) -> Error {
+        Error::input(format!(
+            "{}: invalid group: {what} (check: {check})",
+            self.origin()
+        ))
+    }
+
     /// A string key of the family's own keys.
     ///
     /// # Errors
@@ -79,11 +88,11 @@ impl GroupFile {
             Some(toml::Value::String(s)) => Ok(s),
             Some(_) => Err(Error::input(format!(
                 "{}: key `{key}` must be a string",
-                self.display_name()
+                self.origin()
             ))),
             None => Err(Error::input(format!(
                 "{}: missing key `{key}`",
-                self.display_name()
+                self.origin()
             ))),
         }
     }
@@ -97,11 +106,11 @@ impl GroupFile {
             Some(toml::Value::Integer(i)) if *i >= 0 => Ok(*i as u64),
             Some(_) => Err(Error::input(format!(
                 "{}: key `{key}` must be a non-negative integer",
-                self.display_name()
+                self.origin()
             ))),
             None => Err(Error::input(format!(
                 "{}: missing key `{key}`",
-                self.display_name()
+                self.origin()
             ))),
         }
     }

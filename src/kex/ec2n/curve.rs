@@ -115,15 +115,6 @@ fn hex_fe<F: Trinomial>(file: &GroupFile, key: &str) -> Result<Fe> {
 /// ([`Curve::small_order_x`]) and compared with every peer value.
 pub const MAX_COFACTOR: u64 = 64;
 
-/// The error for a failed check of a group file: `ORIGIN: invalid group: WHAT (check: CHECK)`
-/// (the form of the mod-p checks).
-fn failed(file: &GroupFile, what: &str, check: &str) -> Error {
-    Error::input(format!(
-        "{}: invalid group: {what} (check: {check})",
-        file.origin()
-    ))
-}
-
 fn big(s: &Scalar) -> BigUint {
     BigUint::from_bytes_be(&s.to_be_bytes(24))
 }
@@ -136,8 +127,7 @@ fn check_order(file: &GroupFile, m: u32, q: &Scalar, h: u64) -> Result<()> {
     let one = BigUint::from(1u32);
     // Only one multiple of q lies in the Hasse interval (width 4·2^(m/2)) when q exceeds it.
     if &qb * &qb <= &one << (m + 4) {
-        return Err(failed(
-            file,
+        return Err(file.invalid(
             &format!(
                 "`order` = {qb:#x} ({} bits) is too small for GF(2^{m}): give the large prime \
                  factor q of the number of points, with #E = cofactor × order",
@@ -147,16 +137,14 @@ fn check_order(file: &GroupFile, m: u32, q: &Scalar, h: u64) -> Result<()> {
         ));
     }
     if !NumBigint::is_probable_prime(&qb, PRIME_REPS) {
-        return Err(failed(
-            file,
+        return Err(file.invalid(
             "`order` is composite: give the prime order q of the large subgroup, with \
              #E = cofactor × order",
             &format!("order probably prime, {PRIME_REPS} Miller–Rabin rounds"),
         ));
     }
     if !(1..=MAX_COFACTOR).contains(&h) {
-        return Err(failed(
-            file,
+        return Err(file.invalid(
             &format!("`cofactor` = {h} is outside 1..{MAX_COFACTOR}"),
             &format!("1 ≤ cofactor ≤ {MAX_COFACTOR}"),
         ));
@@ -175,8 +163,7 @@ fn check_order(file: &GroupFile, m: u32, q: &Scalar, h: u64) -> Result<()> {
         } else {
             String::new()
         };
-        return Err(failed(
-            file,
+        return Err(file.invalid(
             &format!(
                 "cofactor × order = {n:#x} cannot be the number of points of a curve over \
                  GF(2^{m}), which lies within 2^{m} + 1 ± 2·2^({m}/2) (Hasse); fix `cofactor` \
@@ -229,7 +216,7 @@ impl<F: Trinomial> Curve<F> {
         }
         let b = hex_fe::<F>(file, "b")?;
         if b.is_zero() {
-            return Err(failed(file, "`b` = 0 gives a singular curve", "b ≠ 0"));
+            return Err(file.invalid("`b` = 0 gives a singular curve", "b ≠ 0"));
         }
         let g = Affine {
             x: hex_fe::<F>(file, "gx")?,
@@ -254,8 +241,7 @@ impl<F: Trinomial> Curve<F> {
             _f: std::marker::PhantomData,
         };
         if !c.on_curve(&f, &g) {
-            return Err(failed(
-                file,
+            return Err(file.invalid(
                 "the generator (`gx`, `gy`) is not on the curve y² + xy = x³ + b",
                 "gy² + gx·gy = gx³ + b",
             ));
@@ -263,16 +249,14 @@ impl<F: Trinomial> Curve<F> {
         // h ≤ 64 and h·q is in the Hasse interval, so h·q < 2^(m+1) ≤ 2^186.
         let n = q.mul_small(h).expect("h·q < 2^(m+1) by the Hasse check");
         if c.mul_ref(&f, &n, Some(g)).is_some() {
-            return Err(failed(
-                file,
+            return Err(file.invalid(
                 "cofactor × order × G ≠ O: the order of the generator (`gx`, `gy`) does not \
                  divide cofactor × order; check `gx`, `gy`, `order`",
                 "h·q·G = O",
             ));
         }
         if c.mul_ref(&f, &Scalar::from_u64(h), Some(g)).is_none() {
-            return Err(failed(
-                file,
+            return Err(file.invalid(
                 &format!(
                     "the generator (`gx`, `gy`) has small order (dividing the cofactor {h}), \
                      not a multiple of `order`: give a point of order q (or a multiple of q)"

@@ -58,7 +58,7 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
         (185, 69) => Ok(Box::new(Ec2n::<F185>::open(file, opts)?)),
         _ => Err(Error::input(format!(
             "{}: no field code for u^{m} + u^{k} + 1; supported: u^155 + u^62 + 1, u^185 + u^69 + 1",
-            file.display_name()
+            file.origin()
         ))),
     }
 }

@@ -45,7 +45,7 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
         "x25519" => Ok(Box::new(X25519::open(file, opts)?)),
         other => Err(Error::input(format!(
             "{}: unknown curve {other:?} (pkbench implements p256, k256 and x25519)",
-            file.display_name()
+            file.origin()
         ))),
     }
 }

@@ -57,7 +57,7 @@ pub enum Validation {
 
 /// Parses a big integer from a TOML value: hex string or non-negative integer.
 fn int_value<B: Backend>(file: &GroupFile, key: &str) -> Result<Option<B::Int>> {
-    let name = file.display_name();
+    let name = file.origin();
     match file.rest.get(key) {
         None => Ok(None),
         Some(toml::Value::Integer(i)) if *i >= 0 => Ok(Some(B::from_u64(*i as u64))),
@@ -82,14 +82,6 @@ fn int_value<B: Backend>(file: &GroupFile, key: &str) -> Result<Option<B::Int>> 
     }
 }
 
-/// The error for a failed check: `NAME: invalid group: WHAT (check: CHECK)`.
-fn failed(file: &GroupFile, what: &str, check: &str) -> Error {
-    Error::input(format!(
-        "{}: invalid group: {what} (check: {check})",
-        file.display_name()
-    ))
-}
-
 /// The fewest bits of p pkbench accepts: a smaller modulus fits a machine word, its group is
 /// degenerate for key exchange, and timing it measures call overhead, not modular arithmetic.
 pub const MIN_P_BITS: u32 = 64;
@@ -108,7 +100,7 @@ impl<B: Backend> ModpParams<B> {
     /// # Errors
     /// [`Error::Input`] naming the key or the failed check, on one line.
     pub fn from_file(file: &GroupFile, validation: Validation) -> Result<Self> {
-        let name = file.display_name();
+        let name = file.origin();
         if let Some(k) = file.rest.keys().find(|k| !MODP_KEYS.contains(&k.as_str())) {
             return Err(Error::input(format!(
                 "{name}: unknown key `{k}`; a mod-p group file has `p`, `g` and `q` (lower case), \
@@ -122,22 +114,21 @@ impl<B: Backend> ModpParams<B> {
         let one = B::from_u64(1);
         let full = validation == Validation::Full;
         if !B::bit(&p, 0) {
-            return Err(failed(file, "p is even", "p odd"));
+            return Err(file.invalid("p is even", "p odd"));
         }
         let p_bits = B::bits(&p);
         if p_bits < MIN_P_BITS {
-            return Err(failed(
-                file,
+            return Err(file.invalid(
                 &format!("p has {p_bits} bits, too small a group to time"),
                 &format!("p at least {MIN_P_BITS} bits"),
             ));
         }
         let p1 = B::sub(&p, &one);
         if full && !B::is_probable_prime(&p, PRIME_REPS) {
-            return Err(failed(file, "p is composite", "p probably prime"));
+            return Err(file.invalid("p is composite", "p probably prime"));
         }
         if g <= one || g >= p1 {
-            return Err(failed(file, "g is outside 2..p-2", "1 < g < p-1"));
+            return Err(file.invalid("g is outside 2..p-2", "1 < g < p-1"));
         }
         let half = B::shr(&p1, 1);
         let q = match file.rest.get("q") {
@@ -148,8 +139,7 @@ impl<B: Backend> ModpParams<B> {
                 // g^q check below rules out p−1).
                 None if B::is_probable_prime(&half, PRIME_REPS) => half.clone(),
                 None => {
-                    return Err(failed(
-                        file,
+                    return Err(file.invalid(
                         "no `q` and p is not a safe prime ((p-1)/2 is composite), so the order \
                          of g is unknown; add q = \"HEX\", the prime order of g",
                         "q given or p safe prime",
@@ -159,19 +149,18 @@ impl<B: Backend> ModpParams<B> {
         };
         let q_bits = B::bits(&q);
         if q_bits < MIN_Q_BITS {
-            return Err(failed(
-                file,
+            return Err(file.invalid(
                 &format!("q has {q_bits} bits, too small a subgroup"),
                 &format!("q at least {MIN_Q_BITS} bits"),
             ));
         }
         if !B::is_zero(&B::rem(&p1, &q)) {
-            return Err(failed(file, "q does not divide p-1", "q divides p-1"));
+            return Err(file.invalid("q does not divide p-1", "q divides p-1"));
         }
         let safe_prime = q == half;
         if full {
             if !B::is_probable_prime(&q, PRIME_REPS) {
-                return Err(failed(file, "q is composite", "q probably prime"));
+                return Err(file.invalid("q is composite", "q probably prime"));
             }
             if B::pow_mod(&g, &q, &p) != one {
                 let what = if safe_prime {
@@ -180,7 +169,7 @@ impl<B: Backend> ModpParams<B> {
                 } else {
                     "g does not have order q"
                 };
-                return Err(failed(file, what, "g^q = 1 mod p"));
+                return Err(file.invalid(what, "g^q = 1 mod p"));
             }
         }
         Ok(ModpParams {
