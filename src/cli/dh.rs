@@ -367,7 +367,7 @@ pub fn exponent_note(exp_bits: u32, full: u32) -> String {
 /// reuses an entry.
 pub fn inputs_note(r: &DhRecord) -> String {
     let batch = r.offer.batch.max(r.reply.batch);
-    let uses = batch.div_ceil(r.pool.max(1));
+    let uses = pool::uses_per_sample(r.pool, batch);
     let reuse = if uses <= 1 {
         "each used at most once per sample".to_string()
     } else {

@@ -67,10 +67,10 @@ impl Pool {
         self.secrets.is_empty()
     }
 
-    /// How many times one entry is used at most in a sample of `batch` operations:
-    /// ⌈batch / len⌉ (1: every input of a sample is a different one).
+    /// How many times one entry is used at most in a sample of `batch` operations
+    /// ([`uses_per_sample`] of this pool's length).
     pub fn uses_per_sample(&self, batch: usize) -> usize {
-        batch.div_ceil(self.len().max(1))
+        uses_per_sample(self.len(), batch)
     }
 
     /// Draws one entry from `rng` (A's secret, then B's) and checks it: A's Offer equals the
@@ -114,6 +114,12 @@ impl Pool {
     }
 }
 
+/// How many times one of `len` entries is used at most in a sample of `batch` operations
+/// cycling over them: ⌈batch / len⌉ (1: every input of a sample is a different one).
+pub fn uses_per_sample(len: usize, batch: usize) -> usize {
+    batch.div_ceil(len.max(1))
+}
+
 /// Makes a pool of exactly `n` entries from `rng`, every entry checked outside any timed
 /// region (A's Offer equals the variable-base Reply on the generator; both parties' shared
 /// secrets are equal).
@@ -138,8 +144,9 @@ pub fn make_pool(
 /// Makes a pool sized to the work: `base` entries (at least 1) first, then more until one
 /// sample's batch under `cfg` finds a different entry for each operation, as
 /// [`pool_size`] decides from the fastest operation (timed while making the first `base`
-/// entries, and back to back over a few of them) and the median cost of one entry. Every entry is checked as in [`make_pool`], and the entries are
-/// those [`make_pool`] draws from the same `rng` (the pool is a prefix of one sequence).
+/// entries, and back to back over a few of them) and the median cost of one entry. Every
+/// entry is checked as in [`make_pool`], and the entries are those [`make_pool`] draws from
+/// the same `rng` (the pool is a prefix of one sequence).
 ///
 /// # Errors
 /// As [`make_pool`].

@@ -54,6 +54,11 @@ impl Scalar {
         std::cmp::Ordering::Equal
     }
 
+    /// The value as a [`BigUint`] (for the number theory of group-file checks and tests).
+    pub fn to_biguint(&self) -> BigUint {
+        BigUint::from_bytes_be(&self.to_be_bytes(24))
+    }
+
     /// self · m for a small m, `None` on overflow of 192 bits.
     pub fn mul_small(&self, m: u64) -> Option<Scalar> {
         let mut r = [0u64; 3];
@@ -115,15 +120,11 @@ fn hex_fe<F: Trinomial>(file: &GroupFile, key: &str) -> Result<Fe> {
 /// ([`Curve::small_order_x`]) and compared with every peer value.
 pub const MAX_COFACTOR: u64 = 64;
 
-fn big(s: &Scalar) -> BigUint {
-    BigUint::from_bytes_be(&s.to_be_bytes(24))
-}
-
 /// Checks `order` (q) and `cofactor` (h) against the field GF(2^m) alone (the point checks
 /// are in [`Curve::from_file`]): q² > 2^(m+4), q probably prime, 1 ≤ h ≤ [`MAX_COFACTOR`],
 /// and h·q in the Hasse interval, (2^m + 1 − h·q)² ≤ 4·2^m.
 fn check_order(file: &GroupFile, m: u32, q: &Scalar, h: u64) -> Result<()> {
-    let qb = big(q);
+    let qb = q.to_biguint();
     let one = BigUint::from(1u32);
     // Only one multiple of q lies in the Hasse interval (width 4·2^(m/2)) when q exceeds it.
     if &qb * &qb <= &one << (m + 4) {

@@ -48,10 +48,6 @@ fn unhex(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()
 }
 
-fn big(s: &Scalar) -> BigUint {
-    BigUint::from_bytes_be(&s.to_be_bytes(24))
-}
-
 /// Miller–Rabin with 40 fixed bases (error < 4^-40 for a composite).
 fn is_probable_prime(n: &BigUint) -> bool {
     let one = BigUint::from(1u32);
@@ -84,9 +80,9 @@ fn order_facts<F: Trinomial>(name: &str, ord_g_mult: u64, q_bits: u32, h: u64) {
     let f = Gf2m::<F>::new(Arith::portable());
     assert_eq!(c.q.bits(), q_bits, "{name}: bits of q");
     assert_eq!(c.h, h);
-    assert!(is_probable_prime(&big(&c.q)), "{name}: q is prime");
+    assert!(is_probable_prime(&c.q.to_biguint()), "{name}: q is prime");
     assert!(
-        !is_probable_prime(&(big(&c.q) + 2u32)),
+        !is_probable_prime(&(c.q.to_biguint() + 2u32)),
         "the test can say no"
     );
     let n = c.q.mul_small(h).unwrap();
@@ -106,9 +102,9 @@ fn order_facts<F: Trinomial>(name: &str, ord_g_mult: u64, q_bits: u32, h: u64) {
     // lies in the interval, and h·q does.
     // Squared: ord(G)² > (4·2^(m/2))² = 2^(m+4) and (#E − 2^m − 1)² ≤ 4·2^m.
     let two_m = BigUint::from(1u32) << F::M;
-    let o = big(&ord);
+    let o = ord.to_biguint();
     assert!(&o * &o > BigUint::from(1u32) << (F::M + 4));
-    let nn = big(&n);
+    let nn = n.to_biguint();
     let one_more = &two_m + 1u32;
     let dist = if nn > one_more {
         &nn - &one_more
@@ -268,7 +264,7 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
             assert_eq!(nt.offer_x(&k), want, "ladder k = {v}");
         }
         // The largest secret, q − 1: (q−1)·G.
-        let qm1 = Scalar::from_be_bytes(&(big(&c.q) - 1u32).to_bytes_be()).unwrap();
+        let qm1 = Scalar::from_be_bytes(&(c.q.to_biguint() - 1u32).to_bytes_be()).unwrap();
         let want = c.mul_ref(&f, &qm1, Some(c.g)).unwrap().x;
         assert_eq!(g.offer_x(&qm1), want);
         assert_eq!(nt.offer_x(&qm1), want);
@@ -512,7 +508,7 @@ fn paired_offer_agrees<F: Trinomial>(name: &str) {
     // The order of G: q times a divisor of the cofactor (4q for the RFC's gf2-155 G).
     let q = [1u32, 2, 3, 4, 6, 12]
         .iter()
-        .map(|&h| big(&c.q) * h)
+        .map(|&h| c.q.to_biguint() * h)
         .find(|n| mul_g(n).is_none())
         .unwrap();
     // Scalars with 1 to 9 non-zero window digits, then random ones.
@@ -525,9 +521,9 @@ fn paired_offer_agrees<F: Trinomial>(name: &str) {
         .collect();
     let mut rng2 = ChaCha20Rng::seed_from_u64(F::M as u64 + 7);
     for bits in [c.q.bits(), 128, 128, 64] {
-        ks.push(big(&random_scalar(&mut rng2, &g, bits)));
+        ks.push(random_scalar(&mut rng2, &g, bits).to_biguint());
     }
-    ks.push(big(&c.q) - 1u32);
+    ks.push(c.q.to_biguint() - 1u32);
     for k in &ks {
         let s = Scalar::from_be_bytes(&k.to_bytes_be()).unwrap();
         let (x, z) = mul_xz::<F>(t, be, &c.b, &s);
@@ -538,8 +534,8 @@ fn paired_offer_agrees<F: Trinomial>(name: &str) {
         );
     }
     // Joins: P0 + P1 for P1 = P0, −P0, O, and P0 = O.
-    let a = big(&random_scalar(&mut rng2, &g, 128));
-    let b = big(&random_scalar(&mut rng2, &g, 128));
+    let a = random_scalar(&mut rng2, &g, 128).to_biguint();
+    let b = random_scalar(&mut rng2, &g, 128).to_biguint();
     for (u, v) in [(&a, &b), (&a, &a), (&a, &(&q - &a)), (&a, &q), (&q, &b)] {
         let (p0, p1) = (ld(mul_g(&(u % &q))), ld(mul_g(&(v % &q))));
         let (x, z) = x_of_sum::<F>(be, &c.b, &p0, &p1);
