@@ -27,6 +27,14 @@ pub struct GroupFile {
     /// Where the constants come from (RFC and section).
     #[serde(default)]
     pub source: String,
+    /// Place in the registry (`pkbench groups`, `choose`, the list of known names): lower
+    /// first. Every built-in file has one; a user's file needs none.
+    #[serde(default)]
+    pub sort_key: Option<u32>,
+    /// How the security estimate cites the numbers it uses (e.g. "RFC 7919 App. A.1", or
+    /// "RFC 2409 §6.3 (group order = 12·q)"); [`GroupFile::source`] when absent.
+    #[serde(default)]
+    pub security_source: Option<String>,
     /// The family's own keys.
     #[serde(flatten)]
     pub rest: toml::Table,
@@ -116,38 +124,23 @@ impl GroupFile {
     }
 }
 
-/// The built-in group files, embedded from `params/`.
-const BUILTIN: &[&str] = &[
-    include_str!("../../params/gf2-155.toml"),
-    include_str!("../../params/gf2-185.toml"),
-    include_str!("../../params/p256.toml"),
-    include_str!("../../params/k256.toml"),
-    include_str!("../../params/x25519.toml"),
-    include_str!("../../params/modp-512.toml"),
-    include_str!("../../params/modp-768.toml"),
-    include_str!("../../params/modp-1024.toml"),
-    include_str!("../../params/modp-1536.toml"),
-    include_str!("../../params/modp-2048.toml"),
-    include_str!("../../params/modp-3072.toml"),
-    include_str!("../../params/modp-4096.toml"),
-    include_str!("../../params/modp-6144.toml"),
-    include_str!("../../params/modp-8192.toml"),
-    include_str!("../../params/ffdhe2048.toml"),
-    include_str!("../../params/ffdhe3072.toml"),
-    include_str!("../../params/ffdhe4096.toml"),
-    include_str!("../../params/ffdhe6144.toml"),
-    include_str!("../../params/ffdhe8192.toml"),
-];
+/// The built-in group files: `(file name, contents)` of every `params/*.toml`, embedded by
+/// the build script (`build.rs`, `group_files`), in file-name order; [`builtin`] puts them
+/// in registry order. Adding a group is adding a file.
+const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/params.rs"));
 
-/// Parses every built-in group file.
+/// Parses every built-in group file, in registry order: by `sort_key`, then by name
+/// (binary curves, prime curves, mod-p groups by size, ffdhe groups by size, ...).
 ///
 /// # Panics
 /// Never in a tested build: a test parses every file.
 pub fn builtin() -> Vec<GroupFile> {
-    BUILTIN
+    let mut all: Vec<GroupFile> = BUILTIN
         .iter()
-        .map(|s| toml::from_str(s).expect("built-in params file parses (tested)"))
-        .collect()
+        .map(|(_, s)| toml::from_str(s).expect("built-in params file parses (tested)"))
+        .collect();
+    all.sort_by(|a, b| (a.sort_key, &a.name).cmp(&(b.sort_key, &b.name)));
+    all
 }
 
 /// The canonical names of every built-in group, in registry order.
@@ -261,6 +254,8 @@ mod tests {
         for g in &all {
             assert!(!g.name.is_empty());
             assert!(g.family.is_some(), "{}: family", g.name);
+            assert!(g.sort_key.is_some(), "{}: sort_key", g.name);
+            assert!(g.security_source.is_some(), "{}: security_source", g.name);
             assert!(
                 g.source.contains("RFC") || g.source.contains("SEC") || g.source.contains("FIPS"),
                 "{}: source {:?}",
@@ -268,6 +263,60 @@ mod tests {
                 g.source
             );
         }
+    }
+
+    /// Every `*.toml` directly in `params/` is a built-in group (the build script embeds the
+    /// folder), named as its file, and nothing else is.
+    #[test]
+    fn every_file_in_params_is_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("params");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+        assert_eq!(embedded, on_disk);
+        for (file, text) in BUILTIN {
+            let g: GroupFile = toml::from_str(text).unwrap();
+            assert_eq!(format!("{}.toml", g.name), *file);
+        }
+    }
+
+    /// The registry order of `pkbench groups`: binary curves, prime curves, mod-p groups by
+    /// size, ffdhe groups by size; sort keys are distinct.
+    #[test]
+    fn registry_order() {
+        let names = names();
+        assert_eq!(
+            names[..19],
+            [
+                "gf2-155",
+                "gf2-185",
+                "p256",
+                "k256",
+                "x25519",
+                "modp-512",
+                "modp-768",
+                "modp-1024",
+                "modp-1536",
+                "modp-2048",
+                "modp-3072",
+                "modp-4096",
+                "modp-6144",
+                "modp-8192",
+                "ffdhe2048",
+                "ffdhe3072",
+                "ffdhe4096",
+                "ffdhe6144",
+                "ffdhe8192",
+            ]
+        );
+        let mut keys: Vec<u32> = builtin().iter().filter_map(|g| g.sort_key).collect();
+        keys.dedup();
+        assert_eq!(keys.len(), names.len());
     }
 
     #[test]
