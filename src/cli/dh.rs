@@ -315,11 +315,10 @@ pub fn operations(r: &DhRecord) -> Vec<Operation> {
         if let Some(f) = &r.field_code {
             op = op.with_info("field_code", f.clone());
         }
-        if let Some(e) = security::estimate(&r.field, Some(r.exp_bits)) {
-            op = op
-                .with_info("security_bits", e.bits)
-                .with_info("security_limited_by", e.limited_by);
-        }
+        let e = security::estimate(&r.group.profile, Some(r.exp_bits));
+        op = op
+            .with_info("security_bits", e.bits)
+            .with_info("security_limited_by", e.limited_by);
         op
     };
     let mut offer = with_info(Operation::timed("Offer", key.clone(), r.offer.clone()))

@@ -20,7 +20,6 @@ use crate::des;
 use crate::error::Error;
 use crate::hash::{self, Algo};
 use crate::kex::{ExpBits, GroupOptions};
-use crate::params;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
@@ -36,7 +35,7 @@ pub fn measure(row: &RefRow, ctx: &Ctx) -> Measurement {
         _ => Err(Error::runtime(format!("unknown operation {:?}", row.op))),
     };
     r.unwrap_or_else(|e| Measurement::Failed {
-        reason: e.message().to_string(),
+        reason: (ctx.explain)(&e),
     })
 }
 
@@ -108,16 +107,17 @@ fn rsa_row(bits: &str, ctx: &Ctx) -> RowResult {
 fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     let opts = GroupOptions {
         table,
-        ..GroupOptions::default()
+        ..ctx.group.clone()
     };
-    let kx = match params::open(group, &opts) {
+    let kx = match crate::kex::open_named(group, &opts) {
         Ok(kx) => kx,
         Err(e) => {
             return Ok(Measurement::NotBuilt {
-                reason: format!("{group}: {}", e.message()),
+                reason: format!("{group}: {}", (ctx.explain)(&e)),
             });
         }
     };
+    (ctx.warn)(kx.warnings());
     let info = kx.info().clone();
     let exp_bits: ExpBits = exp.parse().map_err(Error::runtime)?;
     kx.check_exp_bits(exp_bits)?;

@@ -35,7 +35,7 @@ fn vector_copy_matches_shared() {
 fn opts(backend: &str, table: bool) -> GroupOptions {
     GroupOptions {
         table,
-        backend: Some(backend.to_string()),
+        backend: Some(crate::arith::bignum::BackendKind::select(Some(backend)).unwrap()),
         ..GroupOptions::default()
     }
 }
@@ -50,7 +50,7 @@ fn check_vectors(backend: &str) {
     for table in [true, false] {
         for v in &all {
             let field = v["field"].as_str().unwrap();
-            let kx = params::open(field, &opts(backend, table)).unwrap();
+            let kx = crate::kex::open_named(field, &opts(backend, table)).unwrap();
             assert_eq!(v["generator"], 2);
             let (a, b) = (hx(v, "secret_a"), hx(v, "secret_b"));
             kx.check_secret(&a).unwrap();
@@ -126,8 +126,8 @@ fn offer_paths_agree_gmp() {
 #[test]
 fn backends_agree_on_random_exponents() {
     for name in ["modp-768", "modp-1536", "ffdhe3072"] {
-        let g = params::open(name, &opts("gmp", true)).unwrap();
-        let n = params::open(name, &opts("num-bigint", false)).unwrap();
+        let g = crate::kex::open_named(name, &opts("gmp", true)).unwrap();
+        let n = crate::kex::open_named(name, &opts("num-bigint", false)).unwrap();
         let mut r1 = ChaCha20Rng::seed_from_u64(5);
         let mut r2 = ChaCha20Rng::seed_from_u64(5);
         for bits in [128, 200, g.info().full_exp_bits] {
@@ -148,7 +148,7 @@ fn backends_agree_on_random_exponents() {
 
 #[test]
 fn random_secrets_have_the_asked_size() {
-    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("modp-512", &opts("num-bigint", false)).unwrap();
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     for bits in [16, 128, 200, 511] {
         for _ in 0..20 {
@@ -184,10 +184,13 @@ fn peer_validation<B: Backend>() {
     ] {
         let e = kx.reply(&x, &enc(&bad)).unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains(why), "{e}");
+        assert!(crate::cli::errors::render(&e).contains(why), "{e}");
     }
     let e = kx.reply(&x, &[1u8; 65]).unwrap_err();
-    assert!(e.message().contains("longer than p"), "{e}");
+    assert!(
+        crate::cli::errors::render(&e).contains("longer than p"),
+        "{e}"
+    );
     // Leading zeros are fine; 4 = 2² is a residue.
     let mut four = vec![0u8; 70];
     four[69] = 4;
@@ -205,7 +208,7 @@ fn peer_validation<B: Backend>() {
     assert!(!small.params.safe_prime);
     assert_eq!(small.info.full_exp_bits, 40);
     let e = small.reply(&[3], &[0, 0, 0, 0, 0, 0, 0, 3]).unwrap_err();
-    assert!(e.message().contains("subgroup"), "{e}");
+    assert!(crate::cli::errors::render(&e).contains("subgroup"), "{e}");
     let y = small.offer(&[0x12, 0x34]);
     assert_eq!(y.len(), 10);
     assert_eq!(
@@ -289,13 +292,16 @@ fn bad_params_files_name_the_failed_check() {
         std::fs::write(&path, text).unwrap();
         let file = params::read_file(&path).unwrap();
         for backend in crate::arith::bignum::BackendKind::available() {
-            let e = match params::open_file(&file, &opts(backend.name(), true)) {
+            let e = match crate::kex::open(&file, &opts(backend.name(), true)) {
                 Ok(_) => panic!("{check}: accepted"),
                 Err(e) => e,
             };
             assert_eq!(e.exit_code(), 2, "{e}");
-            assert!(e.message().contains(check), "{check}: {e}");
-            assert!(!e.message().contains('\n'));
+            assert!(
+                crate::cli::errors::render(&e).contains(check),
+                "{check}: {e}"
+            );
+            assert!(!crate::cli::errors::render(&e).contains('\n'));
         }
     }
     // The good version of the same file opens, with q = (p−1)/2 spelled out, as the literal,
@@ -311,7 +317,7 @@ fn bad_params_files_name_the_failed_check() {
             format!("name = \"mine\"\np = \"{p512}\"\ng = 2\n{q}\n"),
         )
         .unwrap();
-        let kx = params::open_file(
+        let kx = crate::kex::open(
             &params::read_file(&path).unwrap(),
             &opts("num-bigint", true),
         )
@@ -481,7 +487,7 @@ fn aliases_open_the_right_group() {
     ] {
         assert_eq!(params::lookup(alias).unwrap().name, name);
     }
-    let kx = params::open("ike-14", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("ike-14", &opts("num-bigint", false)).unwrap();
     assert_eq!(kx.info().public_bytes, 256);
     assert_eq!(kx.info().full_exp_bits, 2047);
     assert_eq!(kx.info().source, "RFC 3526 §3");
@@ -490,7 +496,7 @@ fn aliases_open_the_right_group() {
 #[test]
 fn secrets_must_be_below_q() {
     // modp-512 is a safe prime: q = (p − 1)/2. q and q + 1 are refused; q − 1 and 1 are fine.
-    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("modp-512", &opts("num-bigint", false)).unwrap();
     let p = num_bigint::BigUint::parse_bytes(
         b"FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF",
         16,
