@@ -398,10 +398,7 @@ fn builtin_primes_match_their_constructions() {
         ("ffdhe8192", 8192, 10_965_728, false),
     ];
     let mut seen = 0;
-    for file in params::builtin() {
-        if file.family != Some(Family::Modp) {
-            continue;
-        }
+    for file in safe_prime_groups() {
         let &(_, n, c, oakley) = table
             .iter()
             .find(|t| t.0 == file.name)
@@ -441,15 +438,28 @@ fn modp_512_is_a_safe_prime() {
     assert_eq!(NumBigint::pow_mod(&g.g, &q, &g.p), BigUint::from(1u32));
 }
 
-/// Every built-in p and q = (p−1)/2 up to 4096 bits passes a probable-prime test (with GMP
-/// Baillie–PSW; with num-bigint, slower, one Miller–Rabin round up to 2048 bits). The 6144-
-/// and 8192-bit primes would take seconds each: their construction test ties them to the RFCs.
+/// The built-in mod-p groups with q = (p−1)/2 (RFC 2409, RFC 3526, RFC 7919, the 512-bit
+/// stand-in), whose primes follow from π or e; the others are checked by their own tests.
+fn safe_prime_groups() -> Vec<crate::params::GroupFile> {
+    let (safe, other): (Vec<_>, Vec<_>) = params::builtin()
+        .into_iter()
+        .filter(|f| f.family == Some(Family::Modp))
+        .partition(|f| {
+            f.rest.get("q").and_then(|q| q.as_str()) == Some(super::params::SAFE_PRIME_Q)
+        });
+    // A new mod-p group that is not a safe prime needs a test of its own, as RFC 5114's has.
+    let other: Vec<&str> = other.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(other, ["modp-2048-256"]);
+    safe
+}
+
+/// Every built-in safe prime p and q = (p−1)/2 up to 4096 bits passes a probable-prime test
+/// (with GMP Baillie–PSW; with num-bigint, slower, one Miller–Rabin round up to 2048 bits).
+/// The 6144- and 8192-bit primes would take seconds each: their construction test ties them
+/// to the RFCs.
 #[test]
 fn builtin_groups_are_safe_primes() {
-    for file in params::builtin() {
-        if file.family != Some(Family::Modp) {
-            continue;
-        }
+    for file in safe_prime_groups() {
         #[cfg(feature = "gmp")]
         {
             use crate::arith::bignum::Gmp;
@@ -471,6 +481,68 @@ fn builtin_groups_are_safe_primes() {
             assert_eq!(NumBigint::jacobi(&g.g, &g.p), 1);
         }
     }
+}
+
+/// RFC 5114 §2.3 (params/modp-2048-256.toml): the numbers pass every check of a user's file
+/// (p and q probably prime, q | p − 1, g^q = 1 mod p); p is not a safe prime, so full
+/// secrets are 256 bits and a peer value is checked by y^q = 1 (2 is not in the subgroup).
+/// Offer and Reply agree in both backends, with and without the table.
+fn rfc5114_group<B: Backend>() {
+    let file = params::lookup("rfc5114-2048-256").unwrap();
+    assert_eq!(file.name, "modp-2048-256");
+    let full = ModpParams::<B>::from_file(&file, Validation::Full).unwrap();
+    assert!(!full.safe_prime);
+    assert_eq!(B::bits(&full.p), 2048);
+    assert_eq!(B::bits(&full.q), 256);
+    assert!(B::is_zero(&B::rem(
+        &B::sub(&full.p, &B::from_u64(1)),
+        &full.q
+    )));
+    assert_eq!(B::pow_mod(&full.g, &full.q, &full.p), B::from_u64(1));
+    // Its beginning and end as printed in RFC 5114 §2.3.
+    let p = B::to_be_bytes(&full.p);
+    assert_eq!(hex::encode_upper(&p[..8]), "87A8E61DB4B6663C");
+    assert_eq!(hex::encode_upper(&p[p.len() - 4..]), "1E1A1597");
+    assert_eq!(
+        hex::encode_upper(B::to_be_bytes(&full.q)),
+        "8CF83642A709A097B447997640129DA299B1A47D1EB3750BA308B0FE64F5FBD3"
+    );
+    let mut rng = ChaCha20Rng::seed_from_u64(24);
+    for table in [true, false] {
+        let g = ModpGroup::<B>::open(&file, table, table::DEFAULT_BUDGET).unwrap();
+        assert_eq!(g.info().full_exp_bits, 256);
+        assert_eq!(g.info().public_bytes, 256);
+        for bits in [128, 256] {
+            let (a, b) = (
+                g.random_secret(bits, &mut rng),
+                g.random_secret(bits, &mut rng),
+            );
+            let (pa, pb) = (g.offer(&a), g.offer(&b));
+            assert_eq!(g.reply(&a, &pb).unwrap(), g.reply(&b, &pa).unwrap());
+            assert_eq!(g.reply(&a, &g.generator()).unwrap(), pa);
+        }
+        let two = B::to_be_bytes_padded(&B::from_u64(2), 256);
+        let e = g.reply(&[1], &two).unwrap_err();
+        assert!(
+            matches!(
+                e.invalid(),
+                Some(crate::error::Invalid::PeerNotInSubgroup { .. })
+            ),
+            "{e}"
+        );
+        assert!(g.check_secret(&B::to_be_bytes(&full.q)).is_err());
+    }
+}
+
+#[test]
+fn rfc5114_group_num_bigint() {
+    rfc5114_group::<NumBigint>();
+}
+
+#[cfg(feature = "gmp")]
+#[test]
+fn rfc5114_group_gmp() {
+    rfc5114_group::<crate::arith::bignum::Gmp>();
 }
 
 #[test]
