@@ -25,7 +25,7 @@
 mod weierstrass;
 mod x25519;
 
-use crate::error::Result;
+use crate::error::{Error, Invalid, Origin, Result};
 use crate::kex::{GroupOptions, KeyExchange};
 use crate::params::GroupFile;
 use crate::security::{Profile, Structure};
@@ -48,6 +48,16 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
             "unknown curve {other:?} (pkbench implements p256, k256 and x25519)"
         ))),
     }
+}
+
+/// A problem with the numbers of the group called `name` (a file's cross-check against the
+/// crate), named by the group rather than by the file.
+fn named(name: &str, problem: impl Into<String>) -> Error {
+    Invalid::Group {
+        origin: Origin::Named(name.to_string()),
+        problem: problem.into(),
+    }
+    .into()
 }
 
 /// The prime order `n` of the generator, from `file`, big-endian.

@@ -2,7 +2,7 @@
 //! [`Weierstrass`] type, SEC 1 encodings (see the parent module).
 
 use super::pad32;
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Invalid, Result};
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
@@ -125,13 +125,16 @@ impl<C: Ops> Weierstrass<C> {
         let gx = crate::error::parse_hex("gx", file.str_key("gx")?)?;
         let gy = crate::error::parse_hex("gy", file.str_key("gy")?)?;
         let mut want = vec![0x04];
-        want.extend(pad32(&gx).ok_or_else(|| Error::input(format!("{name}: gx too long")))?);
-        want.extend(pad32(&gy).ok_or_else(|| Error::input(format!("{name}: gy too long")))?);
+        want.extend(pad32(&gx).ok_or_else(|| super::named(&name, "gx too long"))?);
+        want.extend(pad32(&gy).ok_or_else(|| super::named(&name, "gy too long"))?);
         if want != C::generator() {
-            return Err(Error::input(format!(
-                "{name}: the file's generator (gx, gy) is not the {} crate's generator",
-                C::CURVE
-            )));
+            return Err(super::named(
+                &name,
+                format!(
+                    "the file's generator (gx, gy) is not the {} crate's generator",
+                    C::CURVE
+                ),
+            ));
         }
         // n is the crate's order exactly when n − 1 is a valid scalar and n is not.
         let n = super::order(file)?;
@@ -141,10 +144,10 @@ impl<C: Ops> Weierstrass<C> {
             && pad32(&below).is_some_and(|k| C::scalar_ok(&k))
             && pad32(&n).is_some_and(|k| !C::scalar_ok(&k));
         if !is_order {
-            return Err(Error::input(format!(
-                "{name}: the file's group order n is not the {} crate's",
-                C::CURVE
-            )));
+            return Err(super::named(
+                &name,
+                format!("the file's group order n is not the {} crate's", C::CURVE),
+            ));
         }
         let profile = super::profile(file)?;
         Ok(Weierstrass {

@@ -2,7 +2,7 @@
 //! shared secrets (see the parent module).
 
 use super::pad32;
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Invalid, Result};
 use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
@@ -24,12 +24,13 @@ impl X25519 {
         let name = file.display_name().to_string();
         let gu = crate::error::parse_hex("gu", file.str_key("gu")?)?;
         // The file writes u big-endian; RFC 7748 strings are little-endian.
-        let mut want = pad32(&gu).ok_or_else(|| Error::input(format!("{name}: gu too long")))?;
+        let mut want = pad32(&gu).ok_or_else(|| super::named(&name, "gu too long"))?;
         want.reverse();
         if want != x25519_dalek::X25519_BASEPOINT_BYTES {
-            return Err(Error::input(format!(
-                "{name}: the file's base point u is not x25519-dalek's (u = 9)"
-            )));
+            return Err(super::named(
+                &name,
+                "the file's base point u is not x25519-dalek's (u = 9)",
+            ));
         }
         // n is l exactly when n − 1 is a canonical scalar (below l) and n is not.
         let n = num_bigint::BigUint::from_bytes_be(&super::order(file)?);
@@ -40,9 +41,10 @@ impl X25519 {
             })
         };
         if n < num_bigint::BigUint::from(2u32) || !canonical(&(&n - 1u32)) || canonical(&n) {
-            return Err(Error::input(format!(
-                "{name}: the file's group order n is not curve25519-dalek's l"
-            )));
+            return Err(super::named(
+                &name,
+                "the file's group order n is not curve25519-dalek's l",
+            ));
         }
         let profile = super::profile(file)?;
         Ok(X25519 {
