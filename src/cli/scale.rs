@@ -5,12 +5,18 @@
 //! modular exponentiation (the exponent grows with the modulus: bits × M(bits)), and
 //! below 2 for a fixed 128-bit exponent (M(bits) alone).
 
-use crate::cli::{self, common::RunArgs};
+use crate::bench::{self, Job, dh::DhJob};
+use crate::cli::{
+    self,
+    common::{GroupArgs, RunArgs},
+};
 use crate::error::{Error, Result};
+use crate::kex::ExpBits;
 use crate::measure::{self, Machine, MeasureConfig};
 use crate::record::{ResultRecord, RunTimer, Skipped};
 use crate::report::{self, plot};
 use clap::Args;
+use std::sync::Arc;
 
 /// Groups swept by default: RFC 2409 / RFC 3526 mod-p groups and the 512-bit stand-in.
 /// The default `--groups` (listed in its help text as well: a test keeps the two equal).
@@ -102,6 +108,15 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         },
     )?;
     no_full_twice(&args.groups, &args.exp_bits)?;
+    if let Some((e, m)) = args
+        .exp_bits
+        .iter()
+        .find_map(|e| e.parse::<ExpBits>().err().map(|m| (e, m)))
+    {
+        return Err(Error::input(format!(
+            "invalid value '{e}' for '--exp-bits <full|N,...>': {m}"
+        )));
+    }
     cli::common::check_backend_used(
         args.backend.as_deref(),
         args.groups.iter().map(String::as_str),
@@ -114,6 +129,11 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         .insert("exp_bits".into(), args.exp_bits.clone().into());
     rec.params.insert("table".into(), (!args.no_table).into());
     rec.params.insert("time_s".into(), args.run.time.into());
+    let bench_cfg = bench::Config {
+        measure: cfg,
+        seed: args.run.seed,
+        quiet: true,
+    };
     let pb = measure::progress::bar(
         (args.groups.len() * args.exp_bits.len()) as u64,
         args.run.json,
@@ -122,37 +142,28 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     for g in &args.groups {
         for e in &args.exp_bits {
             pb.set_message(format!("{g} --exp-bits {e}"));
-            let mut argv: Vec<String> = vec![
-                "--field".into(),
-                g.clone(),
-                "--exp-bits".into(),
-                e.clone(),
-                "--seed".into(),
-                args.run.seed.to_string(),
-                "--json".into(),
-            ];
-            if args.no_table {
-                argv.push("--no-table".into());
-            }
-            if let Some(b) = args.backend.as_ref().filter(|_| cli::common::is_modp(g)) {
-                argv.extend(["--backend".to_string(), b.clone()]);
-            }
-            let a: cli::dh::DhArgs = cli::common::parse_args("dh", &argv)?;
-            match cli::dh::measure_record_with(&a, args.pool, &cfg) {
-                Ok((_, r)) => {
-                    for f in r.machine.cpu_flags_used {
-                        rec.machine.note_flag_used(&f);
-                    }
-                    rec.operations.extend(r.operations);
-                }
+            let point = || -> Result<Vec<crate::record::Operation>> {
+                let group = GroupArgs {
+                    field: g.clone(),
+                    params: None,
+                    backend: args.backend.clone().filter(|_| cli::common::is_modp(g)),
+                    no_clmul: false,
+                };
+                let exp_bits: ExpBits = e.parse().map_err(Error::input)?;
+                let mut job = DhJob::new(Arc::from(group.open(!args.no_table)?), exp_bits)?;
+                job.pool_base = args.pool;
+                bench::run(&Job::Dh(job), &bench_cfg)
+            };
+            match point() {
+                Ok(ops) => rec.add_operations(ops),
                 // A point the group does not support (x25519 with a short exponent) is
                 // recorded as skipped; a wrong result stops the sweep.
-                Err(Error::Input(m)) => {
-                    first_error.get_or_insert(Error::Input(m.clone()));
+                Err(err) if err.exit_code() == 2 => {
                     rec.skipped.push(Skipped {
                         item: format!("{g} --exp-bits {e}"),
-                        reason: m,
+                        reason: err.message().to_string(),
                     });
+                    first_error.get_or_insert(err);
                 }
                 Err(other) => return Err(other),
             }
@@ -246,7 +257,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
         rec.operations.len(),
         rec.elapsed_s,
         rec.clock,
-        rec.machine.summary()
+        rec.summary()
     );
     let mut t = report::table(&["group", "bits", "exp bits", "Offer", "Reply", "Total"]);
     let totals = rec

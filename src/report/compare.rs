@@ -303,7 +303,7 @@ fn describe(name: &str, r: &ResultRecord) -> String {
         r.command,
         r.started_utc,
         r.machine_label(),
-        r.machine.summary(),
+        r.summary(),
         r.clock
     )
 }

@@ -1,7 +1,9 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
 pub mod compare;
+pub mod dh;
 pub mod fit;
+pub mod json;
 pub mod plot;
 pub mod text;
 
