@@ -5,6 +5,7 @@ pub mod dh;
 pub mod fit;
 pub mod json;
 pub mod plot;
+pub mod scale;
 pub mod text;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
