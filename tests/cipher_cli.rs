@@ -156,7 +156,7 @@ fn output_saves_a_record_that_compare_reads() {
     );
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["schema"], "pkbench.result/2");
     let ops = v["operations"].as_array().unwrap();
     assert_eq!(ops.len(), 2);
     assert_eq!(ops[0]["name"], "CBC enc");
@@ -215,7 +215,7 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     let out = pkbench(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["schema"], "pkbench.result/2");
     assert_eq!(v["command"], "repro");
     assert_eq!(v["reference"]["columns"][1], "Celeron/500");
     let rows = v["rows"].as_array().unwrap();

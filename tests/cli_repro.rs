@@ -21,7 +21,7 @@ fn quick_json_has_a_row_per_reference_figure() {
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["command"], "repro");
-    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["schema"], "pkbench.result/2");
     let rows = v["rows"].as_array().unwrap();
     // The post has 35 figures (../shared/reference/1995-some-timings.md).
     assert_eq!(rows.len(), 35);

@@ -3,6 +3,7 @@
 
 use super::pad32;
 use crate::error::{Invalid, Result};
+use crate::implementation::Implementation;
 use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
@@ -77,6 +78,10 @@ impl X25519 {
 impl KeyExchange for X25519 {
     fn info(&self) -> &GroupInfo {
         &self.info
+    }
+
+    fn implementation(&self) -> Implementation {
+        Implementation::of_crate("x25519-dalek")
     }
 
     fn table(&self) -> Option<&TableInfo> {
