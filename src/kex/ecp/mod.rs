@@ -60,9 +60,20 @@ fn named(name: &str, problem: impl Into<String>) -> Error {
     .into()
 }
 
-/// The prime order `n` of the generator, from `file`, big-endian.
+/// The prime order `n` of the generator, big-endian: from `file`, or, for a file that leaves
+/// it out, from the built-in file of the same `curve` (the implementation fixes the order;
+/// the built-in file's `n` is checked against it).
 fn order(file: &GroupFile) -> Result<Vec<u8>> {
-    file.big_key("n")?
+    if let Some(n) = file.big_key("n")? {
+        return Ok(n);
+    }
+    let curve = file.str_key("curve")?;
+    crate::params::builtin()
+        .into_iter()
+        .find(|b| {
+            b.family == Some(crate::params::Family::Ecp) && b.str_key("curve").ok() == Some(curve)
+        })
+        .and_then(|b| b.big_key("n").ok().flatten())
         .ok_or_else(|| file.problem("missing key `n` (the order of the generator)"))
 }
 

@@ -309,3 +309,32 @@ fn generator_mismatch_is_an_input_error() {
         .unwrap();
     assert_eq!(e.exit_code(), 2);
 }
+
+/// A prime-curve file's `n` must be the crate's group order (n − 1 a valid scalar, n not);
+/// a file that leaves `n` out gets the built-in file's, as before `n` was read.
+#[test]
+fn the_group_order_is_checked_against_the_crate() {
+    for name in ["p256", "k256", "x25519"] {
+        let mut f = params::lookup(name).unwrap();
+        let n = f.rest["n"].as_str().unwrap().to_string();
+        let bumped = format!(
+            "{}{}",
+            &n[..n.len() - 1],
+            if n.ends_with('1') { '3' } else { '1' }
+        );
+        f.rest.insert("n".into(), toml::Value::String(bumped));
+        let e = crate::kex::open(&f, &GroupOptions::default())
+            .err()
+            .unwrap();
+        assert!(
+            crate::cli::errors::render(&e).contains("group order n is not"),
+            "{name}: {e}"
+        );
+        f.rest.remove("n");
+        let kx = crate::kex::open(&f, &GroupOptions::default()).unwrap();
+        assert_eq!(
+            kx.info().full_exp_bits,
+            open(name, false).info().full_exp_bits
+        );
+    }
+}
