@@ -1,11 +1,10 @@
-//! The EC2N groups through the `pkbench` binary: known answers (`tests/data/ec2n-dh.json`, a
-//! copy of `../shared/vectors/ec2n-dh.json`) with `offer` and `reply` (peer as x alone and as
-//! 04||x||y, carry-less and portable code), bad inputs (exit code 2, one line on stderr,
+//! The EC2N groups through the `pkbench` binary: known answers (`vectors/ec2n-dh.json`) with
+//! `offer` and `reply` (peer as x alone and as 04||x||y, carry-less and portable code), bad inputs (exit code 2, one line on stderr,
 //! nothing on stdout), and a short `dh --json` run.
 
 use std::process::{Command, Output};
 
-const VECTORS: &str = include_str!("data/ec2n-dh.json");
+const VECTORS: &str = include_str!("../vectors/ec2n-dh.json");
 
 fn pkbench(args: &[&str], no_clmul: bool) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_pkbench"));

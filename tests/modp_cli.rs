@@ -1,4 +1,4 @@
-//! The mod-p groups through the `pkbench` binary: ../shared/vectors/modp-dh.json with `offer`
+//! The mod-p groups through the `pkbench` binary: vectors/modp-dh.json with `offer`
 //! and `reply` for each backend built in, `dh --json`, and bad input (exit code 2, one line on
 //! stderr, nothing on stdout).
 
@@ -46,7 +46,7 @@ fn assert_input_error(o: &Output, want: &str) {
 
 #[test]
 fn vectors_through_offer_and_reply() {
-    let text = include_str!("data/modp-dh.json");
+    let text = include_str!("../vectors/modp-dh.json");
     let v: serde_json::Value = serde_json::from_str(text).unwrap();
     for backend in backends() {
         for t in v["vectors"].as_array().unwrap() {

@@ -33,18 +33,10 @@ fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The committed copy of `shared/vectors/rsa-raw.json`. Where the shared folder sits beside
-/// the repository (as on CI), the copy must be identical to it.
+/// `vectors/rsa-raw.json`.
 fn vectors() -> Value {
-    let copy = std::fs::read_to_string(manifest().join("tests/vectors/rsa-raw.json")).unwrap();
-    let shared = manifest().join("../shared/vectors/rsa-raw.json");
-    if let Ok(orig) = std::fs::read_to_string(&shared) {
-        assert_eq!(
-            orig, copy,
-            "tests/vectors/rsa-raw.json differs from {shared:?}"
-        );
-    }
-    serde_json::from_str(&copy).unwrap()
+    let text = std::fs::read_to_string(manifest().join("vectors/rsa-raw.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
 }
 
 fn big(hex: &str) -> BigUint {
@@ -262,7 +254,7 @@ fn rsa_command_bad_inputs() {
     let data = manifest().join("tests/data");
     let public = data.join("rsa512-public.pem");
     assert_input_error(&["rsa", "--key", public.to_str().unwrap()], "public key");
-    let json = data.join("rsa512-key.json");
+    let json = manifest().join("vectors/rsa512-key.json");
     assert_input_error(&["rsa", "--key", json.to_str().unwrap()], "PEM");
     let pem = data.join("rsa512-pkcs1.pem");
     let pem = pem.to_str().unwrap();
@@ -274,6 +266,10 @@ fn read_data(name: &str) -> String {
     std::fs::read_to_string(manifest().join("tests/data").join(name)).unwrap()
 }
 
+fn read_vector(name: &str) -> String {
+    std::fs::read_to_string(manifest().join("vectors").join(name)).unwrap()
+}
+
 #[test]
 fn pem_keys_written_by_openssl_round_trip() {
     let pkcs8 = read_data("rsa512-pkcs8.pem");
@@ -282,7 +278,7 @@ fn pem_keys_written_by_openssl_round_trip() {
     let k1 = pem::parse_pem(&pkcs1).unwrap();
     assert_eq!(k8, k1);
     // The components OpenSSL printed for this key (`openssl rsa -noout -text`).
-    let want: Value = serde_json::from_str(&read_data("rsa512-key.json")).unwrap();
+    let want: Value = serde_json::from_str(&read_vector("rsa512-key.json")).unwrap();
     assert_eq!(k8, key_of(&want));
     assert_eq!(k8.bits(), 512);
     // Written back, both forms are byte-for-byte what OpenSSL wrote.
@@ -487,7 +483,7 @@ fn rsa_command_with_key_file_and_chunk() {
         j["operations"][0]["figures"]["bytes_per_sec"],
         j["private"]["bytes_per_sec"]
     );
-    let want: Value = serde_json::from_str(&read_data("rsa512-key.json")).unwrap();
+    let want: Value = serde_json::from_str(&read_vector("rsa512-key.json")).unwrap();
     assert_eq!(j["n"], want["n"]);
     // Text output names the figures.
     let out = pkbench(&[

@@ -1,12 +1,12 @@
-//! Known answers (`tests/data/gf2m-field.json`, a copy of `../shared/vectors/gf2m-field.json`)
-//! through both implementations, and the two implementations against each other.
+//! Known answers (`vectors/gf2m-field.json`) through both implementations, and the two
+//! implementations against each other.
 
 use super::portable::Portable;
 use super::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 
-const VECTORS: &str = include_str!("../../../tests/data/gf2m-field.json");
+const VECTORS: &str = include_str!("../../../vectors/gf2m-field.json");
 
 fn fe(hex_str: &str) -> Fe {
     let b = crate::error::parse_hex("vector", hex_str).unwrap();
@@ -72,18 +72,6 @@ fn vectors_gf2_155_both_implementations() {
 fn vectors_gf2_185_both_implementations() {
     let n = check_vectors::<F185>("gf2-185");
     assert!(n >= 38, "{n} vectors");
-}
-
-#[test]
-fn vector_copy_matches_shared() {
-    // The copy in tests/data must equal ../shared/vectors when that folder is present.
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/gf2m-field.json"
-    );
-    if let Ok(s) = std::fs::read_to_string(shared) {
-        assert_eq!(s, VECTORS);
-    }
 }
 
 #[test]

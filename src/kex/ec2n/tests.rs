@@ -1,6 +1,6 @@
-//! Tests of the EC2N groups: group order facts, known answers (`tests/data/ec2n-dh.json`, a
-//! copy of `../shared/vectors/ec2n-dh.json`) through both field implementations, table and
-//! no-table, the ladder against affine double-and-add, and the rejection of bad peer values.
+//! Tests of the EC2N groups: group order facts, known answers (`vectors/ec2n-dh.json`) through
+//! both field implementations, table and no-table, the ladder against affine double-and-add,
+//! and the rejection of bad peer values.
 
 use super::curve::{Affine, Scalar};
 use super::*;
@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
-const VECTORS: &str = include_str!("../../../tests/data/ec2n-dh.json");
+const VECTORS: &str = include_str!("../../../vectors/ec2n-dh.json");
 
 fn file(name: &str) -> GroupFile {
     crate::params::lookup(name).unwrap()
