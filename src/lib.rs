@@ -26,3 +26,6 @@ pub mod security;
 pub mod symmetric;
 
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod testing;
