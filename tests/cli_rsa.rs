@@ -1,143 +1,30 @@
-//! Raw RSA: known answers from `rsa-raw.json` through the library and the `rsa-raw` command on
-//! every backend built in, CRT against raw, PEM keys written by OpenSSL, and bad inputs.
+//! Raw RSA through the binary: `rsa-raw` on the known answers of `vectors/rsa-raw.json` and
+//! small moduli on every backend built in, `rsa` in JSON and text (generated keys and a PEM
+//! key from `tests/data`), and bad inputs (exit code 2, one line, nothing on stdout).
 
-use num_bigint::BigUint;
-use pkbench::rsa::ops::Powm;
-use pkbench::rsa::{self, RsaKey, ops, pem};
-use rand_chacha::ChaCha20Rng;
-use rand_core::SeedableRng;
+mod common;
+
+use common::{backends, data, pkbench, pkbench_input_error, pkbench_json as json_run, pkbench_ok};
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::Command;
-
-/// The backends every test runs on.
-fn backends() -> Vec<&'static str> {
-    #[allow(unused_mut)]
-    let mut v = vec!["num-bigint"];
-    #[cfg(feature = "gmp")]
-    v.push("gmp");
-    v
-}
-
-/// The private-operation exponentiations each backend offers: `fast` everywhere, `sec`
-/// (mpz_powm_sec) on gmp only.
-fn powms(backend: &str) -> Vec<Powm> {
-    if backend == "gmp" {
-        vec![Powm::Fast, Powm::Sec]
-    } else {
-        vec![Powm::Fast]
-    }
-}
-
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `vectors/rsa-raw.json`.
-fn vectors() -> Value {
-    let text = std::fs::read_to_string(manifest().join("vectors/rsa-raw.json")).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
-
-fn big(hex: &str) -> BigUint {
-    BigUint::parse_bytes(hex.as_bytes(), 16).unwrap()
-}
 
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v[k].as_str().unwrap_or_else(|| panic!("missing {k}"))
 }
 
-fn key_of(k: &Value) -> RsaKey {
-    let key = RsaKey {
-        n: big(s(k, "n")),
-        e: big(s(k, "e")),
-        d: big(s(k, "d")),
-        p: big(s(k, "p")),
-        q: big(s(k, "q")),
-        dp: big(s(k, "dp")),
-        dq: big(s(k, "dq")),
-        qinv: big(s(k, "qinv")),
-    };
-    key.validate().unwrap();
-    key
-}
-
-fn unhex(h: &str) -> Vec<u8> {
-    hex::decode(h).unwrap()
-}
-
-fn pkbench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-#[test]
-fn vectors_through_the_library() {
-    let v = vectors();
-    let mut pairs = 0;
-    for vec in v["vectors"].as_array().unwrap() {
-        let key = key_of(&vec["key"]);
-        assert_eq!(u64::from(key.bits()), vec["key"]["bits"].as_u64().unwrap());
-        let chunk = vec["chunk_bytes"].as_u64().unwrap() as usize;
-        for b in backends() {
-            let eng = ops::engine(&key, Some(b)).unwrap();
-            let sec = ops::engine_with_powm(&key, Some(b), Powm::Sec);
-            for pair in vec["pairs"].as_array().unwrap() {
-                let m = unhex(s(pair, "message"));
-                assert_eq!(m.len(), chunk);
-                let enc = unhex(s(pair, "encrypted_public"));
-                let sig = unhex(s(pair, "signed_private"));
-                assert_eq!(eng.public(&m), enc, "{b} public");
-                assert_eq!(eng.private_raw(&m), sig, "{b} private raw");
-                assert_eq!(eng.private_crt(&m), sig, "{b} private CRT");
-                // mpz_powm_sec (gmp): the same known answers, raw and CRT.
-                if let Ok(sec) = &sec {
-                    assert_eq!(sec.public(&m), enc, "{b} public (powm sec)");
-                    assert_eq!(sec.private_raw(&m), sig, "{b} private raw (powm sec)");
-                    assert_eq!(sec.private_crt(&m), sig, "{b} private CRT (powm sec)");
-                }
-                let n = key.n.to_bytes_be();
-                assert_eq!(
-                    rsa::raw(&n, &key.e.to_bytes_be(), &m, Some(b)).unwrap(),
-                    enc
-                );
-                assert_eq!(
-                    rsa::raw(&n, &key.d.to_bytes_be(), &m, Some(b)).unwrap(),
-                    sig
-                );
-                pairs += 1;
-            }
-        }
-    }
-    assert!(pairs >= 5 * backends().len());
-}
-
-#[test]
-fn powm_sec_only_where_the_library_has_one() {
-    let key = key_of(&vectors()["vectors"][0]["key"]);
-    for b in backends() {
-        let sec = ops::engine_with_powm(&key, Some(b), Powm::Sec);
-        if powms(b).contains(&Powm::Sec) {
-            assert!(sec.is_ok(), "{b}");
-        } else {
-            let e = sec.err().expect("num-bigint has no constant-time powm");
-            assert_eq!(e.exit_code(), 2);
-            assert!(e.message().contains("--backend gmp"), "{e}");
-        }
-    }
+/// Bad input (exit code 2, one `pkbench: error:` line, nothing on stdout) naming `needle`.
+fn assert_input_error(args: &[&str], needle: &str) {
+    let err = pkbench_input_error(args);
+    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
 }
 
 #[test]
 fn vectors_through_rsa_raw_command() {
-    let v = vectors();
-    for vec in v["vectors"].as_array().unwrap() {
+    for vec in &common::vectors("rsa-raw.json") {
         let k = &vec["key"];
         let pair = &vec["pairs"][0];
         for b in backends() {
             for (exp, want) in [("e", "encrypted_public"), ("d", "signed_private")] {
-                let out = pkbench(&[
+                let out = pkbench_ok(&[
                     "rsa-raw",
                     "--modulus",
                     s(k, "n"),
@@ -148,15 +35,7 @@ fn vectors_through_rsa_raw_command() {
                     "--backend",
                     b,
                 ]);
-                assert!(
-                    out.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                assert_eq!(
-                    String::from_utf8(out.stdout).unwrap(),
-                    format!("{}\n", s(pair, want))
-                );
+                assert_eq!(out, format!("{}\n", s(pair, want)));
             }
         }
     }
@@ -166,7 +45,7 @@ fn vectors_through_rsa_raw_command() {
 fn rsa_raw_pads_to_modulus_length() {
     // n = 3233 = 0x0ca1 (61·53), e = 17: 65^17 mod 3233 = 2790 = 0x0ae6 (the textbook example).
     for b in backends() {
-        let out = pkbench(&[
+        let (_, out, _) = pkbench(&[
             "rsa-raw",
             "--modulus",
             "0ca1",
@@ -177,9 +56,9 @@ fn rsa_raw_pads_to_modulus_length() {
             "--backend",
             b,
         ]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), "0ae6\n", "{b}");
+        assert_eq!(out, "0ae6\n", "{b}");
         // 2^1 mod 3233 = 2, padded to two bytes.
-        let out = pkbench(&[
+        let (_, out, _) = pkbench(&[
             "rsa-raw",
             "--modulus",
             "ca1",
@@ -190,18 +69,8 @@ fn rsa_raw_pads_to_modulus_length() {
             "--backend",
             b,
         ]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), "0002\n", "{b}");
+        assert_eq!(out, "0002\n", "{b}");
     }
-}
-
-fn assert_input_error(args: &[&str], needle: &str) {
-    let out = pkbench(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
-    assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
 }
 
 #[test]
@@ -251,109 +120,14 @@ fn rsa_command_bad_inputs() {
         "constant-time",
     );
     assert_input_error(&["rsa", "--key", "/nonexistent/key.pem"], "cannot read");
-    let data = manifest().join("tests/data");
-    let public = data.join("rsa512-public.pem");
+    let public = data("rsa512-public.pem");
     assert_input_error(&["rsa", "--key", public.to_str().unwrap()], "public key");
-    let json = manifest().join("vectors/rsa512-key.json");
+    let json = common::vector_path("rsa512-key.json");
     assert_input_error(&["rsa", "--key", json.to_str().unwrap()], "PEM");
-    let pem = data.join("rsa512-pkcs1.pem");
+    let pem = data("rsa512-pkcs1.pem");
     let pem = pem.to_str().unwrap();
     assert_input_error(&["rsa", "--key", pem, "--bits", "1024"], "512-bit key");
     assert_input_error(&["rsa", "--bits", "1024", "--key", pem], "--bits 1024");
-}
-
-fn read_data(name: &str) -> String {
-    std::fs::read_to_string(manifest().join("tests/data").join(name)).unwrap()
-}
-
-fn read_vector(name: &str) -> String {
-    std::fs::read_to_string(manifest().join("vectors").join(name)).unwrap()
-}
-
-#[test]
-fn pem_keys_written_by_openssl_round_trip() {
-    let pkcs8 = read_data("rsa512-pkcs8.pem");
-    let pkcs1 = read_data("rsa512-pkcs1.pem");
-    let k8 = pem::parse_pem(&pkcs8).unwrap();
-    let k1 = pem::parse_pem(&pkcs1).unwrap();
-    assert_eq!(k8, k1);
-    // The components OpenSSL printed for this key (`openssl rsa -noout -text`).
-    let want: Value = serde_json::from_str(&read_vector("rsa512-key.json")).unwrap();
-    assert_eq!(k8, key_of(&want));
-    assert_eq!(k8.bits(), 512);
-    // Written back, both forms are byte-for-byte what OpenSSL wrote.
-    assert_eq!(pem::to_pkcs8_pem(&k8).unwrap(), pkcs8);
-    assert_eq!(pem::to_pkcs1_pem(&k8).unwrap(), pkcs1);
-    // And the key works: the public operation undoes the private one on every backend.
-    let m = vec![0x5a; 63];
-    for b in backends() {
-        let eng = ops::engine(&k8, Some(b)).unwrap();
-        let sig = eng.private_raw(&m);
-        assert_eq!(eng.private_crt(&m), sig);
-        assert_eq!(&eng.public(&sig)[1..], &m[..]);
-        assert_eq!(eng.public(&sig)[0], 0);
-    }
-}
-
-#[test]
-fn bad_pem_rejected() {
-    let pkcs1 = read_data("rsa512-pkcs1.pem");
-    for (text, needle) in [
-        ("hello", "PEM"),
-        (
-            "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
-            "CERTIFICATE",
-        ),
-        (&read_data("rsa512-public.pem") as &str, "public key"),
-        (
-            "-----BEGIN RSA PRIVATE KEY-----\nMAMCAQA=\n-----END RSA PRIVATE KEY-----\n",
-            "PKCS#1",
-        ),
-        (&pkcs1.replace("RSA PRIVATE KEY", "PRIVATE KEY"), "PKCS#8"),
-    ] {
-        let e = pem::parse_pem(text).unwrap_err();
-        assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains(needle), "{e} lacks {needle}");
-    }
-    // A consistent-looking key whose d was changed is caught by the key check.
-    let mut k = pem::parse_pem(&pkcs1).unwrap();
-    k.d += 2u32;
-    let text = pem::to_pkcs1_pem(&k).unwrap();
-    let e = pem::parse_pem(&text).unwrap_err();
-    assert!(e.message().contains("inconsistent"), "{e}");
-}
-
-#[test]
-fn crt_agrees_with_raw_on_generated_keys() {
-    let mut rng = ChaCha20Rng::seed_from_u64(42);
-    for bits in [256u32, 384, 1024] {
-        let key = rsa::keygen::generate(bits, &mut rng).unwrap();
-        for (b, powm) in backends()
-            .into_iter()
-            .flat_map(|b| powms(b).into_iter().map(move |p| (b, p)))
-        {
-            let eng = ops::engine_with_powm(&key, Some(b), powm).unwrap();
-            for fill in [0u8, 1, 0x80, 0xff] {
-                let m = vec![fill; key.modulus_bytes() - 1];
-                let raw = eng.private_raw(&m);
-                assert_eq!(eng.private_crt(&m), raw, "{b} {powm:?} {bits} {fill}");
-                assert_eq!(eng.public(&raw), ops::pad(m.clone(), key.modulus_bytes()));
-                // Cross-check against num-bigint's own modpow.
-                let want = BigUint::from_bytes_be(&m).modpow(&key.d, &key.n);
-                assert_eq!(BigUint::from_bytes_be(&raw), want);
-            }
-        }
-    }
-}
-
-fn json_run(args: &[&str]) -> Value {
-    let out = pkbench(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 #[test]
@@ -440,8 +214,7 @@ fn rsa_command_powm_sec() {
     let fast = json_run(&[&args[..], &["--json"]].concat());
     assert_eq!(fast["n"], j["n"]);
     assert_eq!(fast["operations"][0]["params"]["powm"], "fast");
-    let out = pkbench(&[&args[..], &["--powm", "sec"]].concat());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, text, _) = pkbench(&[&args[..], &["--powm", "sec"]].concat());
     // Header lines wrap at 80 columns: compare the words.
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -454,7 +227,7 @@ fn rsa_command_powm_sec() {
 
 #[test]
 fn rsa_command_with_key_file_and_chunk() {
-    let key = manifest().join("tests/data/rsa512-pkcs8.pem");
+    let key = data("rsa512-pkcs8.pem");
     let j = json_run(&[
         "rsa",
         "--key",
@@ -483,10 +256,10 @@ fn rsa_command_with_key_file_and_chunk() {
         j["operations"][0]["figures"]["bytes_per_sec"],
         j["private"]["bytes_per_sec"]
     );
-    let want: Value = serde_json::from_str(&read_vector("rsa512-key.json")).unwrap();
+    let want = common::vector_file("rsa512-key.json");
     assert_eq!(j["n"], want["n"]);
     // Text output names the figures.
-    let out = pkbench(&[
+    let (_, text, _) = pkbench(&[
         "rsa",
         "--key",
         key.to_str().unwrap(),
@@ -494,7 +267,6 @@ fn rsa_command_with_key_file_and_chunk() {
         "0.01",
         "--crt",
     ]);
-    let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("bytes/s") && text.contains("CRT speedup"),
         "{text}"
@@ -518,18 +290,14 @@ fn same_seed_same_key_in_json() {
 /// 2^2 mod 3 = 1, padded to the modulus's one byte.
 #[test]
 fn rsa_raw_small_modulus_is_computed() {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args([
-            "rsa-raw",
-            "--modulus",
-            "3",
-            "--exponent",
-            "2",
-            "--input",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "01\n");
+    let out = pkbench_ok(&[
+        "rsa-raw",
+        "--modulus",
+        "3",
+        "--exponent",
+        "2",
+        "--input",
+        "2",
+    ]);
+    assert_eq!(out, "01\n");
 }
