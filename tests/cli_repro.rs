@@ -12,7 +12,7 @@ fn quick_json_has_a_row_per_reference_figure() {
     assert_eq!(v["command"], "repro");
     assert_eq!(v["schema"], "pkbench.result/1");
     let rows = v["rows"].as_array().unwrap();
-    // The post has 35 figures (../shared/reference/1995-some-timings.md).
+    // The post has 35 figures (params/reference/1995-some-timings.md).
     assert_eq!(rows.len(), 35);
     let reference =
         pkbench::repro::Reference::parse(pkbench::repro::table("1995").unwrap().reference).unwrap();
