@@ -353,7 +353,7 @@ fn e_fixed(bits: u32) -> BigUint {
 /// Every built-in prime regenerated from its published construction: RFC 2409 §6.1 /
 /// RFC 3526: p = 2^n − 2^(n−64) − 1 + 2^64·(⌊2^(n−130)·π⌋ + c); RFC 7919 Appendix A:
 /// p = 2^b − 2^(b−64) + 2^64·(⌊2^(b−130)·e⌋ + X) − 1. Also checks the 512-bit stand-in
-/// against the prime hard-coded in ../shared/tools/baseline.c.
+/// against the prime hard-coded in scripts/baseline.c.
 #[test]
 fn builtin_primes_match_their_constructions() {
     let pi = pi_fixed(8192 - 130);
