@@ -278,7 +278,7 @@ fn gf2_155_with(changes: &[(&str, &str)]) -> String {
 /// key: a tiny `order`, a composite one (3q with cofactor 4: their product is #E, only the
 /// primality test catches it), the review's wrong cofactor (4 instead of 12, which let a peer
 /// of order 3 through: x = 07c7…4a30 below, a multiple of q·R computed in Python and checked
-/// by `kex::ec2n::params_tests`), a cofactor outside the Hasse interval, a prime `order` that
+/// by `kex::ec2n::curve::tests`), a cofactor outside the Hasse interval, a prime `order` that
 /// G's order does not divide, and a generator of small order.
 #[test]
 fn unsound_ec2n_files_are_refused() {
