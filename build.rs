@@ -38,10 +38,57 @@ fn main() {
             .replace('\x1f', " ")
     );
     println!("cargo:rustc-env=PKBENCH_BACKENDS={}", backends());
+    println!(
+        "cargo:rustc-env=PKBENCH_CRATE_VERSIONS={}",
+        crate_versions()
+    );
     if let Some(build) = gmp_build() {
         println!("cargo:rustc-env=PKBENCH_GMP_BUILD={build}");
     }
     // Cargo.lock and build.rs are among git::SOURCES, watched above.
+}
+
+/// pkbench's direct dependencies as `name=version`, joined by ';', from Cargo.lock: the
+/// `dependencies` of the `pkbench` package, each `name` or `name version` (Cargo adds the
+/// version when two versions of a crate are locked), resolved against the packages.
+fn crate_versions() -> String {
+    let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
+    let packages: Vec<&str> = lock.split("[[package]]").collect();
+    let key = |pkg: &str, k: &str| -> Option<String> {
+        pkg.lines()
+            .find_map(|l| l.trim().strip_prefix(&format!("{k} = ")))
+            .map(|v| v.trim_matches('"').to_string())
+    };
+    let versions_of = |name: &str| -> Vec<String> {
+        packages
+            .iter()
+            .filter(|p| key(p, "name").as_deref() == Some(name))
+            .filter_map(|p| key(p, "version"))
+            .collect()
+    };
+    let Some(own) = packages
+        .iter()
+        .find(|p| key(p, "name").as_deref() == Some("pkbench"))
+    else {
+        return String::new();
+    };
+    let deps = own
+        .split_once("dependencies = [")
+        .map_or("", |(_, rest)| rest.split(']').next().unwrap_or(""));
+    deps.lines()
+        .map(|l| l.trim().trim_end_matches(',').trim_matches('"'))
+        .filter(|l| !l.is_empty())
+        .filter_map(|dep| {
+            let mut words = dep.split_whitespace();
+            let name = words.next()?;
+            let version = match words.next() {
+                Some(v) => v.to_string(),
+                None => versions_of(name).into_iter().next()?,
+            };
+            Some(format!("{name}={version}"))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// Bignum backends built in, with versions from Cargo.lock: "num-bigint X" always, and

@@ -102,7 +102,7 @@ EOF
 # Masks timing-dependent figures of a timing command's output (stdin).
 # Masked: numbers, time units, rate prefixes (k/s, MB/s), the noise verdicts of compare
 # (~ or a ratio) and the regression lines, the footnote markers of bench-slope fits and
-# their footnotes.
+# their footnotes, and the build on the machine line (rustc, commit, which may be dirty).
 mask() {
   sed -E \
     -e 's/[0-9]+([.,][0-9]+)*(e[-+]?[0-9]+)?/#/g' \
@@ -111,10 +111,11 @@ mask() {
     -e 's/-#/#/g' -e 's/(#[ ]*)+/#/g' -e 's/[ ]*…[ ]*/…/g' \
     -e 's/\((~|#x)\)/(R)/g' -e 's/┆ (~|#x) /┆ R /g' \
     -e 's/ ?\[#\]//g' \
-    -e '/R²|straight line|buffer size|time or clock cpu|negative intercept|"per call" figure|is high\.|below the timing noise|busy machine|rerun with|doubt|regression|: #x$/d' \
     -e 's/[─━│┃┌┐└┘├┤┬┴┼╞╡╪═╭╮╯╰|+-]{2,}/ /g' \
     -e 's/[│┃|]/ /g' \
-    -e 's/[[:space:]]+/ /g' -e 's/^ //' -e 's/ $//' |
+    -e 's/[[:space:]]+/ /g' -e 's/^ //' -e 's/ $//' \
+    -e '/R²|straight line|buffer size|time or clock cpu|negative intercept|"per call" figure|is high\.|below the timing noise|busy machine|rerun with|doubt|regression|: #x$/d' \
+    -e '/rustc #|release build|pkbench #|[0-9a-f#]+-dirty\)|^\(#[0-9a-f#]*\)$/d' |
     grep -v '^$' || true
 }
 

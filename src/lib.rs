@@ -10,11 +10,13 @@
 //! ([`report`]).
 
 pub mod arith;
+pub mod bench;
 pub mod bulk;
 pub mod cli;
 pub mod des;
 pub mod error;
 pub mod hash;
+pub mod implementation;
 pub mod kex;
 pub mod measure;
 pub mod params;

@@ -131,7 +131,7 @@ fn output_saves_a_record_that_compare_reads() {
     pkbench_ok(&a);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["schema"], "pkbench.result/2");
     let ops = v["operations"].as_array().unwrap();
     assert_eq!(ops.len(), 2);
     assert_eq!(ops[0]["name"], "CBC enc");
@@ -176,7 +176,7 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     assert!(text.contains("this machine"), "{text}");
 
     let v = pkbench_json(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
-    assert_eq!(v["schema"], "pkbench.result/1");
+    assert_eq!(v["schema"], "pkbench.result/2");
     assert_eq!(v["command"], "repro");
     assert_eq!(v["reference"]["columns"][1], "Celeron/500");
     let rows = v["rows"].as_array().unwrap();

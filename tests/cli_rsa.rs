@@ -244,7 +244,7 @@ fn rsa_command_with_key_file_and_chunk() {
     assert_eq!(j["chunk_bytes"], 16);
     assert!(j["keygen_ms"].is_null());
     assert!(j["private_crt"].is_null());
-    assert_eq!(j["schema"], "pkbench.result/1");
+    assert_eq!(j["schema"], "pkbench.result/2");
     let names: Vec<&str> = j["operations"]
         .as_array()
         .unwrap()

@@ -17,11 +17,12 @@
 //! have no params file in this build) are listed as skipped with the reason; no figure is ever
 //! made up.
 
-use crate::cli::dh::{self, DhRecord, make_sized_pool, time_offer_reply};
+use crate::bench::dh::{make_sized_pool, time_offer_reply};
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::{self, Clock, Machine, MeasureConfig};
 use crate::params;
+use crate::record::Operation;
 use crate::record::RunTimer;
 use crate::report;
 use crate::security::{self, Estimate};
@@ -107,7 +108,7 @@ pub struct ChooseArgs {
     /// Also print every security figure with its source.
     #[arg(long)]
     pub explain: bool,
-    /// Also save the run as a result record (JSON, schema `pkbench.result/1`): every timed
+    /// Also save the run as a result record (JSON, schema `pkbench.result/2`): every timed
     /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
     /// security estimate, the rows not timed and why, the choice, the machine and build.
     /// Written atomically; draw it with `pkbench plot FILE --output FILE.svg`.
@@ -207,10 +208,10 @@ pub struct ChooseRecord {
     pub seed: u64,
     /// Machine and build.
     pub machine: Machine,
-    /// The full measurement of every timed candidate, in the order timed (statistics with
-    /// raw samples, table, backend): the operations of the saved record.
+    /// The operations of every timed candidate, in the order timed (Offer, Reply, Total,
+    /// CPU sum of [`crate::bench::dh::operations`]): the operations of the saved record.
     #[serde(skip)]
-    pub timed: Vec<DhRecord>,
+    pub timed: Vec<Vec<Operation>>,
 }
 
 /// One (field, secret size) pair ready to time.
@@ -540,22 +541,15 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             } else {
                 let pool = make_sized_pool(kx, p.exp_bits, CHOOSE_POOL, &cfg, &mut rng)?;
                 let (offer, reply) = time_offer_reply(kx, &pool, &cfg)?;
-                let d = dh::dh_record(
-                    kx,
-                    p.exp_bits,
-                    (offer, reply),
-                    &pool,
-                    args.clock.label(),
-                    args.seed,
-                    machine.clone(),
-                );
-                let total = d.total_ms;
+                let (offer_ms, reply_ms) = (offer.median_ms, reply.median_ms);
+                let ops = crate::bench::dh::operations(kx, p.exp_bits, (offer, reply), &pool);
+                let total = 2.0 * offer_ms + reply_ms;
                 row.status = Status::Timed;
-                row.offer_ms = Some(d.offer.median_ms);
-                row.reply_ms = Some(d.reply.median_ms);
+                row.offer_ms = Some(offer_ms);
+                row.reply_ms = Some(reply_ms);
                 row.total_ms = Some(total);
-                row.cpu_total_ms = Some(d.cpu_total_ms);
-                timed.push(d);
+                row.cpu_total_ms = Some(2.0 * (offer_ms + reply_ms));
+                timed.push(ops);
                 if row.qualifies && !row.weak {
                     best = Some(best.map_or(total, |b| b.min(total)));
                 } else if !row.qualifies {

@@ -4,7 +4,6 @@
 //! of `--json` and `--output` ([`result_record`]).
 
 use crate::cli::choose::{ChooseArgs, ChooseRecord, Row, Status};
-use crate::cli::dh;
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
 use crate::record::ResultRecord;
@@ -147,7 +146,10 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
         rec.seed,
         rec.clock
     );
-    s += &format!("machine: {}\n", rec.machine.summary());
+    s += &format!(
+        "machine: {}\n",
+        rec.machine.summary(&crate::measure::Build::detect())
+    );
     let timed: Vec<&Row> = rec
         .rows
         .iter()
@@ -319,6 +321,7 @@ pub fn render(rec: &ChooseRecord, markdown: bool) -> String {
 pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord> {
     let mut rec = ResultRecord::new("choose", &r.clock, r.machine.clone()).with_extra(r)?;
     rec.seed = Some(r.seed);
+    rec.notes = r.notes.clone();
     rec.params
         .insert("min_security".into(), r.min_security.into());
     rec.params.insert("budget_ms".into(), r.budget_ms.into());
@@ -338,19 +341,17 @@ pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord
         })
         .collect();
     rec.params.insert("exp_bits".into(), exps.into());
-    for d in &r.timed {
-        for f in &d.machine.cpu_flags_used {
-            rec.machine.note_flag_used(f);
-        }
-        let row = r
-            .rows
-            .iter()
-            .find(|x| x.field == d.field && x.exp_bits == d.exp_bits && x.table == d.table);
-        let chosen = r
-            .chosen
-            .as_ref()
-            .is_some_and(|c| c.field == d.field && c.exp_bits == d.exp_bits && c.table == d.table);
-        for mut op in dh::operations(d) {
+    for ops in &r.timed {
+        let is = |x: &Row| {
+            ops.first().is_some_and(|op| {
+                op.params.get("group") == Some(&x.field.clone().into())
+                    && op.params.get("exp_bits") == Some(&x.exp_bits.into())
+                    && op.params.get("table") == Some(&x.table.into())
+            })
+        };
+        let row = r.rows.iter().find(|x| is(x));
+        let chosen = r.chosen.as_ref().is_some_and(is);
+        rec.add_operations(ops.iter().cloned().map(|mut op| {
             if let Some(row) = row {
                 op = op
                     .with_info("qualifies", row.qualifies)
@@ -359,8 +360,8 @@ pub fn result_record(args: &ChooseArgs, r: &ChooseRecord) -> Result<ResultRecord
             if chosen {
                 op = op.with_info("chosen", true);
             }
-            rec.operations.push(op);
-        }
+            op
+        }));
     }
     Ok(rec)
 }

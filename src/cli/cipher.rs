@@ -221,7 +221,10 @@ pub fn render_text(r: &CipherRecord) -> String {
         "clock:     {}; {} s per row; seed {}\n",
         r.clock, r.budget_s, r.seed
     );
-    s += &format!("machine:   {}\n", r.machine.summary());
+    s += &format!(
+        "machine:   {}\n",
+        r.machine.summary(&crate::measure::Build::detect())
+    );
     // ns/byte (= 1000 ÷ MB/s) is left to the JSON: the rest fits in 80 columns.
     let mut t = report::table(&[
         "mode",

@@ -30,7 +30,7 @@ pub struct RunArgs {
     /// Print one JSON object on stdout instead of the table (no progress bar).
     #[arg(long)]
     pub json: bool,
-    /// Also save the run as a result record (JSON, schema `pkbench.result/1`: parameters,
+    /// Also save the run as a result record (JSON, schema `pkbench.result/2`: parameters,
     /// every operation's statistics and raw samples, clock, machine and build) in FILE,
     /// written atomically. Read it back with `pkbench compare` or `pkbench plot`.
     #[arg(long, value_name = "FILE")]
@@ -49,6 +49,19 @@ impl RunArgs {
     pub fn measure_config(&self) -> Result<MeasureConfig> {
         let secs = crate::measure::check_budget_secs(self.time)?;
         Ok(MeasureConfig::with_budget_secs(secs, self.clock))
+    }
+
+    /// The bench layer's configuration for these arguments: the harness settings, the seed,
+    /// progress hidden with `--json`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when `--time` is not a positive number.
+    pub fn bench_config(&self) -> Result<crate::bench::Config> {
+        Ok(crate::bench::Config {
+            measure: self.measure_config()?,
+            seed: self.seed,
+            quiet: self.json,
+        })
     }
 
     /// Checks `--output` before any timing: its directory exists and the file does not
@@ -120,7 +133,7 @@ pub fn emit_record(
         write_record(p, rec, force)?;
     }
     if json {
-        return rec.to_json();
+        return crate::report::json::render(rec);
     }
     let mut s = text();
     if let Some(p) = output {

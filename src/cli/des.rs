@@ -178,7 +178,10 @@ pub fn render_text(r: &DesRecord) -> String {
             tab.add_row(row);
         }
     }
-    s += &format!("machine:   {}\n", r.machine.summary());
+    s += &format!(
+        "machine:   {}\n",
+        r.machine.summary(&crate::measure::Build::detect())
+    );
     s += &format!("{tab}\n");
     if matches!(r.result, DesResult::Encrypt(_)) {
         s += "MB/s = 10^6 bytes per second.\n";

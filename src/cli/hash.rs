@@ -116,7 +116,10 @@ pub fn render_text(r: &HashRecord) -> String {
         "clock:     {}; {} samples × {} digests\n",
         r.clock, t.stats.samples, t.stats.batch
     );
-    s += &format!("machine:   {}\n", r.machine.summary());
+    s += &format!(
+        "machine:   {}\n",
+        r.machine.summary(&crate::measure::Build::detect())
+    );
     let mut tab = report::table(&["hash", "MB/s", "q1 … q3 (MB/s)", "time per block"]);
     let mut row = vec![r.run.algo.clone()];
     row.extend(t.cells());

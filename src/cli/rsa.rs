@@ -269,7 +269,10 @@ pub fn render_text(r: &RsaRecord) -> String {
         counts.join(", "),
         r.seed
     );
-    s += &format!("machine:   {}\n", r.machine.summary());
+    s += &format!(
+        "machine:   {}\n",
+        r.machine.summary(&crate::measure::Build::detect())
+    );
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "bytes/s"]);
     let mut row = |name: &str, op: &OpRecord| {
         let st = &op.stats;

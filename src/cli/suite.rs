@@ -398,7 +398,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
         rec.operations.len(),
         rec.elapsed_s,
         rec.clock,
-        rec.machine.summary()
+        rec.summary()
     );
     // One row per item (its parameters), its operations indented under it, both wrapped
     // to 28 characters: the table fits in 80 columns (the figures take at most 51).

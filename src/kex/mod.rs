@@ -15,6 +15,7 @@ pub mod ecp;
 pub mod modp;
 
 use crate::error::{Error, Result};
+use crate::implementation::Implementation;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
@@ -132,6 +133,11 @@ pub trait KeyExchange: Send + Sync {
 
     /// The fixed-base table in use for Offer, if any.
     fn table(&self) -> Option<&TableInfo>;
+
+    /// Who computes Offer and Reply: pkbench's own code (binary curves, with the GF(2^m)
+    /// code path and the CPU features it uses), the bignum library of a mod-p group, or the
+    /// crate of a prime curve.
+    fn implementation(&self) -> Implementation;
 
     /// Bignum backend name and version for mod-p groups (e.g. "gmp 6.3.0"), `None` otherwise.
     fn backend(&self) -> Option<String> {

@@ -1,12 +1,12 @@
-//! The machine and build a result was measured on: CPU model, cores, MHz, kernel, rustc,
-//! profile, CPU features, pkbench version and git commit. Linux values come from
+//! The machine a result was measured on: CPU model, cores, MHz, governor, kernel, CPU
+//! features, host name (the build is [`super::build::Build`]). Linux values come from
 //! `/proc/cpuinfo`, `/proc/sys/kernel/osrelease` and `/sys/devices/system/cpu`; anything
 //! not shown there is "unknown".
 
-use crate::arith::bignum::BackendKind;
+use super::build::Build;
 use serde::{Deserialize, Serialize};
 
-/// A fingerprint of the machine and build.
+/// A fingerprint of the machine.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Machine {
     /// CPU model name from `/proc/cpuinfo`.
@@ -25,18 +25,6 @@ pub struct Machine {
     pub kernel: String,
     /// Operating system and architecture, e.g. "linux x86_64".
     pub os: String,
-    /// rustc that built this binary.
-    pub rustc: String,
-    /// Cargo profile ("release" or "debug").
-    pub profile: String,
-    /// Target features enabled at compile time (relevant ones).
-    pub target_features: Vec<String>,
-    /// pkbench version.
-    pub pkbench_version: String,
-    /// git commit of the build (12 hex digits; `-dirty` when the files built in — src,
-    /// params, vectors, the build script, Cargo.toml, Cargo.lock — differed from it,
-    /// changed, staged or new), or "unknown" outside a git checkout. See `build/git.rs`.
-    pub git_commit: String,
     /// Host name, or "unknown".
     pub hostname: String,
     /// CPU clock over the run: "cpu MHz" of `/proc/cpuinfo` averaged over all cores, sampled
@@ -48,24 +36,6 @@ pub struct Machine {
     /// took the carry-less-multiply path), filled in by the command.
     #[serde(default)]
     pub cpu_flags_used: Vec<String>,
-    /// Target triple of the build, e.g. "x86_64-unknown-linux-gnu".
-    #[serde(default)]
-    pub target: String,
-    /// Extra rustc flags of the build (`CARGO_ENCODED_RUSTFLAGS`, e.g. `-C target-cpu=native`),
-    /// "" when none.
-    #[serde(default)]
-    pub rustflags: String,
-    /// Cargo features of pkbench enabled in the build (e.g. "gmp").
-    #[serde(default)]
-    pub features: Vec<String>,
-    /// Bignum backends built in, with versions: the library's own version at run time and
-    /// the crates' versions from Cargo.lock (e.g. "num-bigint 0.5.1",
-    /// "gmp 6.3.0 (rug 1.30.0, gmp-mpfr-sys 1.7.1)").
-    #[serde(default)]
-    pub backends: Vec<String>,
-    /// The bignum backend mod-p groups and RSA use unless `--backend` says otherwise.
-    #[serde(default)]
-    pub default_backend: String,
 }
 
 /// The CPU clock sampled at the start and end of a run (see [`Machine::mhz_over_run`]).
@@ -148,51 +118,8 @@ reported_features!(
     "sha",
 );
 
-/// Every bignum backend built in, with versions (see [`Machine::backends`]).
-fn backends() -> Vec<String> {
-    let crates: Vec<&str> = env!("PKBENCH_BACKENDS").split(';').collect();
-    BackendKind::available()
-        .iter()
-        .map(|k| match k.name() {
-            "num-bigint" => crates
-                .iter()
-                .find(|c| c.starts_with("num-bigint "))
-                .map_or_else(|| k.version(), |c| c.to_string()),
-            _ => match crates.iter().find(|c| c.starts_with("rug ")) {
-                Some(c) => format!("{} ({c})", k.version()),
-                None => k.version(),
-            },
-        })
-        .collect()
-}
-
-fn build_features() -> Vec<String> {
-    let mut v = Vec::new();
-    if cfg!(feature = "gmp") {
-        v.push("gmp".to_string());
-    }
-    v
-}
-
-fn target_features() -> Vec<String> {
-    let mut v = Vec::new();
-    if cfg!(target_feature = "sse2") {
-        v.push("sse2".to_string());
-    }
-    if cfg!(target_feature = "pclmulqdq") {
-        v.push("pclmulqdq".to_string());
-    }
-    if cfg!(target_feature = "avx2") {
-        v.push("avx2".to_string());
-    }
-    if cfg!(target_feature = "bmi2") {
-        v.push("bmi2".to_string());
-    }
-    v
-}
-
 impl Machine {
-    /// Reads the fingerprint of this machine and build.
+    /// Reads the fingerprint of this machine.
     pub fn detect() -> Machine {
         let info = read("/proc/cpuinfo").unwrap_or_default();
         let turbo = match read("/sys/devices/system/cpu/intel_pstate/no_turbo").as_deref() {
@@ -218,19 +145,9 @@ impl Machine {
             cpu_features: cpu_features(),
             kernel: read("/proc/sys/kernel/osrelease").unwrap_or_else(|| "unknown".into()),
             os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
-            rustc: env!("PKBENCH_RUSTC_VERSION").to_string(),
-            profile: env!("PKBENCH_PROFILE").to_string(),
-            target_features: target_features(),
-            pkbench_version: env!("CARGO_PKG_VERSION").to_string(),
-            git_commit: env!("PKBENCH_GIT_COMMIT").to_string(),
             hostname: read("/proc/sys/kernel/hostname").unwrap_or_else(|| "unknown".into()),
             mhz_over_run: None,
             cpu_flags_used: Vec::new(),
-            target: env!("PKBENCH_TARGET").to_string(),
-            rustflags: env!("PKBENCH_RUSTFLAGS").to_string(),
-            features: build_features(),
-            backends: backends(),
-            default_backend: BackendKind::DEFAULT.version(),
         }
     }
 
@@ -254,8 +171,9 @@ impl Machine {
         }
     }
 
-    /// One line for a report header: CPU, cores, MHz, rustc, profile.
-    pub fn summary(&self) -> String {
+    /// One line for a report header: CPU, cores, MHz, then `build`'s rustc, profile, pkbench
+    /// version and commit.
+    pub fn summary(&self, build: &Build) -> String {
         let mhz = if self.cpu_mhz > 0.0 {
             format!(" @ {:.0} MHz", self.cpu_mhz)
         } else {
@@ -265,10 +183,10 @@ impl Machine {
             "{} ({} cores{mhz}), {}, {} build, pkbench {} ({})",
             self.cpu_model,
             self.cores,
-            self.rustc,
-            self.profile,
-            self.pkbench_version,
-            self.git_commit
+            build.rustc,
+            build.profile,
+            build.pkbench_version,
+            build.git_commit
         )
     }
 }
@@ -281,14 +199,11 @@ mod tests {
     fn detect_fills_every_field() {
         let m = Machine::detect();
         assert!(m.cores >= 1);
-        assert!(
-            m.rustc.starts_with("rustc") || m.rustc == "unknown",
-            "{}",
-            m.rustc
-        );
-        assert_eq!(m.pkbench_version, env!("CARGO_PKG_VERSION"));
         assert!(!m.cpu_model.is_empty());
-        assert!(m.summary().contains(&m.cpu_model));
+        let b = Build::detect();
+        let line = m.summary(&b);
+        assert!(line.contains(&m.cpu_model), "{line}");
+        assert!(line.contains(&b.git_commit), "{line}");
     }
 
     #[test]
@@ -345,21 +260,8 @@ mod tests {
     }
 
     #[test]
-    fn build_fingerprint() {
+    fn flags_used_and_mhz_over_run() {
         let mut m = Machine::detect();
-        assert!(!m.target.is_empty());
-        assert!(
-            // The exact crate version from Cargo.lock ("num-bigint 0.5.1").
-            m.backends
-                .iter()
-                .any(|b| b.starts_with("num-bigint ") && b.matches('.').count() == 2),
-            "{:?}",
-            m.backends
-        );
-        assert_eq!(
-            m.features.contains(&"gmp".to_string()),
-            cfg!(feature = "gmp")
-        );
         m.note_flag_used("pclmulqdq");
         m.note_flag_used("avx2");
         m.note_flag_used("pclmulqdq");

@@ -8,11 +8,13 @@
 //! per operation over one batch; [`Stats`] gives the median and quartiles of the samples and
 //! keeps them all. Checking results is the caller's job, outside the timed region.
 
+pub mod build;
 pub mod clock;
 pub mod machine;
 pub mod progress;
 pub mod stats;
 
+pub use build::Build;
 pub use clock::Clock;
 pub use machine::Machine;
 pub use stats::Stats;

@@ -1,41 +1,45 @@
 //! The result record: one versioned JSON shape for every timing command (`dh`, `rsa`, `des`,
-//! `hash`, `repro`, `choose`, `scale`, `suite`), so that runs can be saved, compared
-//! (`pkbench compare`) and plotted (`pkbench plot`) long after they were made.
+//! `hash`, `cipher`, `repro`, `choose`, `scale`, `suite`), so that runs can be saved,
+//! compared (`pkbench compare`) and plotted (`pkbench plot`) long after they were made.
 //!
-//! Shape (schema [`SCHEMA`] = `"pkbench.result/1"`):
+//! Shape (schema [`SCHEMA`] = `"pkbench.result/2"`):
 //!
 //! ```json
-//! { "schema": "pkbench.result/1", "command": "dh",
-//!   "params": { "field": "gf2-155", "exp_bits": 128 },
+//! { "schema": "pkbench.result/2", "command": "dh",
+//!   "params": { "field": "gf2-155", "exp_bits": 128, "table": true },
 //!   "operations": [
 //!     { "name": "Offer", "params": { "command": "dh", "group": "gf2-155", "exp_bits": 128,
 //!                                    "table": true },
+//!       "implementation": { "name": "pkbench", "version": "0.1.0", "kind": "own",
+//!                           "variant": "vpclmulqdq+avx512", "cpu_features": [ ... ] },
 //!       "stats": { "median_ms": 1.2, "q1_ms": 1.1, "q3_ms": 1.3, "min_ms": 1.0, "max_ms": 1.9,
 //!                  "mean_ms": 1.25, "samples": 41, "batch": 1, "raw_ms": [ ... ] },
 //!       "figures": { "ops_per_sec": 833.3 }, "info": { "table_bytes": 12345 } } ],
 //!   "clock": "wall", "seed": 1995, "started_utc": "2026-11-30T10:22:08Z", "elapsed_s": 3.2,
-//!   "machine": { ... see measure::Machine ... }, "skipped": [],
-//!   ... command-specific keys (dh keeps "field", "offer", "reply", "total_ms", ...) }
+//!   "machine": { ... see measure::Machine ... }, "build": { ... see measure::Build ... },
+//!   "skipped": [], "notes": [] }
 //! ```
 //!
 //! An operation is identified by its `name` together with its `params` (see
-//! [`Operation::key`]): that is how `compare` matches rows between two records. Anything
-//! that describes *how* it was computed but should not stop two runs from being compared
-//! (backend, table size, build time) goes into `info`, and the build into `machine`.
+//! [`Operation::key`]): that is how `compare` matches rows between two records. Who computed
+//! it is its `implementation` ([`Implementation`]); anything else that describes *how* it was
+//! computed but should not stop two runs from being compared (table size, build time, pool
+//! size) goes into `info`.
 //!
 //! Times are milliseconds per operation (`*_ms`); rates are per second (`*_per_sec`,
 //! decimal: MB/s = 10^6 bytes/s).
 //!
-//! Raw samples are stored once, in `operations[].stats.raw_ms`. The command-specific copies
-//! of the same statistics at the top level (`dh`'s `offer` and `reply`, `rsa`'s `private`
-//! ...) keep their summary figures (median, quartiles, min, max, mean, samples, batch) but
-//! not `raw_ms` ([`ResultRecord::to_json`] drops a top-level `raw_ms` that an operation
-//! holds). Records written before that carry the samples twice and read the same.
+//! Schema 1 records (`"pkbench.result/1"`, pkbench before the result schema 2) read as well: their machine
+//! object also held the build, which [`ResultRecord::from_json`] copies to `build`; their
+//! operations name no implementation; their command-specific top-level keys are ignored.
+//! `--json` output prints the record and, beside it, the command's summary keys computed from
+//! it by the renderers (`report::json`); readers take the record's keys only.
 
 pub mod write;
 
 use crate::error::{Error, Result};
-use crate::measure::{Machine, Stats};
+pub use crate::implementation::{ImplKind, Implementation};
+use crate::measure::{Build, Machine, Stats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -43,8 +47,11 @@ use std::collections::BTreeMap;
 pub use write::write_atomic;
 
 /// The schema identifier written into every record. Bump the number when a field changes
-/// meaning or disappears; adding fields keeps `/1`.
-pub const SCHEMA: &str = "pkbench.result/1";
+/// meaning or disappears; adding fields keeps the number.
+pub const SCHEMA: &str = "pkbench.result/2";
+
+/// The previous schema, still read (see the module documentation).
+pub const SCHEMA_V1: &str = "pkbench.result/1";
 
 /// Name of the derived DH operation Total = 2*Offer + Reply (design.md: the elapsed time of
 /// one exchange), figure `total_ms`.
@@ -74,6 +81,10 @@ pub struct Operation {
     /// params in two records are the same measurement made twice.
     #[serde(default)]
     pub params: BTreeMap<String, Value>,
+    /// Who computed it (pkbench's own code, a crate, a library, with version); `None` in
+    /// schema 1 records and for figures derived from operations of several implementations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<Implementation>,
     /// Statistics of the samples (ms per operation), absent for derived figures such as
     /// Total = 2*Offer + Reply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,6 +128,7 @@ impl Operation {
         Operation {
             name: name.to_string(),
             params,
+            implementation: None,
             stats: Some(stats),
             figures: BTreeMap::new(),
             info: Map::new(),
@@ -133,10 +145,17 @@ impl Operation {
         Operation {
             name: name.to_string(),
             params,
+            implementation: None,
             stats: None,
             figures: BTreeMap::from([(figure.to_string(), value)]),
             info: Map::new(),
         }
+    }
+
+    /// Names the implementation that computed it (builder style).
+    pub fn by(mut self, implementation: Implementation) -> Operation {
+        self.implementation = Some(implementation);
+        self
     }
 
     /// Adds a figure (builder style).
@@ -149,6 +168,31 @@ impl Operation {
     pub fn with_info(mut self, key: &str, value: impl Into<Value>) -> Operation {
         self.info.insert(key.to_string(), value.into());
         self
+    }
+
+    /// The `info` entry `key` as a string, `None` when absent or not a string.
+    pub fn info_str(&self, key: &str) -> Option<&str> {
+        self.info.get(key).and_then(Value::as_str)
+    }
+
+    /// The `info` entry `key` as a number, `None` when absent or not a number.
+    pub fn info_f64(&self, key: &str) -> Option<f64> {
+        self.info.get(key).and_then(Value::as_f64)
+    }
+
+    /// The `info` entry `key` as an unsigned integer, `None` when absent or not one.
+    pub fn info_u64(&self, key: &str) -> Option<u64> {
+        self.info.get(key).and_then(Value::as_u64)
+    }
+
+    /// The `info` entry `key` as a boolean, `None` when absent or not one.
+    pub fn info_bool(&self, key: &str) -> Option<bool> {
+        self.info.get(key).and_then(Value::as_bool)
+    }
+
+    /// The `params` entry `key` as a string, `None` when absent or not a string.
+    pub fn param_str(&self, key: &str) -> Option<&str> {
+        self.params.get(key).and_then(Value::as_str)
     }
 
     /// The identity of the row: the params rendered canonically (sorted keys), then the name.
@@ -229,11 +273,18 @@ pub struct ResultRecord {
     /// Wall time of the whole run, seconds.
     #[serde(default)]
     pub elapsed_s: f64,
-    /// The machine and build.
+    /// The machine.
     pub machine: Machine,
+    /// The build of pkbench that measured.
+    #[serde(default)]
+    pub build: Build,
     /// Items not measured, with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skipped>,
+    /// What the run observed that the operations do not say (one sentence each), e.g. that
+    /// a method was not timed because it is known to be slower.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Command-specific keys kept at the top level (e.g. `dh`'s "field", "offer", "reply",
     /// "total_ms"), so earlier JSON consumers keep working.
     #[serde(flatten)]
@@ -242,7 +293,7 @@ pub struct ResultRecord {
 
 /// Keys of [`ResultRecord`] itself; [`ResultRecord::with_extra`] never lets a
 /// command-specific key shadow one of these.
-const OWN_KEYS: [&str; 10] = [
+const OWN_KEYS: [&str; 12] = [
     "schema",
     "command",
     "params",
@@ -252,7 +303,9 @@ const OWN_KEYS: [&str; 10] = [
     "started_utc",
     "elapsed_s",
     "machine",
+    "build",
     "skipped",
+    "notes",
 ];
 
 impl ResultRecord {
@@ -268,7 +321,9 @@ impl ResultRecord {
             started_utc: utc_now(),
             elapsed_s: 0.0,
             machine,
+            build: Build::detect(),
             skipped: Vec::new(),
+            notes: Vec::new(),
             extra: Map::new(),
         }
     }
@@ -336,19 +391,26 @@ impl ResultRecord {
         crate::report::to_json(&v)
     }
 
-    /// Parses a record, checking the schema.
+    /// Parses a record of schema 2, or of schema 1 (its machine object's build fields copied
+    /// to `build`).
     ///
     /// # Errors
     /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, or of
     /// another schema version.
     pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
-        let v: Value = serde_json::from_str(text)
+        let mut v: Value = serde_json::from_str(text)
             .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
         match v.get("schema").and_then(Value::as_str) {
             Some(SCHEMA) => {}
+            Some(SCHEMA_V1) => {
+                if let Some(m) = v.get("machine").cloned() {
+                    v["build"] = m;
+                }
+                v["schema"] = SCHEMA.into();
+            }
             Some(other) => {
                 return Err(Error::input(format!(
-                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?})"
+                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?} and {SCHEMA_V1:?})"
                 )));
             }
             None => {
@@ -376,6 +438,30 @@ impl ResultRecord {
         self.started_utc = timer.started_utc.clone();
         self.elapsed_s = timer.start.elapsed().as_secs_f64();
         self.machine.set_mhz_over_run(timer.mhz_start);
+    }
+
+    /// Appends `operations`, noting in the machine section every CPU feature their
+    /// implementations chose at run time ([`Machine::cpu_flags_used`]).
+    pub fn add_operations(&mut self, operations: impl IntoIterator<Item = Operation>) {
+        for op in operations {
+            if let Some(i) = &op.implementation {
+                for f in &i.cpu_features {
+                    self.machine.note_flag_used(f);
+                }
+            }
+            self.operations.push(op);
+        }
+    }
+
+    /// The first operation named `name` (timed or derived), if any.
+    pub fn operation(&self, name: &str) -> Option<&Operation> {
+        self.operations.iter().find(|op| op.name == name)
+    }
+
+    /// One line for a report header: the machine's CPU, cores and MHz, then the build's
+    /// rustc, profile, pkbench version and commit ([`Machine::summary`]).
+    pub fn summary(&self) -> String {
+        self.machine.summary(&self.build)
     }
 
     /// A short name of the machine for column headers: host name, else CPU model.

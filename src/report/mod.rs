@@ -1,8 +1,11 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
 pub mod compare;
+pub mod dh;
 pub mod fit;
+pub mod json;
 pub mod plot;
+pub mod scale;
 pub mod text;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};

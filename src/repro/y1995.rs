@@ -7,22 +7,21 @@
 //! | `des ecb` | [`crate::des::time_encrypt`], ECB, 10000-byte chunks over 7.5 MB | MB/s |
 //! | `des keysetup` | [`crate::des::time_key_setup`] | µs/key |
 //! | `rsa 512 raw` | [`crate::rsa::bench::bench_raw_private`]: m^d mod n, no CRT, 63-byte chunks | bytes/s |
-//! | `dh GROUP EXP table\|no-table` | [`crate::cli::dh::time_offer_reply`]: Total = 2*Offer + Reply | ms |
+//! | `dh GROUP EXP table\|no-table` | [`crate::bench::dh`]: Total = 2*Offer + Reply | ms |
 //!
 //! Every operation checks its results outside the timed region (known answers, timed outputs
 //! re-checked, DH shared secrets compared); a failed check makes the row "failed", a missing
 //! capability makes it "not built".
 
 use super::{Ctx, Measurement, RefRow};
+use crate::bench::{self, Job, dh::DhJob};
 use crate::bulk;
-use crate::cli::dh;
 use crate::des;
 use crate::error::Error;
 use crate::hash::{self, Algo};
 use crate::kex::{ExpBits, GroupOptions};
 use crate::params;
-use rand_chacha::ChaCha20Rng;
-use rand_core::SeedableRng;
+use std::sync::Arc;
 
 /// Runs the operation of `row` (see the module table) under `ctx`.
 pub fn measure(row: &RefRow, ctx: &Ctx) -> Measurement {
@@ -118,14 +117,24 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
             });
         }
     };
-    let info = kx.info().clone();
     let exp_bits: ExpBits = exp.parse().map_err(Error::runtime)?;
-    kx.check_exp_bits(exp_bits)?;
-    let exp_bits = exp_bits.resolve(&info.name, info.full_exp_bits)?;
-    let mut rng = ChaCha20Rng::seed_from_u64(ctx.seed);
-    let pool = dh::make_sized_pool(kx.as_ref(), exp_bits, dh::POOL, &ctx.cfg, &mut rng)?;
-    let (offer, reply) = dh::time_offer_reply(kx.as_ref(), &pool, &ctx.cfg)?;
-    let total = 2.0 * offer.median_ms + reply.median_ms;
+    let job = DhJob::new(Arc::from(kx), exp_bits)?;
+    let cfg = bench::Config {
+        measure: ctx.cfg.clone(),
+        seed: ctx.seed,
+        quiet: true,
+    };
+    let ops = bench::run(&Job::Dh(job.clone()), &cfg)?;
+    let median = |name: &str| {
+        ops.iter()
+            .find(|o| o.name == name)
+            .and_then(|o| o.stats.as_ref())
+            .map_or(f64::NAN, |s| s.median_ms)
+    };
+    let (offer, reply) = (median("Offer"), median("Reply"));
+    let total = 2.0 * offer + reply;
+    let kx = job.group.as_ref();
+    let info = kx.info();
     let table_text = match kx.table() {
         Some(t) => format!(
             "table {} ({}, built in {}, not counted)",
@@ -136,15 +145,16 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
         None => "no table".to_string(),
     };
     let backend = kx.backend().map(|b| format!(", {b}")).unwrap_or_default();
+    let pool = ops.first().and_then(|o| o.info_u64("pool")).unwrap_or(0);
     Ok(Measurement::Measured {
         value: total,
         detail: format!(
-            "{} ({}), {exp_bits}-bit exponent, {table_text}{backend}: Offer {}, Reply {}; pool of {} inputs, shared secrets checked",
+            "{} ({}), {}-bit exponent, {table_text}{backend}: Offer {}, Reply {}; pool of {pool} inputs, shared secrets checked",
             info.name,
             info.description,
-            crate::report::fmt_time_ms(offer.median_ms),
-            crate::report::fmt_time_ms(reply.median_ms),
-            pool.len()
+            job.exp_bits,
+            crate::report::fmt_time_ms(offer),
+            crate::report::fmt_time_ms(reply),
         ),
         stats: None,
     })

@@ -257,6 +257,7 @@ pub fn operation(row: &CipherRow) -> Operation {
     let mut op = Operation {
         name,
         params,
+        implementation: None,
         stats: None,
         figures: Default::default(),
         info: Default::default(),

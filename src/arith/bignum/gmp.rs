@@ -38,6 +38,23 @@ impl Backend for Gmp {
         }
     }
 
+    /// The GMP library linked through gmp-mpfr-sys: version as GMP reports it, variant
+    /// `fat` or the CPU flags it was configured with.
+    fn implementation() -> crate::implementation::Implementation {
+        use gmp_mpfr_sys::gmp;
+        let version = format!(
+            "{}.{}.{}",
+            gmp::VERSION,
+            gmp::VERSION_MINOR,
+            gmp::VERSION_PATCHLEVEL
+        );
+        crate::implementation::Implementation::library(
+            "gmp",
+            &version,
+            option_env!("PKBENCH_GMP_BUILD").unwrap_or(""),
+        )
+    }
+
     fn from_be_bytes(bytes: &[u8]) -> Integer {
         Integer::from_digits(bytes, Order::Msf)
     }

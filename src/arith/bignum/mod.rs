@@ -68,6 +68,9 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// Library name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
     fn version() -> String;
 
+    /// Who computes: the library (GMP, with its build's variant) or crate (num-bigint).
+    fn implementation() -> crate::implementation::Implementation;
+
     /// The integer whose big-endian bytes are `bytes` (leading zeros allowed; empty = 0).
     fn from_be_bytes(bytes: &[u8]) -> Self::Int;
 
@@ -318,6 +321,11 @@ impl BackendKind {
     /// Library and version, e.g. "gmp 6.3.0".
     pub fn version(self) -> String {
         crate::with_backend!(self, B => B::version())
+    }
+
+    /// Who computes ([`Backend::implementation`]).
+    pub fn implementation(self) -> crate::implementation::Implementation {
+        crate::with_backend!(self, B => B::implementation())
     }
 }
 

@@ -32,6 +32,10 @@ impl Backend for NumBigint {
         "num-bigint 0.5".to_string()
     }
 
+    fn implementation() -> crate::implementation::Implementation {
+        crate::implementation::Implementation::of_crate("num-bigint")
+    }
+
     fn from_be_bytes(bytes: &[u8]) -> BigUint {
         BigUint::from_bytes_be(bytes)
     }

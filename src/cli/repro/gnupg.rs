@@ -169,7 +169,10 @@ pub fn render(r: &ReproRecord, markdown: bool) -> String {
     s += &format!("then:      {}\n", t.method);
     s += "now:       CFB encryption (OpenPGP's mode), Mbit/s = 10^6 bit/s from the bench-slope fit over 16 B … 4 KiB; every cipher checked against known answers\n";
     s += &format!("clock:     {}; seed {}\n", r.clock, r.seed);
-    s += &format!("machine:   {}\n", r.machine.summary());
+    s += &format!(
+        "machine:   {}\n",
+        r.machine.summary(&crate::measure::Build::detect())
+    );
     let cells = t.cells(&short_machine(&r.machine), &r.this_machine);
     s += &if markdown {
         format!("\n{}\n", cells.markdown())

@@ -182,7 +182,10 @@ fn header(run: &TableRun, m: &Machine, backend: &str, budget: f64, ctx: &Ctx) ->
     let r = &run.reference;
     let mut s = format!("pkbench repro {}: {}\n", r.id, r.title);
     s += &format!("historical: {} ({})\n", r.source, r.method);
-    s += &format!("this machine: {}\n", m.summary());
+    s += &format!(
+        "this machine: {}\n",
+        m.summary(&crate::measure::Build::detect())
+    );
     s += &format!("backend: {backend}\n");
     s += &format!(
         "clock: {}; {budget} s per timed operation; seed {}; speedup = how many times faster than the {}\n",

@@ -28,6 +28,7 @@ mod tests;
 use crate::arith::gf2m::portable::Portable;
 use crate::arith::gf2m::{self, Arith, Backend, F155, F185, Fe, Trinomial};
 use crate::error::{Error, Result};
+use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
 use curve::{Curve, Scalar};
@@ -294,6 +295,17 @@ fn reply_avx512<F: Trinomial>(
 impl<F: Trinomial> KeyExchange for Ec2n<F> {
     fn info(&self) -> &GroupInfo {
         &self.info
+    }
+
+    /// pkbench's own GF(2^m) and curve code, naming the field code path and the CPU
+    /// features it chose at run time.
+    fn implementation(&self) -> Implementation {
+        let features: &[&str] = match self.arith.name() {
+            "vpclmulqdq+avx512" => &crate::measure::machine::GF2M_VECTOR_FEATURES,
+            "pclmulqdq" => &["pclmulqdq"],
+            _ => &[],
+        };
+        Implementation::own(self.arith.name()).using(features)
     }
 
     fn table(&self) -> Option<&TableInfo> {

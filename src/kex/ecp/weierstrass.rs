@@ -3,6 +3,7 @@
 
 use super::pad32;
 use crate::error::{Error, Result};
+use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
@@ -16,6 +17,8 @@ use std::time::Instant;
 pub(super) trait Ops: Send + Sync + 'static {
     /// Display name of the curve ("P-256").
     const CURVE: &'static str;
+    /// The crate that computes it, as in Cargo.lock ("p256").
+    const CRATE: &'static str;
     /// True when `k` is a valid secret: 1 ≤ k < n.
     fn scalar_ok(k: &[u8; 32]) -> bool;
     /// k·G through the crate's fixed-base path (precomputed table).
@@ -54,6 +57,7 @@ macro_rules! weierstrass_ops {
 
         impl Ops for $ty {
             const CURVE: &'static str = $curve;
+            const CRATE: &'static str = stringify!($krate);
 
             fn scalar_ok(k: &[u8; 32]) -> bool {
                 Self::nz(k).is_some()
@@ -157,6 +161,10 @@ impl<C: Ops> Weierstrass<C> {
 impl<C: Ops> KeyExchange for Weierstrass<C> {
     fn info(&self) -> &GroupInfo {
         &self.info
+    }
+
+    fn implementation(&self) -> Implementation {
+        Implementation::of_crate(C::CRATE)
     }
 
     fn table(&self) -> Option<&TableInfo> {

@@ -3,6 +3,7 @@
 
 use super::pad32;
 use crate::error::{Error, Result};
+use crate::implementation::Implementation;
 use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
@@ -56,6 +57,10 @@ impl X25519 {
 impl KeyExchange for X25519 {
     fn info(&self) -> &GroupInfo {
         &self.info
+    }
+
+    fn implementation(&self) -> Implementation {
+        Implementation::of_crate("x25519-dalek")
     }
 
     fn table(&self) -> Option<&TableInfo> {

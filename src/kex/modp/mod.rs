@@ -21,6 +21,7 @@ pub mod table;
 
 use crate::arith::bignum::{Backend, BackendKind};
 use crate::error::{Error, Result};
+use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
 use params::{ModpParams, Validation};
@@ -210,6 +211,10 @@ fn describe_table<B: Backend>(t: &FixedBaseTable<B>, plan: TablePlan, exp_bits: 
 impl<B: Backend> KeyExchange for ModpGroup<B> {
     fn info(&self) -> &GroupInfo {
         &self.info
+    }
+
+    fn implementation(&self) -> Implementation {
+        B::implementation()
     }
 
     fn table(&self) -> Option<&TableInfo> {

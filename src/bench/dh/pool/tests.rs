@@ -1,5 +1,5 @@
 use super::*;
-use crate::cli::dh::time_offer_reply;
+use crate::bench::dh::time_offer_reply;
 use crate::kex::{GroupInfo, GroupOptions, TableInfo};
 use crate::measure::{Clock, MeasureConfig};
 use rand_core::SeedableRng;
@@ -68,6 +68,9 @@ impl KeyExchange for WrongFor {
     }
     fn table(&self) -> Option<&TableInfo> {
         self.inner.table()
+    }
+    fn implementation(&self) -> crate::implementation::Implementation {
+        self.inner.implementation()
     }
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
         self.inner.random_secret(exp_bits, rng)

@@ -1,0 +1,252 @@
+//! A Diffie-Hellman exchange, timed: Offer, Reply and Total = 2*Offer + Reply (design.md §2).
+//!
+//! Flow of [`run`]: a pool of fresh secrets and peer values from a seeded ChaCha20 RNG (made
+//! before timing, sized so that one sample uses each entry about once: [`pool`]) → every pool
+//! entry checked (both parties' shared secrets equal; the table Offer equals the
+//! variable-base Reply on the generator) → Offer and Reply timed by the harness → the outputs
+//! of the timed runs checked again → the four operations of [`operations`].
+
+pub mod pool;
+
+pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool};
+
+use super::Config;
+use crate::error::{Error, Result};
+use crate::kex::{ExpBits, GroupOptions, KeyExchange};
+use crate::measure::{self, Stats};
+use crate::params::GroupFile;
+use crate::record::{self, Operation};
+use crate::security;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use std::hint::black_box;
+use std::sync::Arc;
+
+/// One exchange to time: an opened group (with or without its fixed-base table, which was
+/// built when it was opened and is reported apart), the secret size and the base size of
+/// the input pool.
+#[derive(Clone)]
+pub struct DhJob {
+    /// The group, opened with the options that say how to compute in it.
+    pub group: Arc<dyn KeyExchange>,
+    /// Secret size in bits, 16 ≤ bits ≤ the group's full size ([`ExpBits::resolve`]).
+    pub exp_bits: u32,
+    /// Entries the input pool starts with ([`POOL`] for `dh`); fast operations get more
+    /// ([`make_sized_pool`]).
+    pub pool_base: usize,
+}
+
+impl DhJob {
+    /// Opens the group `file` with `options` and checks that it takes secrets of `exp_bits`:
+    /// the job `dh` runs, with the base pool [`POOL`].
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a description that is not a valid group, options that do not
+    /// apply, or a secret size the group does not take.
+    pub fn open(file: &GroupFile, options: &GroupOptions, exp_bits: ExpBits) -> Result<DhJob> {
+        let kx = crate::params::open_file(file, options)?;
+        DhJob::new(Arc::from(kx), exp_bits)
+    }
+
+    /// The job for an opened group `kx` and the secret size `exp_bits`, base pool [`POOL`].
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the group does not take secrets of that size.
+    pub fn new(kx: Arc<dyn KeyExchange>, exp_bits: ExpBits) -> Result<DhJob> {
+        kx.check_exp_bits(exp_bits)?;
+        let info = kx.info();
+        let exp_bits = exp_bits.resolve(&info.name, info.full_exp_bits)?;
+        Ok(DhJob {
+            group: kx,
+            exp_bits,
+            pool_base: POOL,
+        })
+    }
+
+    /// "gf2-155 128-bit, table" or "modp-1024 full, no table".
+    pub fn label(&self) -> String {
+        let info = self.group.info();
+        let size = if self.exp_bits >= info.full_exp_bits {
+            "full".to_string()
+        } else {
+            format!("{}-bit", self.exp_bits)
+        };
+        let table = if self.group.table().is_some() {
+            "table"
+        } else {
+            "no table"
+        };
+        format!("{} {size}, {table}", info.name)
+    }
+}
+
+/// Runs a DH job: see the module documentation.
+///
+/// # Errors
+/// [`Error::Runtime`] when a check of the pool or of a timed output fails.
+pub fn run(job: &DhJob, cfg: &Config) -> Result<Vec<Operation>> {
+    let kx = job.group.as_ref();
+    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+    let pool = make_sized_pool(kx, job.exp_bits, job.pool_base, &cfg.measure, &mut rng)?;
+    let pb = measure::progress::bar(2, cfg.quiet);
+    pb.set_message(format!("{} Offer", kx.info().name));
+    let timed = time_offer_reply(kx, &pool, &cfg.measure);
+    pb.finish_and_clear();
+    let (offer, reply) = timed?;
+    Ok(operations(kx, job.exp_bits, (offer, reply), &pool))
+}
+
+/// Times Offer and Reply of `kx` over `pool`, then checks the outputs of the timed runs.
+///
+/// # Errors
+/// [`Error::Runtime`] when a timed operation returned a wrong result.
+pub fn time_offer_reply(
+    kx: &dyn KeyExchange,
+    pool: &Pool,
+    cfg: &measure::MeasureConfig,
+) -> Result<(Stats, Stats)> {
+    let n = pool.secrets.len();
+    let mut out: Vec<Vec<u8>> = vec![Vec::new(); n];
+    let offer = measure::measure(cfg, |i| {
+        let k = i % n;
+        out[k] = black_box(kx.offer(black_box(&pool.secrets[k])));
+    });
+    check_outputs(kx, "Offer", &out, &pool.offers)?;
+    // Entries the Reply run does not reach (a short budget on a slow group) must not keep
+    // Offer outputs: they would be compared with the shared secrets.
+    out.iter_mut().for_each(Vec::clear);
+    let mut failed = false;
+    let reply = measure::measure(cfg, |i| {
+        let k = i % n;
+        match kx.reply(black_box(&pool.secrets[k]), black_box(&pool.peers[k])) {
+            Ok(s) => out[k] = black_box(s),
+            Err(_) => failed = true,
+        }
+    });
+    if failed {
+        return Err(Error::runtime(format!(
+            "{}: a timed Reply rejected a valid peer value",
+            kx.info().name
+        )));
+    }
+    check_outputs(kx, "Reply", &out, &pool.shared)?;
+    Ok((offer, reply))
+}
+
+fn check_outputs(
+    kx: &dyn KeyExchange,
+    what: &str,
+    got: &[Vec<u8>],
+    want: &[Vec<u8>],
+) -> Result<()> {
+    for (g, w) in got.iter().zip(want) {
+        if !g.is_empty() && g != w {
+            return Err(Error::runtime(format!(
+                "{}: a timed {what} returned a wrong value",
+                kx.info().name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Name of the derived operation Total = 2*Offer + Reply (the elapsed time of one exchange:
+/// both parties offer in turn, then reply in parallel), figure `total_ms`.
+pub use crate::record::TOTAL_OP;
+
+/// Name of the derived operation CPU sum 2*Offer + 2*Reply (the work of both parties),
+/// figure `cpu_total_ms`.
+pub use crate::record::CPU_SUM_OP;
+
+/// The operations of `kx` timed with `exp_bits`-bit secrets: "Offer" and "Reply" (timed,
+/// with `ops_per_sec`), "Total = 2*Offer + Reply" (`total_ms` = 2·Offer + Reply from the
+/// medians, ms) and "CPU sum 2*Offer + 2*Reply" (`cpu_total_ms`), each identified by command
+/// "dh", group, exp_bits and table, naming the group's implementation.
+///
+/// `info` of every operation: the group (`family`, `group_description`, `group_source`,
+/// `field_bits`, `full_exp_bits`, `public_bytes`), the pool (`pool` entries, `pool_ms` to
+/// make and check them), `backend`, `clmul` and `field_code` where the group says, and the
+/// security estimate (`security_bits`, `security_limited_by`: [`security::estimate`]).
+/// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
+/// `offer_method`; Reply adds `reply_method`.
+pub fn operations(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    (offer, reply): (Stats, Stats),
+    pool: &Pool,
+) -> Vec<Operation> {
+    let info = kx.info();
+    let table = kx.table();
+    let key = record::params([
+        ("command", "dh".into()),
+        ("group", info.name.clone().into()),
+        ("exp_bits", exp_bits.into()),
+        ("table", table.is_some().into()),
+    ]);
+    let implementation = kx.implementation();
+    let estimate = security::estimate(&info.name, Some(exp_bits));
+    let common = |op: Operation| {
+        let mut op = op
+            .by(implementation.clone())
+            .with_info(
+                "family",
+                serde_json::to_value(info.family).unwrap_or_default(),
+            )
+            .with_info("group_description", info.description.clone())
+            .with_info("group_source", info.source.clone())
+            .with_info("field_bits", info.field_bits)
+            .with_info("full_exp_bits", info.full_exp_bits)
+            .with_info("public_bytes", info.public_bytes)
+            .with_info("pool", pool.len())
+            .with_info("pool_ms", pool.make_ms);
+        if let Some(b) = kx.backend() {
+            op = op.with_info("backend", b);
+        }
+        if let Some(c) = kx.clmul() {
+            op = op.with_info("clmul", c);
+        }
+        if let Some(f) = kx.field_code() {
+            op = op.with_info("field_code", f);
+        }
+        if let Some(e) = &estimate {
+            op = op
+                .with_info("security_bits", e.bits)
+                .with_info("security_limited_by", e.limited_by.clone());
+        }
+        op
+    };
+    let total_ms = 2.0 * offer.median_ms + reply.median_ms;
+    let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);
+    let mut offer_op = common(Operation::timed("Offer", key.clone(), offer.clone()))
+        .with_figure("ops_per_sec", offer.ops_per_sec());
+    if let Some(t) = table {
+        offer_op = offer_op
+            .with_info("table_method", t.method.clone())
+            .with_info("table_bytes", t.bytes)
+            .with_info("table_build_ms", t.build_ms);
+    }
+    if let Some(m) = kx.offer_method() {
+        offer_op = offer_op.with_info("offer_method", m);
+    }
+    let mut reply_op = common(Operation::timed("Reply", key.clone(), reply.clone()))
+        .with_figure("ops_per_sec", reply.ops_per_sec());
+    if let Some(m) = kx.reply_method() {
+        reply_op = reply_op.with_info("reply_method", m);
+    }
+    vec![
+        offer_op,
+        reply_op,
+        common(Operation::derived(
+            TOTAL_OP,
+            key.clone(),
+            "total_ms",
+            total_ms,
+        )),
+        common(Operation::derived(
+            CPU_SUM_OP,
+            key,
+            "cpu_total_ms",
+            cpu_total_ms,
+        )),
+    ]
+}

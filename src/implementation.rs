@@ -1,0 +1,139 @@
+//! Who computes an operation: pkbench's own code, a named crate, or a library (GMP through
+//! rug today; system libraries loaded at run time later), each with its version. Every
+//! operation of a result record names its [`Implementation`], so that a ratio between two
+//! rows says which code was compared (design.md §2, "implementation").
+
+use serde::{Deserialize, Serialize};
+
+/// What kind of code an [`Implementation`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ImplKind {
+    /// pkbench's own code (GF(2^m) arithmetic and binary curves, fixed-base tables, SHA-0,
+    /// HAVAL, the raw RSA and DH drivers).
+    Own,
+    /// A Rust crate pkbench depends on (RustCrypto, dalek, num-bigint), version from
+    /// Cargo.lock.
+    Crate,
+    /// A C library, linked at build time or loaded at run time (GMP), version as the library
+    /// reports it.
+    Library,
+}
+
+/// Who computes an operation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Implementation {
+    /// `pkbench`, a crate name as on crates.io (`p256`, `x25519-dalek`, `num-bigint`, `md-5`)
+    /// or a library's name (`gmp`).
+    pub name: String,
+    /// Its version: pkbench's package version, the crate's version in Cargo.lock, or the
+    /// library's own version string (`6.3.0`); `unknown` when it cannot be told.
+    pub version: String,
+    /// Own code, crate or library.
+    pub kind: ImplKind,
+    /// The code path taken inside it where it chooses at build or run time, e.g.
+    /// `vpclmulqdq+avx512` or `portable` for pkbench's GF(2^m) code, `fat` or
+    /// `-mtune=skylake -march=broadwell` for a GMP build; empty when there is one path.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub variant: String,
+    /// CPU features that path uses, chosen at run time (Rust's `is_x86_feature_detected!`
+    /// names: `pclmulqdq`, `vpclmulqdq`, `avx512f`, …); empty when none is chosen at run time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cpu_features: Vec<String>,
+}
+
+impl Implementation {
+    /// pkbench's own code, taking the code path `variant` (may be empty).
+    pub fn own(variant: &str) -> Implementation {
+        Implementation {
+            name: "pkbench".to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            kind: ImplKind::Own,
+            variant: variant.to_string(),
+            cpu_features: Vec::new(),
+        }
+    }
+
+    /// The crate `name` (as in Cargo.lock), with the version this build was compiled with.
+    pub fn of_crate(name: &str) -> Implementation {
+        Implementation {
+            name: name.to_string(),
+            version: crate_version(name).to_string(),
+            kind: ImplKind::Crate,
+            variant: String::new(),
+            cpu_features: Vec::new(),
+        }
+    }
+
+    /// A library `name` at `version`, taking the code path `variant` (may be empty).
+    pub fn library(name: &str, version: &str, variant: &str) -> Implementation {
+        Implementation {
+            name: name.to_string(),
+            version: version.to_string(),
+            kind: ImplKind::Library,
+            variant: variant.to_string(),
+            cpu_features: Vec::new(),
+        }
+    }
+
+    /// The same implementation, noting that it uses the CPU features `features`.
+    pub fn using(mut self, features: &[&str]) -> Implementation {
+        self.cpu_features = features.iter().map(|f| f.to_string()).collect();
+        self
+    }
+
+    /// One label: `NAME VERSION`, then ` (VARIANT)` when there is one, e.g.
+    /// `pkbench 0.1.0 (vpclmulqdq+avx512)`, `p256 0.14.0`, `gmp 6.3.0 (fat)`.
+    pub fn label(&self) -> String {
+        if self.variant.is_empty() {
+            format!("{} {}", self.name, self.version)
+        } else {
+            format!("{} {} ({})", self.name, self.version, self.variant)
+        }
+    }
+}
+
+/// The version of the crate `name` that this build was compiled with (from Cargo.lock, read
+/// by the build script), `unknown` for a crate that is not a dependency.
+pub fn crate_version(name: &str) -> &'static str {
+    env!("PKBENCH_CRATE_VERSIONS")
+        .split(';')
+        .filter_map(|entry| entry.split_once('='))
+        .find(|(n, _)| *n == name)
+        .map_or("unknown", |(_, v)| v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crate_versions_come_from_cargo_lock() {
+        let lock = include_str!("../Cargo.lock");
+        for name in ["p256", "x25519-dalek", "num-bigint", "md-5", "des"] {
+            let v = crate_version(name);
+            let entry = format!("name = \"{name}\"\nversion = \"{v}\"");
+            assert!(lock.contains(&entry), "{name} {v} not in Cargo.lock");
+        }
+        assert_eq!(crate_version("no-such-crate"), "unknown");
+    }
+
+    #[test]
+    fn labels() {
+        let own = Implementation::own("portable");
+        assert_eq!(
+            own.label(),
+            format!("pkbench {} (portable)", env!("CARGO_PKG_VERSION"))
+        );
+        let c = Implementation::of_crate("p256");
+        assert_eq!(c.label(), format!("p256 {}", crate_version("p256")));
+        assert_eq!(c.kind, ImplKind::Crate);
+        let g = Implementation::library("gmp", "6.3.0", "fat").using(&["bmi2"]);
+        assert_eq!(g.label(), "gmp 6.3.0 (fat)");
+        let json = serde_json::to_value(&g).unwrap();
+        assert_eq!(json["kind"], "library");
+        assert_eq!(json["cpu_features"][0], "bmi2");
+        let back: Implementation = serde_json::from_value(json).unwrap();
+        assert_eq!(back, g);
+    }
+}

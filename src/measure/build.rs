@@ -1,0 +1,128 @@
+//! The build a result was measured with: rustc, profile, target and its features, pkbench
+//! version and git commit, cargo features and the bignum backends built in. Everything here
+//! is fixed when the binary is compiled (values recorded by `build.rs`), except the backends'
+//! own version strings, which the libraries report at run time.
+
+use crate::arith::bignum::BackendKind;
+use serde::{Deserialize, Serialize};
+
+/// A fingerprint of the build.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(default)]
+pub struct Build {
+    /// rustc that built this binary, e.g. "rustc 1.95.0 (59807616e 2026-04-14)".
+    pub rustc: String,
+    /// Cargo profile ("release" or "debug").
+    pub profile: String,
+    /// Target features enabled at compile time (relevant ones).
+    pub target_features: Vec<String>,
+    /// pkbench version.
+    pub pkbench_version: String,
+    /// git commit of the build (12 hex digits; `-dirty` when the files built in — src,
+    /// params, vectors, the build script, Cargo.toml, Cargo.lock — differed from it,
+    /// changed, staged or new), or "unknown" outside a git checkout. See `build/git.rs`.
+    pub git_commit: String,
+    /// Target triple of the build, e.g. "x86_64-unknown-linux-gnu".
+    pub target: String,
+    /// Extra rustc flags of the build (`CARGO_ENCODED_RUSTFLAGS`, e.g. `-C target-cpu=native`),
+    /// "" when none.
+    pub rustflags: String,
+    /// Cargo features of pkbench enabled in the build (e.g. "gmp").
+    pub features: Vec<String>,
+    /// Bignum backends built in, with versions: the library's own version at run time and
+    /// the crates' versions from Cargo.lock (e.g. "num-bigint 0.5.1",
+    /// "gmp 6.3.0 (rug 1.30.0, gmp-mpfr-sys 1.7.1)").
+    pub backends: Vec<String>,
+    /// The bignum backend mod-p groups and RSA use unless `--backend` says otherwise.
+    pub default_backend: String,
+}
+
+impl Build {
+    /// The fingerprint of this binary.
+    pub fn detect() -> Build {
+        Build {
+            rustc: env!("PKBENCH_RUSTC_VERSION").to_string(),
+            profile: env!("PKBENCH_PROFILE").to_string(),
+            target_features: target_features(),
+            pkbench_version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit: env!("PKBENCH_GIT_COMMIT").to_string(),
+            target: env!("PKBENCH_TARGET").to_string(),
+            rustflags: env!("PKBENCH_RUSTFLAGS").to_string(),
+            features: build_features(),
+            backends: backends(),
+            default_backend: BackendKind::DEFAULT.version(),
+        }
+    }
+}
+
+/// Every bignum backend built in, with versions (see [`Build::backends`]).
+fn backends() -> Vec<String> {
+    let crates: Vec<&str> = env!("PKBENCH_BACKENDS").split(';').collect();
+    BackendKind::available()
+        .iter()
+        .map(|k| match k.name() {
+            "num-bigint" => crates
+                .iter()
+                .find(|c| c.starts_with("num-bigint "))
+                .map_or_else(|| k.version(), |c| c.to_string()),
+            _ => match crates.iter().find(|c| c.starts_with("rug ")) {
+                Some(c) => format!("{} ({c})", k.version()),
+                None => k.version(),
+            },
+        })
+        .collect()
+}
+
+fn build_features() -> Vec<String> {
+    let mut v = Vec::new();
+    if cfg!(feature = "gmp") {
+        v.push("gmp".to_string());
+    }
+    v
+}
+
+fn target_features() -> Vec<String> {
+    let mut v = Vec::new();
+    if cfg!(target_feature = "sse2") {
+        v.push("sse2".to_string());
+    }
+    if cfg!(target_feature = "pclmulqdq") {
+        v.push("pclmulqdq".to_string());
+    }
+    if cfg!(target_feature = "avx2") {
+        v.push("avx2".to_string());
+    }
+    if cfg!(target_feature = "bmi2") {
+        v.push("bmi2".to_string());
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn build_fingerprint() {
+        let b = Build::detect();
+        assert!(!b.target.is_empty());
+        assert!(
+            b.rustc.starts_with("rustc") || b.rustc == "unknown",
+            "{}",
+            b.rustc
+        );
+        assert_eq!(b.pkbench_version, env!("CARGO_PKG_VERSION"));
+        assert!(
+            // The exact crate version from Cargo.lock ("num-bigint 0.5.1").
+            b.backends
+                .iter()
+                .any(|x| x.starts_with("num-bigint ") && x.matches('.').count() == 2),
+            "{:?}",
+            b.backends
+        );
+        assert_eq!(
+            b.features.contains(&"gmp".to_string()),
+            cfg!(feature = "gmp")
+        );
+    }
+}

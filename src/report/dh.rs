@@ -1,0 +1,263 @@
+//! The report of a `dh` record: the terminal text and the summary keys `--json` prints beside
+//! the record. Both read the record's operations ("Offer", "Reply", "Total = 2*Offer + Reply",
+//! "CPU sum 2*Offer + 2*Reply" of one group, see [`crate::bench::dh::operations`]) and
+//! nothing else.
+
+use crate::record::{CPU_SUM_OP, Operation, ResultRecord, TOTAL_OP};
+use crate::report;
+use serde_json::{Map, Value, json};
+
+/// The four operations of one exchange in a record.
+struct Exchange<'a> {
+    offer: &'a Operation,
+    reply: &'a Operation,
+    total_ms: f64,
+    cpu_total_ms: f64,
+}
+
+impl<'a> Exchange<'a> {
+    fn of(rec: &'a ResultRecord) -> Option<Exchange<'a>> {
+        let offer = rec.operation("Offer").filter(|o| o.stats.is_some())?;
+        let reply = rec.operation("Reply").filter(|o| o.stats.is_some())?;
+        let figure = |name: &str, key: &str| {
+            rec.operation(name)
+                .and_then(|o| o.figures.get(key).copied())
+        };
+        Some(Exchange {
+            offer,
+            reply,
+            total_ms: figure(TOTAL_OP, "total_ms")?,
+            cpu_total_ms: figure(CPU_SUM_OP, "cpu_total_ms")?,
+        })
+    }
+
+    fn exp_bits(&self) -> u64 {
+        self.offer
+            .params
+            .get("exp_bits")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    }
+
+    fn table(&self) -> bool {
+        self.offer
+            .params
+            .get("table")
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    }
+
+    fn group(&self) -> &str {
+        self.offer.param_str("group").unwrap_or("?")
+    }
+
+    fn full_exp_bits(&self) -> u64 {
+        self.offer.info_u64("full_exp_bits").unwrap_or(0)
+    }
+
+    fn is_modp(&self) -> bool {
+        self.offer.info_str("family") == Some("modp")
+    }
+}
+
+/// Security note for a short exponent: Pollard's kangaroo (lambda) method finds an N-bit
+/// exponent in about 2^(N/2) group operations (van Oorschot–Wiener 1996).
+pub fn exponent_note(exp_bits: u64, full: u64) -> String {
+    if exp_bits >= full {
+        format!("{exp_bits} bits (full: the prime subgroup order's size)")
+    } else {
+        format!(
+            "{exp_bits} bits (short; full = {full}): at most {} bits of security against Pollard's kangaroo method (van Oorschot–Wiener 1996)",
+            exp_bits / 2
+        )
+    }
+}
+
+/// The `inputs:` line: the pool's size, its making time and how often a sample reuses an
+/// entry.
+fn inputs_note(x: &Exchange) -> String {
+    let pool = x.offer.info_u64("pool").unwrap_or(0) as usize;
+    let pool_ms = x.offer.info_f64("pool_ms").unwrap_or(f64::NAN);
+    let batch = stats(x.offer).batch.max(stats(x.reply).batch);
+    let uses = crate::bench::dh::pool::uses_per_sample(pool, batch);
+    let reuse = if uses <= 1 {
+        "each used at most once per sample".to_string()
+    } else {
+        format!(
+            "each used up to {uses} times per sample (the pool is capped at {}% of the budget's time and {} entries)",
+            crate::bench::dh::POOL_TIME_SHARE * 100.0,
+            crate::bench::dh::MAX_POOL
+        )
+    };
+    format!(
+        "pool of {pool} checked secrets and peer values, made in {} (not timed); {reuse}",
+        report::fmt_time_ms(pool_ms)
+    )
+}
+
+fn stats(op: &Operation) -> &crate::measure::Stats {
+    op.stats
+        .as_ref()
+        .expect("Exchange::of keeps timed operations only")
+}
+
+/// Renders a `dh` record as the terminal report; a record without one exchange renders as
+/// a one-line note.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let Some(x) = Exchange::of(rec) else {
+        return "pkbench dh: the record holds no Offer and Reply\n".to_string();
+    };
+    let (offer, reply) = (stats(x.offer), stats(x.reply));
+    let o = x.offer;
+    let mut s = String::new();
+    s += &format!(
+        "pkbench dh: {} ({}, {})\n",
+        x.group(),
+        o.info_str("group_description").unwrap_or(""),
+        o.info_str("group_source").unwrap_or("")
+    );
+    s += &format!(
+        "exponent:  {}\n",
+        exponent_note(x.exp_bits(), x.full_exp_bits())
+    );
+    match o.info_str("table_method") {
+        Some(method) => {
+            s += &format!(
+                "table:     {} — {}, built in {} (not counted in Offer)\n",
+                method,
+                report::fmt_bytes(o.info_u64("table_bytes").unwrap_or(0) as usize),
+                report::fmt_time_ms(o.info_f64("table_build_ms").unwrap_or(f64::NAN))
+            )
+        }
+        None if x.is_modp() => {
+            s += "table:     none (Offer is a plain modular exponentiation g^x)\n"
+        }
+        None => s += "table:     none (Offer is a plain variable-base multiplication)\n",
+    }
+    if let Some(m) = o.info_str("offer_method") {
+        s += &format!("offer:     {m}\n");
+    }
+    if let Some(m) = x.reply.info_str("reply_method") {
+        s += &format!("reply:     {m}\n");
+    }
+    if let Some(b) = o.info_str("backend") {
+        s += &format!("backend:   {b}\n");
+    }
+    if let Some(f) = o.info_str("field_code") {
+        let what = match f {
+            "portable" => "portable 64-bit code (no carry-less multiply)",
+            "pclmulqdq" => "carry-less multiply, 128-bit pclmulqdq",
+            "vpclmulqdq+avx512" => {
+                "carry-less multiply on 256- and 512-bit vectors (vpclmulqdq, AVX-512)"
+            }
+            other => other,
+        };
+        s += &format!("GF(2^m):   {what}\n");
+    }
+    s += &format!(
+        "clock:     {}; samples × batch: Offer {} × {}, Reply {} × {}; seed {}\n",
+        rec.clock,
+        offer.samples,
+        offer.batch,
+        reply.samples,
+        reply.batch,
+        rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+    );
+    s += &format!("inputs:    {}\n", inputs_note(&x));
+    s += &format!("machine:   {}\n", rec.summary());
+    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);
+    let (offer_label, reply_label) = match (x.is_modp(), x.table()) {
+        (true, true) => ("Offer (g^x, fixed-base table)", "Reply (y^x, peer checked)"),
+        (true, false) => ("Offer (g^x, no table)", "Reply (y^x, peer checked)"),
+        (false, true) => ("Offer (x·G, fixed-base table)", "Reply (x·Q, peer checked)"),
+        (false, false) => ("Offer (x·G, no table)", "Reply (x·Q, peer checked)"),
+    };
+    for (name, st) in [(offer_label, offer), (reply_label, reply)] {
+        t.add_row(vec![
+            name.to_string(),
+            report::fmt_time_ms(st.median_ms),
+            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
+            report::fmt_rate(st.ops_per_sec()),
+        ]);
+    }
+    t.add_row(vec![
+        TOTAL_OP.to_string(),
+        report::fmt_time_ms(x.total_ms),
+        String::new(),
+        report::fmt_rate(1e3 / x.total_ms),
+    ]);
+    t.add_row(vec![
+        CPU_SUM_OP.to_string(),
+        report::fmt_time_ms(x.cpu_total_ms),
+        String::new(),
+        String::new(),
+    ]);
+    s += &format!("{t}\n");
+    s += if rec.clock == crate::measure::Clock::Cpu.label() {
+        "Total: time of one exchange (the two Offers in turn, then both Replies in\nparallel), on the thread CPU clock (time descheduled is not counted); CPU sum:\nthe work of both parties.\n"
+    } else {
+        "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties.\n"
+    };
+    s
+}
+
+/// A summary of `st` without the raw samples (they are in the operation).
+fn summary_stats(st: &crate::measure::Stats) -> Value {
+    let mut v = serde_json::to_value(st).unwrap_or_default();
+    if let Value::Object(m) = &mut v {
+        m.remove("raw_ms");
+    }
+    v
+}
+
+/// The summary keys `--json` prints beside a `dh` record (the keys of pkbench's first JSON
+/// output, kept for its readers): `field`, `group` {name, family, description, source,
+/// full_exp_bits, public_bytes, field_bits}, `exp_bits`, `table`, `table_info` {method, bytes,
+/// build_ms} or null, `backend`, `offer_method`, `reply_method`, `clmul`, `field_code` (null
+/// where the group says nothing), `offer` and `reply` (statistics without the raw samples,
+/// ms), `total_ms`, `cpu_total_ms`, `pool`, `pool_ms`.
+pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
+    let Some(x) = Exchange::of(rec) else {
+        return Map::new();
+    };
+    let o = x.offer;
+    let get = |op: &Operation, k: &str| op.info.get(k).cloned().unwrap_or(Value::Null);
+    let table_info = match o.info_str("table_method") {
+        Some(m) => json!({
+            "method": m,
+            "bytes": get(o, "table_bytes"),
+            "build_ms": get(o, "table_build_ms"),
+        }),
+        None => Value::Null,
+    };
+    let view = json!({
+        "field": x.group(),
+        "group": {
+            "name": x.group(),
+            "family": get(o, "family"),
+            "description": get(o, "group_description"),
+            "source": get(o, "group_source"),
+            "full_exp_bits": get(o, "full_exp_bits"),
+            "public_bytes": get(o, "public_bytes"),
+            "field_bits": get(o, "field_bits"),
+        },
+        "exp_bits": x.exp_bits(),
+        "table": x.table(),
+        "table_info": table_info,
+        "backend": get(o, "backend"),
+        "offer_method": get(o, "offer_method"),
+        "reply_method": get(x.reply, "reply_method"),
+        "clmul": get(o, "clmul"),
+        "field_code": get(o, "field_code"),
+        "offer": summary_stats(stats(x.offer)),
+        "reply": summary_stats(stats(x.reply)),
+        "total_ms": x.total_ms,
+        "cpu_total_ms": x.cpu_total_ms,
+        "pool": get(o, "pool"),
+        "pool_ms": get(o, "pool_ms"),
+    });
+    match view {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}

@@ -1,0 +1,38 @@
+//! The JSON renderer: a record as `--json` prints it and `--output` saves it. The record's
+//! own keys come first (schema, command, params, operations, …, see [`crate::record`]); beside
+//! them, the command's summary keys computed from the operations by its renderer (`dh`:
+//! [`super::dh::json_view`]), so that readers of pkbench's first JSON output keep working.
+//! A summary key never replaces a record key, and readers of saved records
+//! ([`ResultRecord::from_json`]) ignore the summary keys.
+
+use crate::error::{Error, Result};
+use crate::record::ResultRecord;
+use serde_json::{Map, Value};
+
+/// The summary keys of `rec`'s command (empty for a command that has none).
+pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
+    match rec.command.as_str() {
+        "dh" => super::dh::json_view(rec),
+        _ => Map::new(),
+    }
+}
+
+/// `rec` as pretty JSON with its command's summary keys, and a trailing newline.
+///
+/// # Errors
+/// [`Error::Runtime`] if serialisation fails.
+pub fn render(rec: &ResultRecord) -> Result<String> {
+    let text = rec.to_json()?;
+    let extra = summary(rec);
+    if extra.is_empty() {
+        return Ok(text);
+    }
+    let mut v: Value = serde_json::from_str(&text)
+        .map_err(|e| Error::runtime(format!("JSON re-read failed: {e}")))?;
+    if let Value::Object(top) = &mut v {
+        for (k, val) in extra {
+            top.entry(k).or_insert(val);
+        }
+    }
+    super::to_json(&v)
+}
