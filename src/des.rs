@@ -3,9 +3,8 @@
 //! or CBC. The cipher is the RustCrypto `des` crate; CBC is the RustCrypto `cbc` crate.
 //!
 //! Correctness, outside the timed region:
-//! - before timing, the known answers of `vectors/des.json` (a copy of
-//!   `../shared/vectors/des.json`, the first being the classic textbook example) are checked,
-//!   encrypting and decrypting;
+//! - before timing, the known answers of `vectors/des.json` (the first being the classic
+//!   textbook example) are checked, encrypting and decrypting;
 //! - after timing key setup, every key schedule the timed runs built encrypts a test block and
 //!   is compared with a schedule built again;
 //! - after timing ECB, every encrypted chunk is compared with the same chunk encrypted block by
@@ -62,7 +61,7 @@ struct DesVector {
     ciphertext: String,
 }
 
-/// `../shared/vectors/des.json`, copied into the repository.
+/// Single-DES known answers computed with OpenSSL (see its `about`).
 const DES_JSON: &str = include_str!("../vectors/des.json");
 
 /// The known-answer vectors (key, plaintext, ciphertext), 8 bytes each.

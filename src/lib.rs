@@ -28,3 +28,6 @@ pub mod security;
 pub mod symmetric;
 
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod testing;

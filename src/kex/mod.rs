@@ -9,7 +9,7 @@
 //! backend, GF(2^m) code, …), filled once by the caller (the binary: `cli::options`); this
 //! module reads no environment variable and prints nothing.
 //!
-//! Words (see the project's design notes, §2):
+//! Words (as in the README's table of words):
 //! - **Offer**: compute one's public value, g^x mod p or x·G. Fixed base, so a precomputed
 //!   table of the generator's powers or multiples applies.
 //! - **Reply**: compute the shared secret from the peer's public value, y^x mod p or x·Q,

@@ -2,7 +2,7 @@
 //! every timed configuration outside the timed region.
 //!
 //! Sources of the vectors (hex, one or more blocks, ECB unless said):
-//! - DES: the classic worked example (key 133457799BBCDFF1; also in shared/vectors/des.json).
+//! - DES: the classic worked example (key 133457799BBCDFF1; also in vectors/des.json).
 //! - 3DES EDE3: NIST SP 800-67 Rev. 1, the TDEA example (plaintext "The qufck brown fox jump").
 //! - AES: FIPS 197 Appendix C.1–C.3; modes: NIST SP 800-38A F.1.1, F.2.1, F.3.13, F.4.1, F.5.1
 //!   (AES-128 ECB, CBC, CFB128, OFB, CTR).

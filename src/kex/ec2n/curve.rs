@@ -376,3 +376,6 @@ impl<F: Trinomial> Curve<F> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -5,19 +5,17 @@
 
 mod common;
 
-use common::pkbench;
+use common::{pkbench_input_error, pkbench_json, pkbench_ok};
 
 #[test]
 fn the_rfc5114_group_is_in_the_registry() {
-    let (code, out, err) = pkbench(&["groups"]);
-    assert_eq!(code, 0, "{err}");
+    let out = pkbench_ok(&["groups"]);
     assert!(out.contains("modp-2048-256"), "{out}");
     assert!(out.contains("rfc5114-2048-256"), "{out}");
     assert!(out.contains("RFC 5114 §2.3"), "{out}");
     // Listed after every group that was there before it.
     assert!(out.find("modp-2048-256").unwrap() > out.find("ffdhe8192").unwrap());
-    let (_, json, _) = pkbench(&["groups", "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = pkbench_json(&["groups", "--json"]);
     let g = v["groups"]
         .as_array()
         .unwrap()
@@ -28,33 +26,31 @@ fn the_rfc5114_group_is_in_the_registry() {
     assert_eq!(g["source"], "RFC 5114 §2.3");
 }
 
-fn run_ok(args: &[&str]) -> String {
-    let (code, out, err) = pkbench(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out.trim().to_string()
-}
-
 #[test]
 fn offer_and_reply_agree_for_the_rfc5114_group() {
     let a = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
     let b = "7edcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210";
-    let pa = run_ok(&["offer", "--field", "modp-2048-256", "--secret", a]);
-    let pb = run_ok(&["offer", "--field", "rfc5114-2048-256", "--secret", b]);
+    let offer = |field: &str, secret: &str| {
+        pkbench_ok(&["offer", "--field", field, "--secret", secret])
+            .trim()
+            .to_string()
+    };
+    let reply = |field: &str, secret: &str, peer: &str| {
+        pkbench_ok(&[
+            "reply", "--field", field, "--secret", secret, "--peer", peer,
+        ])
+        .trim()
+        .to_string()
+    };
+    let pa = offer("modp-2048-256", a);
+    let pb = offer("rfc5114-2048-256", b);
     assert_eq!(pa.len(), 512, "public values are 256 bytes (the size of p)");
-    let sa = run_ok(&["reply", "--field", "ike-24", "--secret", a, "--peer", &pb]);
-    let sb = run_ok(&[
-        "reply",
-        "--field",
-        "modp-2048-256",
-        "--secret",
-        b,
-        "--peer",
-        &pa,
-    ]);
+    let sa = reply("ike-24", a, &pb);
+    let sb = reply("modp-2048-256", b, &pa);
     assert_eq!(sa, sb);
     assert_eq!(sa.len(), 512);
     // 2 is not in the subgroup of order q: checked by y^q = 1, p not being a safe prime.
-    let (code, out, err) = pkbench(&[
+    let args = [
         "reply",
         "--field",
         "modp-2048-256",
@@ -62,16 +58,13 @@ fn offer_and_reply_agree_for_the_rfc5114_group() {
         a,
         "--peer",
         "02",
-    ]);
-    assert_eq!(code, 2);
-    assert!(out.is_empty());
+    ];
     assert_eq!(
-        err,
-        "pkbench: error: modp-2048-256: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)\n"
+        pkbench_input_error(&args),
+        "pkbench: error: modp-2048-256: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
     );
     // Full secrets are the 256 bits of q.
-    let (code, _, err) = pkbench(&["dh", "--field", "modp-2048-256", "--exp-bits", "257"]);
-    assert_eq!(code, 2);
+    let err = pkbench_input_error(&["dh", "--field", "modp-2048-256", "--exp-bits", "257"]);
     assert!(
         err.contains("use `full` or a number from 16 to 256"),
         "{err}"
@@ -90,13 +83,12 @@ fn choose_explains_the_estimate_of_the_rfc5114_group() {
         "5",
         "--explain",
     ];
-    let text = run_ok(&args);
+    let text = pkbench_ok(&args);
     assert!(
         text.contains("modp-2048-256 with 256-bit secrets: 112.0 bits"),
         "{text}"
     );
-    let json = run_ok(&[&args[..], &["--json"]].concat());
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = pkbench_json(&[&args[..], &["--json"]].concat());
     let e = &v["estimates"][0];
     assert_eq!(e["group"], "modp-2048-256");
     assert_eq!(e["exp_bits"], 256);
