@@ -1,4 +1,5 @@
-//! Security estimates for every built-in group and secret size, each figure with its source.
+//! Security estimates for any described group (built-in or a user's file) and secret size,
+//! each figure with its source.
 //!
 //! The reported level is the **minimum** of the applicable estimates, in bits (log2 of the
 //! attack cost):
