@@ -32,10 +32,10 @@
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One estimate of the attack cost, in bits, with what it models and where it comes from.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Part {
     /// What the figure models, e.g. "Pollard rho on q (151.4-bit prime subgroup)".
     pub what: String,
@@ -48,7 +48,7 @@ pub struct Part {
 }
 
 /// The security estimate of one group with one secret size.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Estimate {
     /// Canonical group name.
     pub group: String,

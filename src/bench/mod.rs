@@ -11,6 +11,7 @@
 //! `choose`, `suite`, `repro`) build many Jobs and call [`run`] for each. Nothing here reads
 //! the environment or names a command-line flag.
 
+pub mod choose;
 pub mod dh;
 
 pub use crate::implementation::{ImplKind, Implementation};

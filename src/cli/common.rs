@@ -142,14 +142,14 @@ pub fn emit_record(
     Ok(crate::report::wrap_text(&s))
 }
 
-/// Writes a result record as pretty JSON to `path`, atomically (temporary file in the same
+/// Writes a result record as `--json` prints it ([`crate::report::json::render`]) to `path`, atomically (temporary file in the same
 /// directory, then rename); an existing file is replaced only with `force`.
 ///
 /// # Errors
 /// [`Error::Input`] when the file exists without `force` or its directory is missing;
 /// [`Error::Runtime`] for other I/O failures (nothing is left half-written).
 pub fn write_record(path: &std::path::Path, rec: &ResultRecord, force: bool) -> Result<()> {
-    record::write_atomic(path, rec.to_json()?.as_bytes(), force)
+    record::write_atomic(path, crate::report::json::render(rec)?.as_bytes(), force)
 }
 
 /// Which group to use: a built-in name or a params file, and how to compute in it.

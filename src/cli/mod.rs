@@ -2,7 +2,6 @@
 //! the text to print (or an [`crate::error::Error`]); `main.rs` only parses and dispatches.
 
 pub mod choose;
-pub mod choose_render;
 pub mod cipher;
 pub mod common;
 pub mod compare;

@@ -162,10 +162,8 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
             // A point the group does not support (x25519 with a short exponent) is
             // recorded as skipped; a wrong result stops the sweep.
             Err(err) if err.is_input() => {
-                rec.skipped.push(Skipped {
-                    item: label,
-                    reason: cli::errors::render(&err),
-                });
+                rec.skipped
+                    .push(Skipped::new(label, cli::errors::render(&err)));
                 first_error.get_or_insert(err);
             }
             Err(other) => return Err(other),

@@ -239,14 +239,13 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
                 rec.operations.extend(r.operations);
                 done.push(json!({"item": item.label(), "seconds": t0.elapsed().as_secs_f64()}));
             }
-            Ok(None) => rec.skipped.push(Skipped {
-                item: item.label(),
-                reason: format!("the `{}` command is not in this build", item.command),
-            }),
-            Err(e) => rec.skipped.push(Skipped {
-                item: item.label(),
-                reason: crate::cli::errors::render(&e),
-            }),
+            Ok(None) => rec.skipped.push(Skipped::new(
+                item.label(),
+                format!("the `{}` command is not in this build", item.command),
+            )),
+            Err(e) => rec
+                .skipped
+                .push(Skipped::new(item.label(), crate::cli::errors::render(&e))),
         }
         pb.inc(1);
     }

@@ -247,6 +247,25 @@ pub struct Skipped {
     pub item: String,
     /// Why not.
     pub reason: String,
+    /// The identity it would have had as an operation (command, group, exp_bits, table …),
+    /// where the command records one (`choose`'s candidates).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, Value>,
+    /// What was known of it without timing it (security estimate, probe time …).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub info: Map<String, Value>,
+}
+
+impl Skipped {
+    /// An item not measured, with the reason, and no params or info.
+    pub fn new(item: impl Into<String>, reason: impl Into<String>) -> Skipped {
+        Skipped {
+            item: item.into(),
+            reason: reason.into(),
+            params: BTreeMap::new(),
+            info: Map::new(),
+        }
+    }
 }
 
 /// A saved run: see the module documentation for the shape.
@@ -567,10 +586,7 @@ mod tests {
             "total_ms",
             7.5,
         ));
-        r.skipped.push(Skipped {
-            item: "rsa --bits 512".into(),
-            reason: "not built".into(),
-        });
+        r.skipped.push(Skipped::new("rsa --bits 512", "not built"));
         r.extra.insert("total_ms".into(), json!(7.5));
         r
     }

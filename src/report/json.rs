@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
     match rec.command.as_str() {
         "dh" => super::dh::json_view(rec),
+        "choose" => super::choose::json_view(rec),
         _ => Map::new(),
     }
 }

@@ -1,5 +1,6 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
+pub mod choose;
 pub mod compare;
 pub mod dh;
 pub mod fit;

@@ -260,10 +260,10 @@ pub fn result_record(
                 rec.operations.push(op.with_info("unit", row.unit.clone()));
             }
             Some(Measurement::NotBuilt { reason }) | Some(Measurement::Failed { reason }) => {
-                rec.skipped.push(Skipped {
-                    item: format!("repro {name} row {} ({})", row.id, row.op),
-                    reason: reason.clone(),
-                });
+                rec.skipped.push(Skipped::new(
+                    format!("repro {name} row {} ({})", row.id, row.op),
+                    reason.clone(),
+                ));
             }
             None => {}
         }

@@ -1,0 +1,447 @@
+//! The parameter search behind `pkbench choose`: which group, secret size and table give the
+//! cheapest exchange at a given security level on this machine.
+//!
+//! Flow: candidates = groups × secret sizes × table on/off → for every (group, size) one probe
+//! (the best of two Replies, variable base, peer value validated) → candidates timed in order
+//! of their probe as [`DhJob`]s through [`super::run`] (every result checked; each candidate's
+//! inputs from the seed, as `pkbench dh` makes them), with a short budget each → the timed candidates' operations carry their security estimate
+//! ([`crate::security`]), whether they qualify, are weak, or are the choice.
+//!
+//! Pruning (off with `prune = false`): Total = 2·Offer + Reply ≥ Reply, so a candidate whose
+//! probe Reply already exceeds [`PRUNE_MARGIN`] × the best qualifying Total found so far
+//! cannot win. Such a candidate is still timed when its probe is cheap (≤ budget/10, so timing
+//! it costs about the budget); only the slow ones (big moduli with full exponents, whose
+//! checked pool alone would take seconds) are not timed, with both figures. Candidates are
+//! timed cheapest probe first, so the bound tightens early. `max_secs` caps the whole run:
+//! candidates left when it is reached are not timed. A group that cannot be opened in this
+//! build is not timed, with the reason; no figure is ever made up.
+
+use super::dh::DhJob;
+use super::{Config, Job};
+use crate::error::{Error, Result, Warning};
+use crate::kex::{self, ExpBits, GroupOptions, KeyExchange};
+use crate::measure::{self, MeasureConfig};
+use crate::params;
+use crate::record::Operation;
+use crate::security::{self, Estimate, Profile};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Base pool entries per timed candidate (each checked: 2 Offers and 3 Replies); fast
+/// candidates get more, as in `pkbench dh` ([`super::dh::make_sized_pool`]).
+pub const CHOOSE_POOL: usize = 4;
+
+/// A probe Reply must exceed the best qualifying Total by this factor to prune a candidate
+/// (a margin for timing noise on a shared machine).
+pub const PRUNE_MARGIN: f64 = 1.2;
+
+/// What to search.
+#[derive(Debug, Clone)]
+pub struct ChooseJob {
+    /// Canonical names of the candidate groups (registry order or as given).
+    pub groups: Vec<String>,
+    /// Secret sizes to try; a size at or above a group's full size means `full`.
+    pub exps: Vec<ExpBits>,
+    /// Security target in bits: a candidate whose estimate, rounded to the nearest bit, is
+    /// below it does not qualify.
+    pub min_security: u32,
+    /// Harness settings of every timed operation (its budget is the per-candidate budget).
+    pub measure: MeasureConfig,
+    /// Whether slow candidates that cannot win are left untimed.
+    pub prune: bool,
+    /// Seconds after which no further candidate is probed or timed.
+    pub max_secs: f64,
+    /// How to open the groups (backend, GF(2^m) code); the table is set per candidate.
+    pub options: GroupOptions,
+}
+
+/// One candidate: group × secret size × table, with what is known before timing it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Canonical group name.
+    pub group: String,
+    /// Secret size in bits.
+    pub exp_bits: u32,
+    /// The group's full secret size in bits (0 when the group could not be described).
+    pub full_exp_bits: u32,
+    /// Whether Offer uses the fixed-base table.
+    pub table: bool,
+    /// Best of two probe Replies, ms (the pruning bound), when probed.
+    pub probe_ms: Option<f64>,
+    /// Bytes of a public value, when the group was opened.
+    pub public_bytes: Option<usize>,
+    /// Fixed-base table bytes, when the group was opened with one.
+    pub table_bytes: Option<usize>,
+    /// The security estimate, when the group's description gives one.
+    pub estimate: Option<Estimate>,
+}
+
+impl Candidate {
+    /// Whether the estimate, to the nearest bit, reaches `min` bits.
+    pub fn qualifies(&self, min: u32) -> bool {
+        self.estimate
+            .as_ref()
+            .is_some_and(|e| e.bits.round() >= f64::from(min))
+    }
+
+    /// Whether the group or choice has a known weakness (never chosen).
+    pub fn weak(&self) -> bool {
+        self.estimate.as_ref().is_some_and(|e| e.weak.is_some())
+    }
+}
+
+/// Why a candidate was not timed.
+#[derive(Debug, Clone)]
+pub enum NotTimed {
+    /// The group cannot be opened in this build.
+    Unavailable(Error),
+    /// The run-time limit (`max_secs`) was reached before it.
+    TimeLimit {
+        /// The limit, seconds.
+        max_secs: f64,
+    },
+    /// Its probe Reply exceeds [`PRUNE_MARGIN`] × the best qualifying Total.
+    CannotWin {
+        /// The probe Reply, ms.
+        probe_ms: f64,
+        /// The best qualifying Total so far, ms.
+        best_ms: f64,
+    },
+}
+
+/// A remark on the search that is not a candidate's.
+#[derive(Debug, Clone)]
+pub enum Note {
+    /// The group does not take secrets of this size (x25519: only full).
+    SizeDropped {
+        /// Group name.
+        group: String,
+        /// The size dropped, bits.
+        bits: u32,
+        /// The group's refusal.
+        why: Error,
+    },
+    /// The run-time limit was reached before the size was probed.
+    NotProbed {
+        /// Group name.
+        group: String,
+        /// `full` or the number of bits.
+        size: String,
+        /// The limit, seconds.
+        max_secs: f64,
+    },
+    /// The group has no fixed-base table: only its plain Offer was timed.
+    NoTable {
+        /// Group name.
+        group: String,
+    },
+}
+
+/// What the search found.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// Every timed candidate with its four operations (Offer, Reply, Total, CPU sum of
+    /// [`super::dh::operations`]), in the order timed; each operation's `info` adds
+    /// `qualifies`, `weak`, `probe_reply_ms`, the full estimate (`security`, on the Total
+    /// operation) and, for the chosen candidate, `chosen`.
+    pub timed: Vec<(Candidate, Vec<Operation>)>,
+    /// Candidates not timed, in candidate order, with the reason.
+    pub not_timed: Vec<(Candidate, NotTimed)>,
+    /// Remarks, in the order they arose.
+    pub notes: Vec<Note>,
+    /// Warnings of the groups opened (each once).
+    pub warnings: Vec<Warning>,
+    /// (group, size) pairs probed; 0 means the filters left nothing to time.
+    pub probed: usize,
+}
+
+/// The secret sizes in bits of `exps` for a group whose full size is `full` (a short size
+/// above it becomes `full`), each once, in the order given.
+pub fn secret_sizes(exps: &[ExpBits], full: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in exps {
+        let bits = match *e {
+            ExpBits::Full => full,
+            ExpBits::Bits(n) => n.min(full),
+        };
+        if !out.contains(&bits) {
+            out.push(bits);
+        }
+    }
+    out
+}
+
+/// `full` for a size at or above the group's full size, else the number of bits.
+pub fn size_label(bits: u32, full: u32) -> String {
+    if bits >= full {
+        "full".into()
+    } else {
+        bits.to_string()
+    }
+}
+
+/// Best of two Replies (ms) on a fresh secret and a valid peer value.
+fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f64> {
+    let a = kx.random_secret(exp_bits, rng);
+    let b = kx.random_secret(exp_bits, rng);
+    let pb = kx.offer(&b);
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        let t0 = Instant::now();
+        std::hint::black_box(kx.reply(std::hint::black_box(&a), std::hint::black_box(&pb))?);
+        best = best.min(t0.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(best)
+}
+
+/// One (group, size) pair ready to time.
+struct Pair {
+    group: String,
+    exp_bits: u32,
+    probe_ms: f64,
+}
+
+/// Searches as `job` says, timing candidates under `cfg.seed` (each candidate's own progress
+/// hidden; one bar over the search unless `cfg.quiet`).
+///
+/// # Errors
+/// [`Error::Runtime`] when a self-check of a timed candidate fails, and any error opening a
+/// group other than "not in this build".
+pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
+    let start = Instant::now();
+    let over_time = || start.elapsed().as_secs_f64() > job.max_secs;
+    let profiles: HashMap<String, Profile> = job
+        .groups
+        .iter()
+        .filter_map(|n| {
+            let p = params::lookup(n).and_then(|f| kex::profile(&f)).ok()?;
+            Some((n.clone(), p))
+        })
+        .collect();
+    let candidate = |group: &str, exp_bits: u32, table: bool| {
+        let profile = profiles.get(group);
+        Candidate {
+            group: group.to_string(),
+            exp_bits,
+            full_exp_bits: profile.map_or(0, |p| p.q_bits),
+            table,
+            probe_ms: None,
+            public_bytes: None,
+            table_bytes: None,
+            estimate: profile.map(|p| security::estimate(p, Some(exp_bits))),
+        }
+    };
+    let mut out = Outcome::default();
+    let warn = |kx: &dyn KeyExchange, out: &mut Outcome| {
+        for w in kx.warnings() {
+            if !out.warnings.contains(w) {
+                out.warnings.push(w.clone());
+            }
+        }
+    };
+    let open = |name: &str, table: bool| {
+        let opts = GroupOptions {
+            table,
+            ..job.options.clone()
+        };
+        kex::open_named(name, &opts)
+    };
+    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+    let pb = measure::progress::bar(job.groups.len() as u64 * 3, cfg.quiet);
+    let mut pairs = Vec::new();
+    let mut plain: HashMap<String, Arc<dyn KeyExchange>> = HashMap::new();
+
+    // Phase 1: open each group without a table and probe each secret size.
+    for name in &job.groups {
+        pb.set_message(format!("{name}: probe"));
+        let kx = match open(name, false) {
+            Ok(kx) => kx,
+            Err(Error::Runtime(m)) => {
+                let full = profiles.get(name).map_or(0, |p| p.q_bits);
+                for bits in secret_sizes(&job.exps, full) {
+                    for table in [true, false] {
+                        let c = candidate(name, bits, table);
+                        let why = NotTimed::Unavailable(Error::Runtime(m.clone()));
+                        out.not_timed.push((c, why));
+                    }
+                }
+                pb.inc(1);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        warn(kx.as_ref(), &mut out);
+        pb.inc(1);
+        let full = kx.info().full_exp_bits;
+        for bits in secret_sizes(&job.exps, full) {
+            // choose's own rule: a size at or above a group's full size means `full`.
+            let asked = if bits >= full {
+                ExpBits::Full
+            } else {
+                ExpBits::Bits(bits)
+            };
+            if let Err(why) = kx.check_exp_bits(asked) {
+                out.notes.push(Note::SizeDropped {
+                    group: name.clone(),
+                    bits,
+                    why,
+                });
+                continue;
+            }
+            if over_time() {
+                out.notes.push(Note::NotProbed {
+                    group: name.clone(),
+                    size: size_label(bits, full),
+                    max_secs: job.max_secs,
+                });
+                continue;
+            }
+            let probe_ms = probe(kx.as_ref(), bits, &mut rng)?;
+            pairs.push(Pair {
+                group: name.clone(),
+                exp_bits: bits,
+                probe_ms,
+            });
+        }
+        plain.insert(name.clone(), Arc::from(kx));
+    }
+    out.probed = pairs.len();
+    if pairs.is_empty() {
+        pb.finish_and_clear();
+        return Ok(out);
+    }
+
+    // Phase 2: time the candidates, cheapest probe first.
+    pairs.sort_by(|a, b| a.probe_ms.total_cmp(&b.probe_ms));
+    pb.set_length(job.groups.len() as u64 + 2 * pairs.len() as u64);
+    let mut tabled: HashMap<String, Option<Arc<dyn KeyExchange>>> = HashMap::new();
+    let mut best: Option<f64> = None;
+    let inner = Config {
+        measure: job.measure.clone(),
+        seed: cfg.seed,
+        quiet: true,
+    };
+    for p in &pairs {
+        for table in [true, false] {
+            let mut c = candidate(&p.group, p.exp_bits, table);
+            c.probe_ms = Some(p.probe_ms);
+            pb.set_message(format!(
+                "{} {} {}",
+                p.group,
+                size_label(p.exp_bits, c.full_exp_bits),
+                if table { "table" } else { "no table" }
+            ));
+            let kx: Arc<dyn KeyExchange> = if table {
+                let entry = tabled.entry(p.group.clone()).or_insert_with(|| {
+                    open(&p.group, true)
+                        .ok()
+                        .filter(|k| k.table().is_some())
+                        .map(Arc::from)
+                });
+                match entry {
+                    Some(k) => Arc::clone(k),
+                    None => {
+                        let group = p.group.clone();
+                        if !out
+                            .notes
+                            .iter()
+                            .any(|n| matches!(n, Note::NoTable { group: g } if *g == group))
+                        {
+                            out.notes.push(Note::NoTable { group });
+                        }
+                        pb.inc(1);
+                        continue;
+                    }
+                }
+            } else {
+                Arc::clone(&plain[&p.group])
+            };
+            c.public_bytes = Some(kx.info().public_bytes);
+            c.table_bytes = kx.table().map(|t| t.bytes);
+            let slow = p.probe_ms > job.measure.budget.as_secs_f64() * 1e3 / 10.0;
+            if over_time() {
+                out.not_timed.push((
+                    c,
+                    NotTimed::TimeLimit {
+                        max_secs: job.max_secs,
+                    },
+                ));
+            } else if let Some(b) =
+                best.filter(|b| job.prune && slow && p.probe_ms > PRUNE_MARGIN * b)
+            {
+                out.not_timed.push((
+                    c,
+                    NotTimed::CannotWin {
+                        probe_ms: p.probe_ms,
+                        best_ms: b,
+                    },
+                ));
+            } else {
+                let size = if p.exp_bits >= c.full_exp_bits {
+                    ExpBits::Full
+                } else {
+                    ExpBits::Bits(p.exp_bits)
+                };
+                let mut dh = DhJob::new(kx, size)?;
+                dh.pool_base = CHOOSE_POOL;
+                let ops = super::run(&Job::Dh(dh), &inner)?;
+                let total = ops
+                    .iter()
+                    .find_map(|o| o.figures.get("total_ms").copied())
+                    .unwrap_or(f64::NAN);
+                if c.qualifies(job.min_security) && !c.weak() {
+                    best = Some(best.map_or(total, |b| b.min(total)));
+                }
+                out.timed.push((c, ops));
+            }
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+    annotate(&mut out, job.min_security);
+    Ok(out)
+}
+
+/// Adds each timed candidate's `qualifies`, `weak`, `probe_reply_ms` and (on the Total
+/// operation) `security` to its operations, and `chosen` to the cheapest qualifying one
+/// without a known weakness.
+fn annotate(out: &mut Outcome, min: u32) {
+    let total = |ops: &[Operation]| {
+        ops.iter()
+            .find_map(|o| o.figures.get("total_ms").copied())
+            .unwrap_or(f64::INFINITY)
+    };
+    let chosen = out
+        .timed
+        .iter()
+        .enumerate()
+        .filter(|(_, (c, _))| c.qualifies(min) && !c.weak())
+        .min_by(|(_, (_, a)), (_, (_, b))| total(a).total_cmp(&total(b)))
+        .map(|(i, _)| i);
+    for (i, (c, ops)) in out.timed.iter_mut().enumerate() {
+        for op in ops.iter_mut() {
+            op.info.insert("qualifies".into(), c.qualifies(min).into());
+            op.info.insert("weak".into(), c.weak().into());
+            if let Some(p) = c.probe_ms {
+                op.info.insert("probe_reply_ms".into(), p.into());
+            }
+            if let Some(w) = c.estimate.as_ref().and_then(|e| e.weak.clone()) {
+                op.info.insert("weak_reason".into(), w.into());
+            }
+            if op.name == crate::record::TOTAL_OP
+                && let Some(e) = &c.estimate
+            {
+                op.info.insert(
+                    "security".into(),
+                    serde_json::to_value(e).unwrap_or_default(),
+                );
+            }
+            if Some(i) == chosen {
+                op.info.insert("chosen".into(), true.into());
+            }
+        }
+    }
+}
