@@ -4,6 +4,7 @@ pub mod choose;
 pub mod compare;
 pub mod dh;
 pub mod fit;
+pub mod groups;
 pub mod json;
 pub mod plot;
 pub mod scale;
