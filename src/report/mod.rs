@@ -1,10 +1,15 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
+pub mod bulk;
+pub mod cipher;
 pub mod compare;
+pub mod des;
 pub mod dh;
 pub mod fit;
+pub mod hash;
 pub mod json;
 pub mod plot;
+pub mod rsa;
 pub mod text;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};

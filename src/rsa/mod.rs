@@ -5,19 +5,17 @@
 //! - [`key`]: the key in PKCS#1's names (n, e, d, p, q, dP, dQ, qInv) and its consistency check;
 //! - [`keygen`]: keys of 256..=8192 bits from a seeded RNG;
 //! - [`pem`]: PKCS#1 and PKCS#8 PEM private keys;
-//! - [`ops`]: the three operations on a bignum backend;
-//! - [`bench`]: the timed run behind `pkbench rsa` ([`bench::bench_raw_private`] is the entry
-//!   point for other commands, e.g. the 1995 reproduction).
+//! - [`ops`]: the three operations on a bignum backend.
+//!
+//! The timed run behind `pkbench rsa` and the 1995 row is [`crate::bench::rsa`].
 //!
 //! [`raw`] is the RSAEP/RSASP1 primitive behind `pkbench rsa-raw`.
 
-pub mod bench;
 pub mod key;
 pub mod keygen;
 pub mod ops;
 pub mod pem;
 
-pub use bench::{OpRecord, RsaBenchOptions, RsaRecord, bench, bench_raw_private};
 pub use key::RsaKey;
 
 use crate::error::{Error, Result};
