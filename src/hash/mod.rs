@@ -216,7 +216,7 @@ pub fn help() -> String {
 pub fn about() -> String {
     let list: Vec<&str> = HASHES.iter().map(|h| h.title).collect();
     format!(
-        "Time a hash function's throughput (MB/s): {}.",
+        "Time a hash function's throughput (MB/s): {}",
         list.join(", ")
     )
 }
@@ -310,8 +310,7 @@ mod tests {
             "Hash function: md5, md4, sha0 (FIPS 180, the 1995 \"SHA\"), sha1, sha256"
         ));
         assert!(
-            help()
-                .ends_with("or haval-BITS-PASSES with BITS 128|160|192|224|256 and PASSES 3|4|5.")
+            help().ends_with("or haval-BITS-PASSES with BITS 128|160|192|224|256 and PASSES 3|4|5")
         );
         assert_eq!(
             about(),

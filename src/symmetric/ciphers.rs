@@ -1,6 +1,8 @@
 //! The entries of the cipher registry ([`super::registry`]): one `static` per cipher, each
 //! with its key sizes, constructor, known answers (with their sources) and implementation.
-//! Every cipher comes from a maintained RustCrypto crate built on `cipher` 0.5.
+//! Every cipher comes from a maintained RustCrypto crate built on `cipher` 0.5. (A data
+//! table: eleven entries and their thirty-odd vectors, kept in one file so that a cipher is
+//! one entry.)
 //!
 //! Sources of the known answers (hex, ECB single blocks unless said):
 //! - DES: the classic worked example (key 133457799BBCDFF1; also in vectors/des.json).
