@@ -1,10 +1,10 @@
 #!/bin/bash
 # Issue 6's comparison in one run: pkbench `dh --field gf2-155` (128-bit and full secrets)
-# against OpenSSL's EC_POINT_mul on the same curve (../shared/tools/baseline.c, ec2n part),
+# against OpenSSL's EC_POINT_mul on the same curve (scripts/baseline.c, ec2n part),
 # in alternating rounds, both on the thread CPU clock (a shared machine inflates wall-clock
 # batches; design.md allows either clock when the comparison says which).
 #
-# Usage: scripts/ec2n-vs-openssl.sh [ROUNDS] [BASELINE.c]   (defaults: 3, ../shared/tools/baseline.c)
+# Usage: scripts/ec2n-vs-openssl.sh [ROUNDS] [BASELINE.c]   (defaults: 3, scripts/baseline.c)
 # Needs: gcc, libssl-dev, libgmp-dev, python3; builds `cargo build --release` first.
 # Prints one line per round and the medians: Total = 2*Offer + Reply for both and the ratio.
 #
@@ -12,11 +12,11 @@
 # where pkbench's are below q (152 bits); its offer uses no precomputed table
 # (EC_GROUP_precompute_mult is not called) and its reply does no peer validation.
 set -euo pipefail
-usage="usage: scripts/ec2n-vs-openssl.sh [ROUNDS (1-20, default 3)] [BASELINE.c (default ../shared/tools/baseline.c)]"
+usage="usage: scripts/ec2n-vs-openssl.sh [ROUNDS (1-20, default 3)] [BASELINE.c (default scripts/baseline.c)]"
 rounds=${1:-3}
 [[ $rounds =~ ^[0-9]+$ && $rounds -ge 1 && $rounds -le 20 ]] || { echo "ec2n-vs-openssl: ROUNDS must be 1 to 20, got '$rounds'; $usage" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-src=${2:-$root/../shared/tools/baseline.c}
+src=${2:-$root/scripts/baseline.c}
 [[ -f $src ]] || { echo "ec2n-vs-openssl: $src not found: give the baseline source as the second argument; $usage" >&2; exit 2; }
 src=$(cd "$(dirname "$src")" && pwd)/$(basename "$src")
 cd "$root"

@@ -27,3 +27,6 @@ pub mod security;
 pub mod symmetric;
 
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod testing;

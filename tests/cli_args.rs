@@ -3,25 +3,15 @@
 //! accepted, and the help and headers say each thing once and only where it is true.
 
 mod common;
-use common::pkbench;
+use common::{pkbench_input_error, pkbench_ok as ok};
 
 /// Runs pkbench with `args`, expects a usage error: exit 2, nothing on stdout, one line on
 /// stderr containing every one of `needles`.
 fn refused(args: &[&str], needles: &[&str]) {
-    let (code, out, err) = pkbench(args);
-    assert_eq!(code, 2, "{args:?}: exit {code}, stderr {err}");
-    assert!(out.is_empty(), "{args:?}: stdout {out:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("pkbench: error: "), "{args:?}: {err}");
+    let err = pkbench_input_error(args);
     for n in needles {
         assert!(err.contains(n), "{args:?}: {err:?} lacks {n:?}");
     }
-}
-
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = pkbench(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
 }
 
 // RFC 2409 §6.2 group 2 (modp-1024) with secret 3: g^3 = 8, zero-padded to 128 bytes.

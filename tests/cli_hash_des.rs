@@ -1,24 +1,9 @@
 //! CLI tests of `pkbench hash` and `pkbench des`: JSON output with real checks, known answers
-//! against ../shared/vectors (embedded copies), and bad input (exit 2, one line, no stdout).
+//! against `vectors/`, and bad input (exit 2, one line, no stdout).
 
-use std::process::Command;
+mod common;
 
-fn pkbench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = pkbench(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
+use common::{pkbench, pkbench_input_error, pkbench_json as json, pkbench_ok};
 
 #[test]
 fn hash_json_for_every_algorithm() {
@@ -65,27 +50,21 @@ fn des_json_keysetup_ecb_cbc() {
 
 #[test]
 fn text_output_names_the_units() {
-    let out = pkbench(&["hash", "--algo", "sha0", "--block", "640", "--time", "0.01"]);
-    assert!(out.status.success());
-    let s = String::from_utf8_lossy(&out.stdout)
+    let s = pkbench_ok(&["hash", "--algo", "sha0", "--block", "640", "--time", "0.01"])
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
     assert!(s.contains("SHA-0") && s.contains("MB/s"), "{s}");
     // Data sizes in decimal MB, like the README and the MB/s figures (not "7.2 MiB").
     assert!(s.contains("from 7.5 MB of random data"), "{s}");
-    let out = pkbench(&["des", "--block", "800", "--time", "0.01"]);
+    let (_, out, _) = pkbench(&["des", "--block", "800", "--time", "0.01"]);
     // Prose lines wrap at 80 columns: compare the words.
-    let d = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let d = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         d.contains("from 7.5 MB of random data") && !d.contains("MiB"),
         "{d}"
     );
-    let out = pkbench(&["des", "--keysetup", "--time", "0.01"]);
-    let s = String::from_utf8_lossy(&out.stdout);
+    let (_, s, _) = pkbench(&["des", "--keysetup", "--time", "0.01"]);
     assert!(s.contains("µs/key"), "{s}");
     // One unit per column: the quartiles in µs/key like the median, no "ns" or "ms" cells.
     assert!(s.contains("q1 … q3 (µs/key)"), "{s}");
@@ -109,32 +88,23 @@ fn bad_input_exits_2_with_one_line() {
         &["des", "--block", "1001"],
         &["des", "--time=-1"],
     ] {
-        let out = pkbench(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("pkbench: error: "), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        pkbench_input_error(args);
     }
 }
 
 #[test]
-fn known_answers_match_the_shared_vectors() {
-    // The library's DES and hashes against ../shared/vectors directly (when present) and the
-    // embedded copies (always).
+fn known_answers_match_the_vector_files() {
+    // The library's DES and hashes against the files in vectors/.
     use pkbench::hash::Algo;
     for a in [Algo::Md4, Algo::Md5, Algo::Sha1] {
         for (m, d) in a.known_answers() {
             assert_eq!(a.digest(&m), d, "{}", a.name());
         }
     }
-    let shared = std::path::Path::new("/work/shared/vectors/des.json");
-    let text = std::fs::read_to_string(shared)
-        .unwrap_or_else(|_| include_str!("../vectors/des.json").to_string());
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = common::vectors("des.json");
     let kats = pkbench::des::known_answers();
-    assert_eq!(kats.len(), v["vectors"].as_array().unwrap().len());
-    for (k, row) in kats.iter().zip(v["vectors"].as_array().unwrap()) {
+    assert_eq!(kats.len(), rows.len());
+    for (k, row) in kats.iter().zip(&rows) {
         assert_eq!(hex::encode(k.0), row["key"].as_str().unwrap());
         assert_eq!(hex::encode(k.2), row["ciphertext"].as_str().unwrap());
     }

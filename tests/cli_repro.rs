@@ -2,28 +2,17 @@
 //! renders as a table with every row of the post, bad input exits 2. The runs use a very
 //! short `--time` so that the test stays fast.
 
-use std::process::Command;
+mod common;
 
-fn pkbench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
+use common::{pkbench_input_error, pkbench_json, pkbench_ok};
 
 #[test]
 fn quick_json_has_a_row_per_reference_figure() {
-    let out = pkbench(&["repro", "1995", "--quick", "--json", "--time", "0.005"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let v = pkbench_json(&["repro", "1995", "--quick", "--json", "--time", "0.005"]);
     assert_eq!(v["command"], "repro");
     assert_eq!(v["schema"], "pkbench.result/2");
     let rows = v["rows"].as_array().unwrap();
-    // The post has 35 figures (../shared/reference/1995-some-timings.md).
+    // The post has 35 figures (params/reference/1995-some-timings.md).
     assert_eq!(rows.len(), 35);
     let reference =
         pkbench::repro::Reference::parse(pkbench::repro::table("1995").unwrap().reference).unwrap();
@@ -65,13 +54,7 @@ fn quick_json_has_a_row_per_reference_figure() {
 
 #[test]
 fn markdown_renders_every_row_in_the_posts_order() {
-    let out = pkbench(&["repro", "1995", "--quick", "--markdown", "--time", "0.005"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let s = String::from_utf8(out.stdout).unwrap();
+    let s = pkbench_ok(&["repro", "1995", "--quick", "--markdown", "--time", "0.005"]);
     assert!(s.contains("this machine:") && s.contains("backend:") && s.contains("clock:"));
     let table: Vec<&str> = s.lines().filter(|l| l.starts_with("| ")).collect();
     // Header, alignment row, 11 rows.
@@ -104,10 +87,7 @@ fn markdown_renders_every_row_in_the_posts_order() {
 
 #[test]
 fn unknown_table_exits_2() {
-    let out = pkbench(&["repro", "1996"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = pkbench_input_error(&["repro", "1996"]);
     assert!(
         err.starts_with("pkbench: error: ") && err.contains("1995"),
         "{err}"
@@ -117,7 +97,7 @@ fn unknown_table_exits_2() {
 /// gnupg-2000 renders through the same Markdown renderer as 1995 (it had none before).
 #[test]
 fn gnupg_2000_markdown() {
-    let out = pkbench(&[
+    let s = pkbench_ok(&[
         "repro",
         "gnupg-2000",
         "--quick",
@@ -125,12 +105,6 @@ fn gnupg_2000_markdown() {
         "--time",
         "0.005",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let s = String::from_utf8(out.stdout).unwrap();
     let table: Vec<&str> = s.lines().filter(|l| l.starts_with("| ")).collect();
     // Header, alignment row, 7 ciphers.
     assert_eq!(table.len(), 9, "{s}");

@@ -101,6 +101,36 @@ pub fn run(job: &Job, cfg: &Config) -> Result<Vec<Operation>> {
     }
 }
 
+/// One item of a sweep (`scale`, `suite`, `repro`): its label for progress and messages, and
+/// the job, or the error that kept it from being made (a group not in this build, a secret
+/// size the group does not take).
+pub struct Item {
+    /// What the item is, e.g. "modp-1024 --exp-bits 128".
+    pub label: String,
+    /// The job to run, or why there is none.
+    pub job: Result<Job>,
+}
+
+/// Runs the `items` in order under `cfg`, with one progress bar over all of them (each job's
+/// own bar hidden), and returns each item's label with its operations or its error: the
+/// caller decides which errors skip an item and which stop the sweep.
+pub fn sweep(items: Vec<Item>, cfg: &Config) -> Vec<(String, Result<Vec<Operation>>)> {
+    let pb = crate::measure::progress::bar(items.len() as u64, cfg.quiet);
+    let inner = Config {
+        quiet: true,
+        ..cfg.clone()
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        pb.set_message(item.label.clone());
+        let result = item.job.and_then(|job| run(&job, &inner));
+        out.push((item.label, result));
+        pb.inc(1);
+    }
+    pb.finish_and_clear();
+    out
+}
+
 /// The result record of a run of `command` that gave `operations` under `cfg`, with the
 /// run-level `params`, started at `timer`: machine and build detected now, the CPU features
 /// the implementations used noted in the machine section, start time and elapsed time set.

@@ -58,34 +58,5 @@ pub fn run(args: &PlotArgs) -> Result<String> {
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
     record::write::write_atomic_as("--output", &args.output, svg.as_bytes(), args.force)?;
-    let mut s = format!("plot: saved to {}\n", args.output.display());
-    for se in &series {
-        match &se.fit {
-            Some(f) => {
-                s += &format!(
-                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, {})\n",
-                    se.label,
-                    f.exponent,
-                    f.points,
-                    se.points.first().map_or(0.0, |p| p.0),
-                    se.points.last().map_or(0.0, |p| p.0),
-                    f.quality()
-                )
-            }
-            None => {
-                s += &format!(
-                    "  {}: no fit (needs sizes at least a factor 1.5 apart)\n",
-                    se.label
-                )
-            }
-        }
-    }
-    if !points.is_empty() {
-        s += &format!(
-            "  Total = 2*Offer + Reply against security: {} point{}\n",
-            points.len(),
-            if points.len() == 1 { "" } else { "s" }
-        );
-    }
-    Ok(crate::report::wrap_text(&s))
+    Ok(plot::summary(&args.output, &series, &points))
 }

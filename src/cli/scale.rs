@@ -12,9 +12,9 @@ use crate::cli::{
 };
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
-use crate::measure::{self, Machine, MeasureConfig};
+use crate::measure::{Machine, MeasureConfig};
 use crate::record::{ResultRecord, RunTimer, Skipped};
-use crate::report::{self, plot};
+use crate::report;
 use clap::Args;
 use std::sync::Arc;
 
@@ -132,17 +132,12 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     let bench_cfg = bench::Config {
         measure: cfg,
         seed: args.run.seed,
-        quiet: true,
+        quiet: args.run.json,
     };
-    let pb = measure::progress::bar(
-        (args.groups.len() * args.exp_bits.len()) as u64,
-        args.run.json,
-    );
-    let mut first_error = None;
+    let mut items = Vec::new();
     for g in &args.groups {
         for e in &args.exp_bits {
-            pb.set_message(format!("{g} --exp-bits {e}"));
-            let point = || -> Result<Vec<crate::record::Operation>> {
+            let job = || -> Result<Job> {
                 let group = GroupArgs {
                     field: g.clone(),
                     params: None,
@@ -152,25 +147,30 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
                 let exp_bits: ExpBits = e.parse().map_err(Error::input)?;
                 let mut job = DhJob::new(Arc::from(group.open(!args.no_table)?), exp_bits)?;
                 job.pool_base = args.pool;
-                bench::run(&Job::Dh(job), &bench_cfg)
+                Ok(Job::Dh(job))
             };
-            match point() {
-                Ok(ops) => rec.add_operations(ops),
-                // A point the group does not support (x25519 with a short exponent) is
-                // recorded as skipped; a wrong result stops the sweep.
-                Err(err) if err.exit_code() == 2 => {
-                    rec.skipped.push(Skipped {
-                        item: format!("{g} --exp-bits {e}"),
-                        reason: err.message().to_string(),
-                    });
-                    first_error.get_or_insert(err);
-                }
-                Err(other) => return Err(other),
-            }
-            pb.inc(1);
+            items.push(bench::Item {
+                label: format!("{g} --exp-bits {e}"),
+                job: job(),
+            });
         }
     }
-    pb.finish_and_clear();
+    let mut first_error = None;
+    for (label, result) in bench::sweep(items, &bench_cfg) {
+        match result {
+            Ok(ops) => rec.add_operations(ops),
+            // A point the group does not support (x25519 with a short exponent) is
+            // recorded as skipped; a wrong result stops the sweep.
+            Err(err) if err.exit_code() == 2 => {
+                rec.skipped.push(Skipped {
+                    item: label,
+                    reason: err.message().to_string(),
+                });
+                first_error.get_or_insert(err);
+            }
+            Err(other) => return Err(other),
+        }
+    }
     if rec.operations.is_empty()
         && let Some(e) = first_error
     {
@@ -247,62 +247,5 @@ fn no_full_twice(groups: &[String], exp_bits: &[String]) -> Result<()> {
 pub fn run(args: &ScaleArgs) -> Result<String> {
     args.run.check_output()?;
     let rec = measure_scale(args)?;
-    args.run.emit(&rec, || render_text(&rec))
-}
-
-/// The terminal report: one row per group and exponent, then the fitted exponents.
-pub fn render_text(rec: &ResultRecord) -> String {
-    let mut s = format!(
-        "pkbench scale: {} operations in {:.1} s; clock {}\nmachine: {}\n",
-        rec.operations.len(),
-        rec.elapsed_s,
-        rec.clock,
-        rec.summary()
-    );
-    let mut t = report::table(&["group", "bits", "exp bits", "Offer", "Reply", "Total"]);
-    let totals = rec
-        .operations
-        .iter()
-        .filter(|o| o.name == "Total = 2*Offer + Reply");
-    for tot in totals {
-        let find = |name: &str| {
-            rec.operations
-                .iter()
-                .find(|o| o.name == name && o.params == tot.params)
-                .and_then(|o| o.stats.as_ref())
-                .map_or_else(|| "-".to_string(), |s| report::fmt_time_ms(s.median_ms))
-        };
-        let text = |v: Option<&serde_json::Value>| {
-            v.map_or_else(String::new, |v| match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-        };
-        t.add_row(vec![
-            text(tot.params.get("group")),
-            text(tot.info.get("field_bits")),
-            text(tot.params.get("exp_bits")),
-            find("Offer"),
-            find("Reply"),
-            report::fmt_time_ms(tot.figures.get("total_ms").copied().unwrap_or(f64::NAN)),
-        ]);
-    }
-    s += &format!("{t}\n");
-    for k in &rec.skipped {
-        s += &format!("skipped: {}: {}\n", k.item, k.reason);
-    }
-    let fits: Vec<_> = plot::scaling_series(rec)
-        .into_iter()
-        .filter_map(|se| se.fit.map(|f| (se.label, f)))
-        .collect();
-    if !fits.is_empty() {
-        s += "growth: time ∝ bits^k, k fitted by least squares on log-log axes:\n";
-    }
-    for (label, f) in fits {
-        s += &format!(
-            "  {label}: k = {:.2} (R² {:.3}, {} sizes)\n",
-            f.exponent, f.r2, f.points
-        );
-    }
-    s
+    args.run.emit(&rec, || report::scale::render_text(&rec))
 }

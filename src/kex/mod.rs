@@ -2,7 +2,7 @@
 //! [`KeyExchange`], so the harness, the output and the `dh`/`offer`/`reply` commands treat
 //! them alike (the idea of SUPERCOP's `crypto_dh` API: byte strings in, byte strings out).
 //!
-//! Words (see `../shared/design.md` §2):
+//! Words (as in the README's table of words):
 //! - **Offer**: compute one's public value, g^x mod p or x·G. Fixed base, so a precomputed
 //!   table of the generator's powers or multiples applies.
 //! - **Reply**: compute the shared secret from the peer's public value, y^x mod p or x·Q,

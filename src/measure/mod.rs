@@ -112,7 +112,7 @@ impl MeasureConfig {
 /// The batch size [`measure`] calibrates for an operation taking `per_op_secs` seconds: the
 /// fewest operations whose run lasts at least [`MeasureConfig::min_sample`], at least 1.
 /// Estimates below 1 ps (zero, negative, NaN) count as 1 ps; the result saturates at
-/// `usize::MAX`. Input pools are sized with it ([`crate::cli::dh::pool`]).
+/// `usize::MAX`. Input pools are sized with it ([`crate::bench::dh::pool`]).
 pub fn batch_size(cfg: &MeasureConfig, per_op_secs: f64) -> usize {
     ((cfg.min_sample.as_secs_f64() / per_op_secs.max(1e-12)).ceil() as usize).max(1)
 }

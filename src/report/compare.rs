@@ -12,6 +12,7 @@
 //! noise, so a sum of unchanged parts is not flagged. A *regression* is a cell slower than
 //! BASE and not noise.
 
+use crate::error::{Error, Result};
 use crate::record::{Better, Operation, ResultRecord, derived_from, params_label};
 use crate::report;
 use serde::Serialize;
@@ -652,4 +653,104 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
         );
     }
     report::wrap_text(&s)
+}
+
+/// What `compare` found: the text to print and the regressions.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The report (text, or JSON with `--json`).
+    pub text: String,
+    /// Slower-than-BASE cells beyond the threshold, over every NEW record.
+    pub regressions: Vec<String>,
+}
+
+/// Compares the records `recs` (named `names`, BASE first): the report (text, or JSON
+/// with `json`: one column per record with three or more) and the regressions under `rule`.
+///
+/// # Errors
+/// [`Error::Input`] for a record with a malformed operation (see [`check_operations`]), or
+/// a NEW record that shares no operation with BASE (nothing would be compared).
+pub fn compare_records(
+    names: &[String],
+    recs: &[ResultRecord],
+    rule: &NoiseRule,
+    json: bool,
+) -> Result<Outcome> {
+    for (n, r) in names.iter().zip(recs) {
+        check_operations(n, r)?;
+    }
+    let rule = *rule;
+    let comparisons: Vec<Comparison> = recs[1..]
+        .iter()
+        .map(|r| compare(&recs[0], r, &rule))
+        .collect();
+    if let Some((_, n)) = comparisons
+        .iter()
+        .zip(&names[1..])
+        .find(|(c, _)| c.matched == 0)
+    {
+        return Err(Error::input(format!(
+            "nothing compared: no operation appears in both {} and {n}; compare records of the same commands (e.g. two `dh` or two `suite` runs)",
+            names[0]
+        )));
+    }
+    let regressions: Vec<String> = comparisons
+        .iter()
+        .zip(&names[1..])
+        .flat_map(|(c, n)| c.regressions.iter().map(move |r| format!("{n}: {r}")))
+        .collect();
+    let text = if json {
+        super::to_json(&serde_json::json!({
+            "command": "compare",
+            "files": names,
+            "noise": rule.describe(),
+            "comparisons": comparisons,
+        }))?
+    } else if recs.len() == 2 {
+        render_pair(
+            (&names[0], &names[1]),
+            &recs[0],
+            &recs[1],
+            &comparisons[0],
+            &rule,
+        )
+    } else {
+        render_many(names, recs, &rule)
+    };
+    Ok(Outcome { text, regressions })
+}
+
+/// Relative slack allowed when checking q1 ≤ median ≤ q3 (float rounding in a record
+/// written by another tool or by hand).
+const QUARTILE_SLACK: f64 = 1e-9;
+
+/// Checks that every timed operation of the record `name` is well formed: its median is
+/// finite and > 0 ms, and lies inside [q1, q3] (up to a relative slack of 1e-9).
+///
+/// # Errors
+/// [`Error::Input`] naming the file and the first malformed operation.
+pub fn check_operations(name: &str, rec: &ResultRecord) -> Result<()> {
+    for op in &rec.operations {
+        let Some(s) = &op.stats else { continue };
+        let m = s.median_ms;
+        let slack = QUARTILE_SLACK * m.abs().max(s.q1_ms.abs()).max(s.q3_ms.abs());
+        let problem = if !(m.is_finite() && m > 0.0) {
+            Some(format!("median {m} ms is not a positive time"))
+        } else if !(s.q1_ms - slack <= m && m <= s.q3_ms + slack) {
+            Some(format!(
+                "median {m} ms lies outside its quartiles [{}, {}]",
+                s.q1_ms, s.q3_ms
+            ))
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            return Err(Error::input(format!(
+                "{name}: operation {} / {}: {p}; not a valid measurement (re-run the command to save a new record)",
+                crate::record::params_label(&op.params),
+                op.name
+            )));
+        }
+    }
+    Ok(())
 }

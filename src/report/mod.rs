@@ -10,6 +10,7 @@ pub mod hash;
 pub mod json;
 pub mod plot;
 pub mod rsa;
+pub mod scale;
 pub mod text;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};

@@ -191,6 +191,32 @@ mod tests {
         assert_eq!(t.rows[0].rest["algo"].as_str(), Some("cast5"));
     }
 
+    /// The figures against the post's transcription (params/reference/1995-some-timings.md,
+    /// "Other seed tables": `CAST5-128 35.5/49.0, BLOWFISH-128 35.4/40.0, ...`).
+    #[test]
+    fn gnupg_2000_matches_the_transcription() {
+        let md = crate::repro::tests::POST_MD;
+        let posted = md
+            .split("- GnuPG ciphers, 2000, Mbit/s (K6/400, Celeron/500):")
+            .nth(1)
+            .expect("the GnuPG line")
+            .split(". Method:")
+            .next()
+            .unwrap();
+        let t = ReferenceTable::builtin("gnupg-2000").unwrap();
+        let cells: Vec<&str> = posted.split(',').map(str::trim).collect();
+        assert_eq!(cells.len(), t.rows.len(), "{posted}");
+        for (cell, row) in cells.iter().zip(&t.rows) {
+            let (label, figures) = cell.split_once(' ').unwrap();
+            let (k6, celeron) = figures.split_once('/').unwrap();
+            assert_eq!(label, row.label, "{cell}");
+            assert_eq!(
+                row.values,
+                [k6.parse::<f64>().unwrap(), celeron.parse().unwrap()]
+            );
+        }
+    }
+
     #[test]
     fn speedups_and_rendering() {
         let t = ReferenceTable::builtin("GNUPG-2000").unwrap();

@@ -1,10 +1,187 @@
-//! Helpers shared by the CLI tests (`mod common;` in each test file that uses them).
+//! Helpers shared by the integration tests (`mod common;` in each test file): running the
+//! `pkbench` binary, the repository's files (`vectors/`, `tests/data/`), scratch directories,
+//! and [`skip`] for a test that cannot run on this machine.
+//!
+//! Running the binary: [`pkbench`] gives (exit code, stdout, stderr); [`pkbench_in`] runs it in
+//! a directory; [`pkbench_ok`] expects exit code 0 and gives stdout; [`pkbench_input_error`]
+//! expects bad input (exit code 2, nothing on stdout, exactly one `pkbench: error:` line on
+//! stderr, no panic) and gives that line; [`pkbench_json`] expects exit code 0 and parses
+//! stdout as one JSON value. [`Pkbench`] does the same with environment variables or a
+//! working directory set.
+//!
+//! Skips: a test that cannot run here (a CPU feature or a system tool missing) calls
+//! [`skip`], which writes `SKIPPED <test>: <reason>` straight to stderr, so it shows in
+//! `cargo test` output; with `PKBENCH_TEST_STRICT=1` a skip fails the test instead.
 
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::ffi::OsStr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+include!("../../src/testing/skip.rs");
+
+/// One run of the `pkbench` binary: its arguments, and optionally environment variables and
+/// a working directory.
+pub struct Pkbench {
+    cmd: Command,
+    shown: String,
+}
+
+impl Pkbench {
+    pub fn new<S: AsRef<OsStr>>(args: &[S]) -> Self {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pkbench"));
+        cmd.args(args);
+        let words: Vec<String> = args
+            .iter()
+            .map(|a| a.as_ref().to_string_lossy().into_owned())
+            .collect();
+        let shown = format!("pkbench {}", words.join(" "));
+        Pkbench { cmd, shown }
+    }
+
+    /// Sets `key=value` in the binary's environment.
+    pub fn env(mut self, key: &str, value: &str) -> Self {
+        self.cmd.env(key, value);
+        self.shown = format!("{key}={value} {}", self.shown);
+        self
+    }
+
+    /// Removes `key` from the binary's environment.
+    pub fn env_remove(mut self, key: &str) -> Self {
+        self.cmd.env_remove(key);
+        self
+    }
+
+    /// Runs the binary in `dir` (for commands that write files).
+    pub fn current_dir(mut self, dir: &Path) -> Self {
+        self.cmd.current_dir(dir);
+        self
+    }
+
+    /// Runs it: (exit code, or -1 when killed; stdout; stderr).
+    pub fn run(mut self) -> (i32, String, String) {
+        let out = self
+            .cmd
+            .output()
+            .unwrap_or_else(|e| panic!("{}: cannot run: {e}", self.shown));
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Runs it, requires exit code 0, and returns stdout.
+    #[track_caller]
+    pub fn ok(self) -> String {
+        let shown = self.shown.clone();
+        let (code, out, err) = self.run();
+        assert_eq!(code, 0, "{shown}: exit {code}: {err}");
+        out
+    }
+
+    /// Runs it and requires bad input: exit code 2, nothing on stdout, and on stderr exactly
+    /// one line, `pkbench: error: ...`, not a panic. Returns that line (without its newline).
+    #[track_caller]
+    pub fn input_error(self) -> String {
+        let shown = self.shown.clone();
+        let (code, out, err) = self.run();
+        assert_eq!(code, 2, "{shown}: exit {code}, stderr {err:?}");
+        assert!(out.is_empty(), "{shown}: stdout not empty: {out:?}");
+        assert!(!err.contains("panicked"), "{shown}: {err}");
+        assert_eq!(err.lines().count(), 1, "{shown}: {err:?}");
+        assert!(err.ends_with('\n'), "{shown}: {err:?}");
+        assert!(err.starts_with("pkbench: error: "), "{shown}: {err:?}");
+        err.trim_end_matches('\n').to_string()
+    }
+
+    /// Runs it, requires exit code 0, and parses stdout as one JSON value.
+    #[track_caller]
+    pub fn json(self) -> Value {
+        let shown = self.shown.clone();
+        parse_json(&shown, &self.ok())
+    }
+}
+
+/// Runs the pkbench binary with `args`: (exit code, or -1 when killed; stdout; stderr).
+pub fn pkbench<S: AsRef<OsStr>>(args: &[S]) -> (i32, String, String) {
+    Pkbench::new(args).run()
+}
+
+/// As [`pkbench`], run in directory `dir` (for commands that write files).
+pub fn pkbench_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> (i32, String, String) {
+    Pkbench::new(args).current_dir(dir).run()
+}
+
+/// Runs pkbench with `args`, requires exit code 0, and returns stdout.
+#[track_caller]
+pub fn pkbench_ok<S: AsRef<OsStr>>(args: &[S]) -> String {
+    Pkbench::new(args).ok()
+}
+
+/// Runs pkbench with `args` and requires bad input (see [`Pkbench::input_error`]); returns
+/// the one `pkbench: error:` line.
+#[track_caller]
+pub fn pkbench_input_error<S: AsRef<OsStr>>(args: &[S]) -> String {
+    Pkbench::new(args).input_error()
+}
+
+/// Runs pkbench with `args`, requires exit code 0, and parses stdout as one JSON value.
+#[track_caller]
+pub fn pkbench_json<S: AsRef<OsStr>>(args: &[S]) -> Value {
+    Pkbench::new(args).json()
+}
+
+/// `text` parsed as one JSON value; `what` names it in the failure message.
+#[track_caller]
+pub fn parse_json(what: &str, text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: not one JSON value: {e}\n{text}"))
+}
+
+/// The repository's root.
+pub fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fixture in `tests/data/` (keys, saved records): not a known-answer vector.
+pub fn data(name: &str) -> PathBuf {
+    manifest().join("tests/data").join(name)
+}
+
+/// A known-answer file in `vectors/` (`vectors/README.md` lists them and their sources).
+pub fn vector_path(name: &str) -> PathBuf {
+    manifest().join("vectors").join(name)
+}
+
+/// The parsed known-answer file `vectors/NAME`.
+#[track_caller]
+pub fn vector_file(name: &str) -> Value {
+    let path = vector_path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse_json(&path.display().to_string(), &text)
+}
+
+/// The `"vectors"` list of `vectors/NAME`, never empty (a loop over it checks something).
+#[track_caller]
+pub fn vectors(name: &str) -> Vec<Value> {
+    let list = vector_file(name)["vectors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("vectors/{name}: no \"vectors\" list"))
+        .clone();
+    assert!(!list.is_empty(), "vectors/{name}: no vectors");
+    list
+}
+
+/// The bignum backends built in: num-bigint always, gmp with `--features gmp`.
+pub fn backends() -> Vec<&'static str> {
+    let mut b = vec!["num-bigint"];
+    if cfg!(feature = "gmp") {
+        b.push("gmp");
+    }
+    b
+}
 
 /// A fresh, empty scratch directory `pkbench-<tag>-<pid>` under the system's temporary
 /// directory (removed first if a previous run left it).
@@ -13,25 +190,4 @@ pub fn scratch(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// Runs the pkbench binary with `args`: (exit code, or -1 when killed; stdout; stderr).
-pub fn pkbench<S: AsRef<OsStr>>(args: &[S]) -> (i32, String, String) {
-    run(Command::new(env!("CARGO_BIN_EXE_pkbench")).args(args))
-}
-
-/// As [`pkbench`], run in directory `dir` (for commands that write files).
-pub fn pkbench_in<S: AsRef<OsStr>>(dir: &std::path::Path, args: &[S]) -> (i32, String, String) {
-    run(Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .current_dir(dir))
-}
-
-fn run(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }

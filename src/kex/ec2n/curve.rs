@@ -374,3 +374,6 @@ impl<F: Trinomial> Curve<F> {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests;

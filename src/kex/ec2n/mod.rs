@@ -23,8 +23,6 @@ pub mod ladder_pair;
 pub mod peer;
 
 #[cfg(test)]
-mod params_tests;
-#[cfg(test)]
 mod tests;
 
 use crate::arith::gf2m::portable::Portable;

@@ -1,7 +1,6 @@
-//! Tests of the mod-p groups: known answers (`tests/data/modp-dh.json`, a copy of
-//! `../shared/vectors/modp-dh.json`) for both
-//! backends and both Offer paths, the built-in primes regenerated from π and e, primality,
-//! peer validation and bad params files.
+//! Tests of the mod-p groups: known answers (`vectors/modp-dh.json`) for both backends and both
+//! Offer paths, the built-in primes regenerated from π and e, primality, peer validation and
+//! bad params files.
 
 use super::*;
 use crate::arith::bignum::NumBigint;
@@ -9,27 +8,12 @@ use crate::params;
 use ::num_bigint::BigUint;
 use rand_core::SeedableRng;
 
-/// The committed copy of `shared/vectors/modp-dh.json` (the tests must pass on a plain
-/// clone, without the workplace's shared folder beside it).
-const VECTORS: &str = include_str!("../../../tests/data/modp-dh.json");
+/// The known answers, embedded (`vectors/README.md` says where they come from).
+const VECTORS: &str = include_str!("../../../vectors/modp-dh.json");
 
 fn vectors() -> Vec<serde_json::Value> {
     let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
     v["vectors"].as_array().unwrap().clone()
-}
-
-#[test]
-fn vector_copy_matches_shared() {
-    // The copy in tests/data must equal ../shared/vectors (or the workplace's shared/ above
-    // a git worktree) when that folder is present.
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = here
-        .ancestors()
-        .map(|a| a.join("shared/vectors/modp-dh.json"))
-        .find(|p| p.exists());
-    if let Some(p) = shared {
-        assert_eq!(std::fs::read_to_string(p).unwrap(), VECTORS);
-    }
 }
 
 fn opts(backend: &str, table: bool) -> GroupOptions {
@@ -369,7 +353,7 @@ fn e_fixed(bits: u32) -> BigUint {
 /// Every built-in prime regenerated from its published construction: RFC 2409 §6.1 /
 /// RFC 3526: p = 2^n − 2^(n−64) − 1 + 2^64·(⌊2^(n−130)·π⌋ + c); RFC 7919 Appendix A:
 /// p = 2^b − 2^(b−64) + 2^64·(⌊2^(b−130)·e⌋ + X) − 1. Also checks the 512-bit stand-in
-/// against the prime hard-coded in ../shared/tools/baseline.c.
+/// against the prime hard-coded in scripts/baseline.c.
 #[test]
 fn builtin_primes_match_their_constructions() {
     let pi = pi_fixed(8192 - 130);

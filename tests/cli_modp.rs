@@ -1,67 +1,31 @@
-//! The mod-p groups through the `pkbench` binary: ../shared/vectors/modp-dh.json with `offer`
+//! The mod-p groups through the `pkbench` binary: vectors/modp-dh.json with `offer`
 //! and `reply` for each backend built in, `dh --json`, and bad input (exit code 2, one line on
 //! stderr, nothing on stdout).
 
-use std::process::{Command, Output};
+mod common;
 
-fn pkbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
-
-fn backends() -> Vec<&'static str> {
-    let mut b = vec!["num-bigint"];
-    if cfg!(feature = "gmp") {
-        b.push("gmp");
-    }
-    b
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "exit {:?}: {}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{Pkbench, backends, pkbench_input_error, pkbench_json, pkbench_ok};
 
 /// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`.
-fn assert_input_error(o: &Output, want: &str) {
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(o.stdout.is_empty());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
+fn assert_input_error(args: &[&str], want: &str) {
+    let err = pkbench_input_error(args);
     assert!(err.contains(want), "{err} lacks {want:?}");
 }
 
 #[test]
 fn vectors_through_offer_and_reply() {
-    let text = include_str!("data/modp-dh.json");
-    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let vectors = common::vectors("modp-dh.json");
     for backend in backends() {
-        for t in v["vectors"].as_array().unwrap() {
+        for t in &vectors {
             let s = |k: &str| t[k].as_str().unwrap().to_string();
             let field = s("field");
             let common = ["--field", field.as_str(), "--backend", backend];
-            let out = pkbench(&[&["offer"][..], &common, &["--secret", &s("secret_a")]].concat());
-            assert_eq!(stdout(&out).trim(), s("public_a"), "{field} {backend}");
+            let out =
+                pkbench_ok(&[&["offer"][..], &common, &["--secret", &s("secret_a")]].concat());
+            assert_eq!(out.trim(), s("public_a"), "{field} {backend}");
             let (sb, pa) = (s("secret_b"), s("public_a"));
             let args = [&["reply"][..], &common, &["--secret", &sb, "--peer", &pa]].concat();
-            assert_eq!(
-                stdout(&pkbench(&args)).trim(),
-                s("shared"),
-                "{field} {backend}"
-            );
+            assert_eq!(pkbench_ok(&args).trim(), s("shared"), "{field} {backend}");
         }
     }
 }
@@ -80,59 +44,64 @@ fn bad_peer_values_exit_2() {
             (p_minus_2.as_str(), "subgroup of order q"),
             ("zz", "malformed hex"),
         ] {
-            let o = pkbench(&[
-                "reply",
-                "--field",
-                "modp-512",
-                "--backend",
-                backend,
-                "--secret",
-                "1234",
-                "--peer",
-                peer,
-            ]);
-            assert_input_error(&o, want);
+            assert_input_error(
+                &[
+                    "reply",
+                    "--field",
+                    "modp-512",
+                    "--backend",
+                    backend,
+                    "--secret",
+                    "1234",
+                    "--peer",
+                    peer,
+                ],
+                want,
+            );
         }
     }
 }
 
 #[test]
 fn bad_params_file_exit_2() {
-    let dir = std::env::temp_dir().join(format!("pkbench-modp-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("modp-cli");
     let path = dir.join("composite.toml");
     // 2^127 + 1 is divisible by 3.
     std::fs::write(&path, "p = \"80000000000000000000000000000001\"\ng = 2\n").unwrap();
-    let o = pkbench(&["dh", "--params", path.to_str().unwrap(), "--time", "0.01"]);
-    assert_input_error(&o, "p probably prime");
+    assert_input_error(
+        &["dh", "--params", path.to_str().unwrap(), "--time", "0.01"],
+        "p probably prime",
+    );
     // 2^127 − 1 is prime but not a safe prime; without q the order of g is unknown: refused.
     let path2 = dir.join("no-q.toml");
     std::fs::write(&path2, "p = \"7fffffffffffffffffffffffffffffff\"\ng = 3\n").unwrap();
-    let o = pkbench(&[
-        "offer",
-        "--params",
-        path2.to_str().unwrap(),
-        "--secret",
-        "2",
-    ]);
-    assert_input_error(&o, "q given or p safe prime");
+    assert_input_error(
+        &[
+            "offer",
+            "--params",
+            path2.to_str().unwrap(),
+            "--secret",
+            "2",
+        ],
+        "q given or p safe prime",
+    );
     // The first 64-bit safe prime, no q: q = (p−1)/2, and g = 9 = 3² is a residue.
     let path3 = dir.join("ok.toml");
     std::fs::write(&path3, "p = \"8000000000000a77\"\ng = 9\n").unwrap();
-    let out = stdout(&pkbench(&[
+    let out = pkbench_ok(&[
         "offer",
         "--params",
         path3.to_str().unwrap(),
         "--secret",
         "2",
-    ]));
+    ]);
     assert_eq!(out.trim(), "0000000000000051");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn backend_choice() {
-    let o = pkbench(&[
+    let gmp = [
         "offer",
         "--field",
         "modp-768",
@@ -140,28 +109,30 @@ fn backend_choice() {
         "gmp",
         "--secret",
         "3",
-    ]);
+    ];
     if cfg!(feature = "gmp") {
-        assert!(stdout(&o).trim().ends_with("08"));
+        assert!(pkbench_ok(&gmp).trim().ends_with("08"));
     } else {
-        assert_input_error(&o, "--features gmp");
+        assert_input_error(&gmp, "--features gmp");
     }
-    let o = pkbench(&[
-        "offer",
-        "--field",
-        "modp-768",
-        "--backend",
-        "bc",
-        "--secret",
-        "3",
-    ]);
-    assert_input_error(&o, "unknown backend");
+    assert_input_error(
+        &[
+            "offer",
+            "--field",
+            "modp-768",
+            "--backend",
+            "bc",
+            "--secret",
+            "3",
+        ],
+        "unknown backend",
+    );
 }
 
 #[test]
 fn dh_json_has_backend_table_and_exponent() {
     for backend in backends() {
-        let o = pkbench(&[
+        let j = pkbench_json(&[
             "dh",
             "--field",
             "modp-512",
@@ -173,7 +144,6 @@ fn dh_json_has_backend_table_and_exponent() {
             "0.02",
             "--json",
         ]);
-        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
         assert!(j["backend"].as_str().unwrap().starts_with(backend), "{j}");
         assert_eq!(j["exp_bits"], 128);
         assert_eq!(j["group"]["full_exp_bits"], 511);
@@ -184,7 +154,7 @@ fn dh_json_has_backend_table_and_exponent() {
         assert!(j["offer"]["median_ms"].as_f64().unwrap() > 0.0);
     }
     // Text output: the exponent's meaning and, without a table, how Offer is done.
-    let o = pkbench(&[
+    let text = pkbench_ok(&[
         "dh",
         "--field",
         "modp-768",
@@ -196,7 +166,6 @@ fn dh_json_has_backend_table_and_exponent() {
         "--time",
         "0.02",
     ]);
-    let text = stdout(&o);
     assert!(text.contains("kangaroo"), "{text}");
     assert!(text.contains("at most 80 bits"), "{text}");
     assert!(text.contains("square-and-shift is slower"), "{text}");
@@ -204,20 +173,17 @@ fn dh_json_has_backend_table_and_exponent() {
     assert!(!text.contains("fixed base"), "{text}");
     // Forced on, the shift path runs and passes dh's self-checks (every pool entry's Offer
     // equals Reply on the generator, computed by the library's exponentiation).
-    let forced = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args([
-            "dh",
-            "--field",
-            "modp-768",
-            "--no-table",
-            "--exp-bits",
-            "64",
-            "--time",
-            "0.02",
-        ])
-        .env("PKBENCH_G2_SHIFT", "1")
-        .output()
-        .unwrap();
-    let text = stdout(&forced);
+    let text = Pkbench::new(&[
+        "dh",
+        "--field",
+        "modp-768",
+        "--no-table",
+        "--exp-bits",
+        "64",
+        "--time",
+        "0.02",
+    ])
+    .env("PKBENCH_G2_SHIFT", "1")
+    .ok();
     assert!(text.contains("g = 2: square-and-shift"), "{text}");
 }

@@ -7,17 +7,11 @@ mod common;
 
 use ::pkbench::cli;
 use ::pkbench::cli::common::parse_args;
-use std::process::Command;
+use common::Pkbench;
 
 /// The help text of `pkbench ARGS`, at the 80 columns every help is laid out for.
 fn help(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .env("COLUMNS", "80")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
+    Pkbench::new(args).env("COLUMNS", "80").ok()
 }
 
 /// The subcommands listed under "Commands:" in `pkbench --help` (without `help`).

@@ -1,39 +1,35 @@
-//! The EC2N groups through the `pkbench` binary: known answers (`tests/data/ec2n-dh.json`, a
-//! copy of `../shared/vectors/ec2n-dh.json`) with `offer` and `reply` (peer as x alone and as
-//! 04||x||y, carry-less and portable code), bad inputs (exit code 2, one line on stderr,
+//! The EC2N groups through the `pkbench` binary: known answers (`vectors/ec2n-dh.json`) with
+//! `offer` and `reply` (peer as x alone and as 04||x||y, carry-less and portable code), bad inputs (exit code 2, one line on stderr,
 //! nothing on stdout), and a short `dh --json` run.
 
-use std::process::{Command, Output};
+mod common;
 
-const VECTORS: &str = include_str!("data/ec2n-dh.json");
+use common::Pkbench;
 
-fn pkbench(args: &[&str], no_clmul: bool) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_pkbench"));
-    c.args(args);
+/// pkbench with `args`: on the portable GF(2^m) code when `no_clmul` (`PKBENCH_NO_CLMUL=1`),
+/// else with that variable removed from the environment.
+fn cmd(args: &[&str], no_clmul: bool) -> Pkbench {
+    let p = Pkbench::new(args);
     if no_clmul {
-        c.env("PKBENCH_NO_CLMUL", "1");
+        p.env("PKBENCH_NO_CLMUL", "1")
     } else {
-        c.env_remove("PKBENCH_NO_CLMUL");
+        p.env_remove("PKBENCH_NO_CLMUL")
     }
-    c.output().expect("runs pkbench")
 }
 
+/// Runs `args`, expects exit code 0 and nothing on stderr; stdout without its newline.
 fn ok_line(args: &[&str], no_clmul: bool) -> String {
-    let o = pkbench(args, no_clmul);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(o.stderr.is_empty());
-    String::from_utf8(o.stdout).unwrap().trim_end().to_string()
+    let (code, out, err) = cmd(args, no_clmul).run();
+    assert_eq!(code, 0, "{args:?}: {err}");
+    assert!(err.is_empty());
+    out.trim_end().to_string()
 }
 
 #[test]
 fn known_answers_through_the_cli() {
-    let v: serde_json::Value = serde_json::from_str(VECTORS).unwrap();
+    let vectors = common::vectors("ec2n-dh.json");
     for no_clmul in [false, true] {
-        for e in v["vectors"].as_array().unwrap() {
+        for e in &vectors {
             let s = |k: &str| e[k].as_str().unwrap().to_string();
             let f = s("field");
             let pa = ok_line(
@@ -71,7 +67,7 @@ fn known_answers_through_the_cli() {
         }
     }
     // The --no-clmul flag and an alias.
-    let e = &v["vectors"][0];
+    let e = &vectors[0];
     let a = e["secret_a"].as_str().unwrap();
     let out = ok_line(
         &["offer", "--field", "oakley-3", "--no-clmul", "--secret", a],
@@ -80,13 +76,9 @@ fn known_answers_through_the_cli() {
     assert_eq!(out, e["public_a_x"].as_str().unwrap());
 }
 
+/// Bad input (exit code 2, one `pkbench: error:` line, nothing on stdout) naming `needle`.
 fn bad(args: &[&str], needle: &str) {
-    let o = pkbench(args, false);
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    assert!(o.stdout.is_empty(), "{args:?}: stdout {:?}", o.stdout);
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
+    let err = cmd(args, false).input_error();
     assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
 }
 
@@ -183,9 +175,7 @@ fn dh_json_reports_real_timings() {
     ] {
         let mut args = vec!["dh", "--json", "--time", "0.02"];
         args.extend_from_slice(extra);
-        let o = pkbench(&args, false);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let v = cmd(&args, false).json();
         assert_eq!(v["command"], "dh");
         let offer = v["offer"]["median_ms"].as_f64().unwrap();
         let reply = v["reply"]["median_ms"].as_f64().unwrap();
@@ -203,14 +193,9 @@ fn dh_json_reports_real_timings() {
 fn unknown_gf2m_choice_warns_once_and_runs() {
     let args = ["offer", "--field", "gf2-155", "--secret", "1f"];
     let plain = ok_line(&args, false);
-    let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .env("PKBENCH_GF2M", "garbage")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    assert_eq!(String::from_utf8(o.stdout).unwrap().trim_end(), plain);
-    let err = String::from_utf8(o.stderr).unwrap();
+    let (code, out, err) = Pkbench::new(&args).env("PKBENCH_GF2M", "garbage").run();
+    assert_eq!(code, 0);
+    assert_eq!(out.trim_end(), plain);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.starts_with("pkbench: warning: PKBENCH_GF2M=\"garbage\" ignored"),
@@ -246,16 +231,12 @@ fn short_x_only_peer_is_zero_padded() {
 #[test]
 fn bad_table_window_names_the_variable() {
     for v in ["0", "13", "x"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pkbench"))
-            .args(["dh", "--field", "gf2-155"])
+        let err = Pkbench::new(&["dh", "--field", "gf2-155"])
             .env("PKBENCH_TABLE_WINDOW", v)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{v}");
-        assert!(out.stdout.is_empty(), "{v}");
+            .input_error();
         assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            format!("pkbench: error: PKBENCH_TABLE_WINDOW={v}: use 2 to 12 (bits)\n")
+            err,
+            format!("pkbench: error: PKBENCH_TABLE_WINDOW={v}: use 2 to 12 (bits)")
         );
     }
 }
@@ -264,19 +245,16 @@ fn bad_table_window_names_the_variable() {
 /// line), the JSON carries `reply_method`, and the footer says which clock Total is on.
 #[test]
 fn dh_text_names_the_methods_and_the_clock() {
-    let words = |o: &Output| {
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        String::from_utf8_lossy(&o.stdout)
+    let words = |args: &[&str], no_clmul: bool| {
+        cmd(args, no_clmul)
+            .ok()
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
     };
     let base = ["dh", "--field", "gf2-155", "--time", "0.02"];
     for no_clmul in [false, true] {
-        let cpu = words(&pkbench(
-            &[&base[..], &["--clock", "cpu"]].concat(),
-            no_clmul,
-        ));
+        let cpu = words(&[&base[..], &["--clock", "cpu"]].concat(), no_clmul);
         assert!(
             cpu.contains("reply: x-only López–Dahab Montgomery ladder"),
             "{cpu}"
@@ -298,12 +276,11 @@ fn dh_text_names_the_methods_and_the_clock() {
             "{cpu}"
         );
     }
-    let wall = words(&pkbench(&base, false));
+    let wall = words(&base, false);
     assert!(
         wall.contains("Total: elapsed time of one exchange"),
         "{wall}"
     );
-    let o = pkbench(&[&base[..], &["--json"]].concat(), true);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v = cmd(&[&base[..], &["--json"]].concat(), true).json();
     assert_eq!(v["reply_method"], "x-only López–Dahab Montgomery ladder");
 }

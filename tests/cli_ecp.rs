@@ -2,35 +2,13 @@
 //! `pkbench reply` on published vectors (RFC 7748 §5.2 and §6.1, RFC 5903 §8.1, Project
 //! Wycheproof secp256k1), and bad input giving one error line and exit code 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn pkbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("pkbench runs")
-}
+use common::{pkbench_input_error as bad, pkbench_ok};
 
 /// Runs pkbench, expects success, returns stdout trimmed.
 fn ok(args: &[&str]) -> String {
-    let o = pkbench(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap().trim().to_string()
-}
-
-/// Runs pkbench, expects exit code 2 with one `pkbench: error:` line and no stdout.
-fn bad(args: &[&str]) -> String {
-    let o = pkbench(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}");
-    assert!(o.stdout.is_empty(), "{args:?}: stdout not empty");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
-    err
+    pkbench_ok(args).trim().to_string()
 }
 
 #[test]
@@ -234,19 +212,13 @@ fn dh_runs_on_each_prime_curve() {
 fn x25519_exp_bits_only_full() {
     for n in ["128", "253", "255"] {
         let want = format!(
-            "pkbench: error: --exp-bits {n}: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full\n"
+            "pkbench: error: --exp-bits {n}: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full"
         );
         for args in [
             vec!["dh", "--field", "x25519", "--exp-bits", n],
             vec!["scale", "--groups", "x25519", "--exp-bits", n],
         ] {
-            let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-                .args(&args)
-                .output()
-                .unwrap();
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
-            assert!(out.stdout.is_empty(), "{args:?}");
-            assert_eq!(String::from_utf8_lossy(&out.stderr), want, "{args:?}");
+            assert_eq!(bad(&args), want, "{args:?}");
         }
     }
 }

@@ -6,37 +6,20 @@
 //! OpenSSL 3.0: `openssl pkey -aes128` (PKCS#8 `ENCRYPTED PRIVATE KEY`), `openssl rsa -aes128
 //! -traditional` (PKCS#1 with `Proc-Type: 4,ENCRYPTED`), `openssl pkey -outform DER`.
 
+mod common;
+
+use common::{data, pkbench_input_error, pkbench_json};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pkbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
 
 /// A fresh directory for this test, removed by the caller.
 fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pkbench-rsa-key-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch(&format!("rsa-key-{tag}"))
 }
 
 /// `rsa --key PATH` fails with exit 2, one line naming the file, containing every `needle`.
 fn refused(path: &Path, needles: &[&str]) {
     let p = path.to_str().unwrap();
-    let o = pkbench(&["rsa", "--key", p, "--time", "0.01"]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{p}: {err}");
-    assert!(o.stdout.is_empty(), "{p}: stdout not empty");
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = pkbench_input_error(&["rsa", "--key", p, "--time", "0.01"]);
     assert!(
         err.starts_with(&format!("pkbench: error: --key {p}: ")),
         "{err}"
@@ -63,7 +46,10 @@ fn files_that_are_not_keys() {
         &["not a PEM RSA private key (no '-----BEGIN' line)", READS],
     );
     refused(&write("empty.pem", ""), &["the file is empty", READS]);
-    refused(&data("rsa512-key.json"), &["no '-----BEGIN' line"]);
+    refused(
+        &common::vector_path("rsa512-key.json"),
+        &["no '-----BEGIN' line"],
+    );
     refused(&dir.join("missing.pem"), &["cannot read the key file"]);
     refused(&dir, &["cannot read the key file"]);
     refused(
@@ -130,7 +116,7 @@ fn keys_with_text_or_other_blocks_around_them_load() {
     ] {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
-        let o = pkbench(&[
+        let j = pkbench_json(&[
             "rsa",
             "--key",
             p.to_str().unwrap(),
@@ -138,12 +124,6 @@ fn keys_with_text_or_other_blocks_around_them_load() {
             "0.01",
             "--json",
         ]);
-        assert!(
-            o.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(j["params"]["bits"], 512, "{name}: {j}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -3,14 +3,11 @@
 
 mod common;
 
-use common::pkbench;
+use common::{pkbench, pkbench_input_error};
 
+/// Bad input (exit code 2, one `pkbench: error:` line, nothing on stdout) naming `needle`.
 fn refused(args: &[&str], needle: &str) {
-    let (code, out, err) = pkbench(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?} printed {out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
+    let err = pkbench_input_error(args);
     assert!(err.contains(needle), "{args:?}: {err} lacks {needle:?}");
 }
 

@@ -2,10 +2,12 @@
 //! legend carries the fitted growth exponents (2.50 for the synthetic full-exponent Reply,
 //! 1.60 for the 128-bit one); panel (b) is drawn from the Total rows' security estimates.
 
+mod common;
+
+use common::{pkbench, pkbench_input_error};
 use pkbench::measure::{Machine, Stats};
 use pkbench::record::{self, Operation, ResultRecord};
 use serde_json::json;
-use std::process::Command;
 
 fn record() -> ResultRecord {
     let mut r = ResultRecord::new("scale", "wall", Machine::detect());
@@ -43,27 +45,17 @@ fn record() -> ResultRecord {
 
 #[test]
 fn plot_is_valid_svg_with_fitted_exponents() {
-    let d = std::env::temp_dir().join(format!("pkbench-plot-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = common::scratch("plot");
     let rec = d.join("scale.json");
     std::fs::write(&rec, record().to_json().unwrap()).unwrap();
     let svg = d.join("scale.svg");
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args([
-            "plot",
-            rec.to_str().unwrap(),
-            "--output",
-            svg.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, stdout, err) = pkbench(&[
+        "plot",
+        rec.to_str().unwrap(),
+        "--output",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{err}");
     assert!(
         stdout.contains("Reply, full exponent: fitted exponent 2.50"),
         "{stdout}"
@@ -97,17 +89,12 @@ fn plot_is_valid_svg_with_fitted_exponents() {
     let empty = d.join("empty.json");
     let e = ResultRecord::new("dh", "wall", Machine::detect());
     std::fs::write(&empty, e.to_json().unwrap()).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args([
-            "plot",
-            empty.to_str().unwrap(),
-            "--output",
-            svg.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
+    pkbench_input_error(&[
+        "plot",
+        empty.to_str().unwrap(),
+        "--output",
+        svg.to_str().unwrap(),
+    ]);
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -115,9 +102,7 @@ fn plot_is_valid_svg_with_fitted_exponents() {
 /// otherwise exit 2, one line on stderr, nothing on stdout, the file unchanged.
 #[test]
 fn plot_out_needs_force_and_an_svg_name() {
-    let d = std::env::temp_dir().join(format!("pkbench-plot-force-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = common::scratch("plot-force");
     let rec = d.join("scale.json");
     std::fs::write(&rec, record().to_json().unwrap()).unwrap();
     let run = |out: &std::path::Path, force: bool| {
@@ -130,18 +115,10 @@ fn plot_out_needs_force_and_an_svg_name() {
         if force {
             args.push("--force");
         }
-        let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-            .args(&args)
-            .output()
-            .unwrap();
-        (
-            o.status.code(),
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )
+        pkbench(&args)
     };
-    let one_line = |(code, out, err): (Option<i32>, String, String), has: &str| {
-        assert_eq!(code, Some(2), "{out}{err}");
+    let one_line = |(code, out, err): (i32, String, String), has: &str| {
+        assert_eq!(code, 2, "{out}{err}");
         assert!(out.is_empty(), "{out}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("pkbench: error: --output "), "{err}");
@@ -152,7 +129,7 @@ fn plot_out_needs_force_and_an_svg_name() {
     one_line(run(&svg, false), "add --force");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep");
     let (code, _, err) = run(&svg, true);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 
     for bad in ["p.png", "p", "p.svg.json"] {
@@ -161,7 +138,7 @@ fn plot_out_needs_force_and_an_svg_name() {
         assert!(!p.exists());
     }
     let upper = d.join("P.SVG");
-    assert_eq!(run(&upper, false).0, Some(0));
+    assert_eq!(run(&upper, false).0, 0);
 
     #[cfg(unix)]
     {

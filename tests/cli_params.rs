@@ -9,8 +9,11 @@
 //! safe prime; the 80-bit p = 2·k·q + 1 has a 40-bit prime q and g = h^((p−1)/q) of order q
 //! (made with sympy's `isprime`, checked again here by pkbench's own validation).
 
+mod common;
+
+use common::{manifest, pkbench_input_error, pkbench_json, pkbench_ok};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const P512: &str = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF";
 const SAFE64: &str = "8000000000000a77";
@@ -18,55 +21,32 @@ const P80: &str = "e3d06c1d757682066037";
 const Q40: &str = "c19f767c55";
 const G80: &str = "3473a8c405ef99e4d119";
 
-fn pkbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// A fresh directory for this test, removed by the caller.
 fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pkbench-params-cli-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch(&format!("params-cli-{tag}"))
 }
 
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "exit {:?}: {}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`.
-fn assert_input_error(o: &Output, want: &str) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(o.stdout.is_empty(), "stdout: {:?}", o.stdout);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("pkbench: error: "), "{err}");
+/// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`; the line.
+fn assert_input_error<S: AsRef<OsStr>>(args: &[S], want: &str) -> String {
+    let err = pkbench_input_error(args);
     assert!(err.contains(want), "{err} lacks {want:?}");
+    err
 }
 
-/// `pkbench offer --params FILE --secret SECRET` on a file holding `text`.
-fn offer_with(dir: &Path, name: &str, text: &str, secret: &str) -> Output {
+/// The arguments of `pkbench offer --params FILE --secret SECRET`, FILE `dir/name.toml`
+/// written with `text`.
+fn offer_with(dir: &Path, name: &str, text: &str, secret: &str) -> Vec<String> {
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
-    pkbench(&[
+    [
         "offer",
         "--params",
         path.to_str().unwrap(),
         "--secret",
         secret,
-    ])
+    ]
+    .map(str::to_string)
+    .to_vec()
 }
 
 #[test]
@@ -84,14 +64,14 @@ fn every_builtin_params_file_loads_as_a_users_file() {
         } else {
             "0123456789abcdef"
         };
-        let builtin = stdout(&pkbench(&["offer", "--field", name, "--secret", secret]));
-        let file = stdout(&pkbench(&[
+        let builtin = pkbench_ok(&["offer", "--field", name, "--secret", secret]);
+        let file = pkbench_ok(&[
             "offer",
             "--params",
             path.to_str().unwrap(),
             "--secret",
             secret,
-        ]));
+        ]);
         assert_eq!(file, builtin, "{name}");
         n += 1;
     }
@@ -108,13 +88,13 @@ fn builtin_modp_files_pass_full_validation() {
         let text = std::fs::read_to_string(manifest().join(format!("params/{name}.toml"))).unwrap();
         let user = text.replace(&format!("name = \"{name}\""), "name = \"mine\"");
         assert_ne!(user, text);
-        let want = stdout(&pkbench(&["offer", "--field", name, "--secret", "abcdef"]));
-        let o = offer_with(&dir, "mine", &user, "abcdef");
-        assert_eq!(stdout(&o), want, "{name}");
+        let want = pkbench_ok(&["offer", "--field", name, "--secret", "abcdef"]);
+        let o = pkbench_ok(&offer_with(&dir, "mine", &user, "abcdef"));
+        assert_eq!(o, want, "{name}");
         let no_q = user.replace("q = \"(p-1)/2\"", "");
         assert_ne!(no_q, user);
-        let o = offer_with(&dir, "mine-no-q", &no_q, "abcdef");
-        assert_eq!(stdout(&o), want, "{name} without q");
+        let o = pkbench_ok(&offer_with(&dir, "mine-no-q", &no_q, "abcdef"));
+        assert_eq!(o, want, "{name} without q");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -123,17 +103,22 @@ fn builtin_modp_files_pass_full_validation() {
 fn sound_users_groups_open() {
     let dir = tempdir("good");
     // A safe prime without q: q = (p−1)/2; g = 4 is a residue. 4^2 = 16.
-    let o = offer_with(&dir, "safe64", &format!("p = \"{SAFE64}\"\ng = 4\n"), "2");
-    assert_eq!(stdout(&o).trim(), "0000000000000010");
+    let o = pkbench_ok(&offer_with(
+        &dir,
+        "safe64",
+        &format!("p = \"{SAFE64}\"\ng = 4\n"),
+        "2",
+    ));
+    assert_eq!(o.trim(), "0000000000000010");
     // A prime-order subgroup given by q; Offer and Reply agree both ways.
     let text = format!("p = \"{P80}\"\ng = \"{G80}\"\nq = \"{Q40}\"\n");
     let path = dir.join("sub80.toml");
     std::fs::write(&path, &text).unwrap();
     let f = path.to_str().unwrap();
-    let ya = stdout(&pkbench(&["offer", "--params", f, "--secret", "1234"]));
-    let yb = stdout(&pkbench(&["offer", "--params", f, "--secret", "abcd"]));
+    let ya = pkbench_ok(&["offer", "--params", f, "--secret", "1234"]);
+    let yb = pkbench_ok(&["offer", "--params", f, "--secret", "abcd"]);
     assert_eq!(ya.trim().len(), 20, "padded to the 10 bytes of p");
-    let sa = stdout(&pkbench(&[
+    let sa = pkbench_ok(&[
         "reply",
         "--params",
         f,
@@ -141,8 +126,8 @@ fn sound_users_groups_open() {
         "1234",
         "--peer",
         yb.trim(),
-    ]));
-    let sb = stdout(&pkbench(&[
+    ]);
+    let sb = pkbench_ok(&[
         "reply",
         "--params",
         f,
@@ -150,11 +135,10 @@ fn sound_users_groups_open() {
         "abcd",
         "--peer",
         ya.trim(),
-    ]));
+    ]);
     assert_eq!(sa, sb);
     // The full exponent is q's size, and dh times the group.
-    let o = pkbench(&["dh", "--params", f, "--time", "0.01", "--json"]);
-    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let j = pkbench_json(&["dh", "--params", f, "--time", "0.01", "--json"]);
     assert_eq!(j["group"]["full_exp_bits"], 40, "{j}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -258,15 +242,18 @@ fn unsound_mod_p_files_are_refused() {
         ("not-toml", "p = \n".into(), "not a valid group file"),
     ];
     for (name, text, want) in &cases {
-        let o = offer_with(&dir, name, text, "3");
-        assert_input_error(&o, want);
+        assert_input_error(&offer_with(&dir, name, text, "3"), want);
         // dh refuses the same file before printing anything.
         let path = dir.join(format!("{name}.toml"));
-        let o = pkbench(&["dh", "--params", path.to_str().unwrap(), "--time", "0.01"]);
-        assert_input_error(&o, want);
+        assert_input_error(
+            &["dh", "--params", path.to_str().unwrap(), "--time", "0.01"],
+            want,
+        );
     }
-    let o = pkbench(&["dh", "--params", "/nonexistent/group.toml"]);
-    assert_input_error(&o, "cannot read");
+    assert_input_error(
+        &["dh", "--params", "/nonexistent/group.toml"],
+        "cannot read",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -291,7 +278,7 @@ fn gf2_155_with(changes: &[(&str, &str)]) -> String {
 /// key: a tiny `order`, a composite one (3q with cofactor 4: their product is #E, only the
 /// primality test catches it), the review's wrong cofactor (4 instead of 12, which let a peer
 /// of order 3 through: x = 07c7…4a30 below, a multiple of q·R computed in Python and checked
-/// by `kex::ec2n::params_tests`), a cofactor outside the Hasse interval, a prime `order` that
+/// by `kex::ec2n::curve::tests`), a cofactor outside the Hasse interval, a prime `order` that
 /// G's order does not divide, and a generator of small order.
 #[test]
 fn unsound_ec2n_files_are_refused() {
@@ -341,35 +328,36 @@ fn unsound_ec2n_files_are_refused() {
         assert_ne!(text, gf2_155_with(&[]), "{name}: a line was replaced");
         std::fs::write(&path, text).unwrap();
         let f = path.to_str().unwrap();
-        let o = pkbench(&["offer", "--params", f, "--secret", "1234567"]);
-        assert_input_error(&o, want);
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = assert_input_error(&["offer", "--params", f, "--secret", "1234567"], want);
         assert!(
             err.starts_with(&format!("pkbench: error: --params {f}: invalid group: ")),
             "{err}"
         );
-        let o = pkbench(&[
-            "reply", "--params", f, "--secret", "1234567", "--peer", ORDER3_X,
-        ]);
-        assert_input_error(&o, want);
-        let o = pkbench(&["dh", "--params", f, "--time", "0.01"]);
-        assert_input_error(&o, want);
+        assert_input_error(
+            &[
+                "reply", "--params", f, "--secret", "1234567", "--peer", ORDER3_X,
+            ],
+            want,
+        );
+        assert_input_error(&["dh", "--params", f, "--time", "0.01"], want);
     }
     // The same peer against the right cofactor: refused as a point of small order.
     let right = dir.join("right.toml");
     let text = gf2_155_with(&[]);
     assert!(text.contains(&format!("order = \"{Q}\"")));
     std::fs::write(&right, text).unwrap();
-    let o = pkbench(&[
-        "reply",
-        "--params",
-        right.to_str().unwrap(),
-        "--secret",
-        "1234567",
-        "--peer",
-        ORDER3_X,
-    ]);
-    assert_input_error(&o, "point of small order");
+    assert_input_error(
+        &[
+            "reply",
+            "--params",
+            right.to_str().unwrap(),
+            "--secret",
+            "1234567",
+            "--peer",
+            ORDER3_X,
+        ],
+        "point of small order",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -377,8 +365,7 @@ fn unsound_ec2n_files_are_refused() {
 /// adds parentheses of its own (modp-512 said "stand-in" twice, inside double parentheses).
 #[test]
 fn groups_descriptions_do_not_nest_parentheses() {
-    let o = pkbench(&["groups", "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let v = pkbench_json(&["groups", "--json"]);
     let text = v.to_string();
     assert!(text.contains("modp-512"), "{text}");
     for g in v["groups"].as_array().expect("groups array") {

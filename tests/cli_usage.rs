@@ -2,14 +2,9 @@
 //! COMMAND --help'` line on stderr, nothing on stdout, exit code 2, like every other bad
 //! input. `--help` and `--version` keep clap's output on stdout with exit code 0.
 
-use std::process::{Command, Output};
+mod common;
 
-fn pkbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
+use common::{pkbench, pkbench_input_error};
 
 #[test]
 fn usage_errors_are_one_line_exit_2() {
@@ -45,27 +40,19 @@ fn usage_errors_are_one_line_exit_2() {
         ),
     ];
     for (args, want) in cases {
-        let o = pkbench(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}: stdout not empty");
-        let err = String::from_utf8(o.stderr).unwrap();
-        assert_eq!(err, format!("{want}\n"), "{args:?}");
+        assert_eq!(pkbench_input_error(args), *want, "{args:?}");
     }
 }
 
 #[test]
 fn help_and_version_are_unchanged() {
-    let o = pkbench(&["--version"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8(o.stdout).unwrap(),
-        format!("pkbench {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    let (code, out, _) = pkbench(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, format!("pkbench {}\n", env!("CARGO_PKG_VERSION")));
     for args in [&["--help"][..], &["dh", "--help"], &["help", "dh"]] {
-        let o = pkbench(args);
-        assert_eq!(o.status.code(), Some(0), "{args:?}");
-        assert!(o.stderr.is_empty(), "{args:?}");
-        let text = String::from_utf8(o.stdout).unwrap();
+        let (code, text, err) = pkbench(args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(err.is_empty(), "{args:?}");
         assert!(text.contains("Usage: pkbench"), "{args:?}: {text}");
         assert!(text.lines().count() > 5, "{args:?}: {text}");
     }

@@ -1,14 +1,9 @@
 //! CLI tests of `pkbench cipher`: real figures in JSON, known-answer-checked configurations,
 //! and bad input as one line on stderr with exit code 2.
 
-use std::process::Command;
+mod common;
 
-fn pkbench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(args)
-        .output()
-        .expect("run pkbench")
-}
+use common::{pkbench, pkbench_input_error, pkbench_json, pkbench_ok};
 
 const QUICK: [&str; 6] = ["--time", "0.02", "--max-bytes", "512", "--points", "4"];
 
@@ -16,13 +11,7 @@ fn json(args: &[&str]) -> serde_json::Value {
     let mut a = args.to_vec();
     a.extend_from_slice(&QUICK);
     a.push("--json");
-    let out = pkbench(&a);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
+    pkbench_json(&a)
 }
 
 #[test]
@@ -100,9 +89,7 @@ fn every_cipher_runs_in_one_mode() {
 fn all_modes_both_directions_in_text() {
     let mut a = vec!["cipher", "--algo", "des", "--both"];
     a.extend_from_slice(&QUICK);
-    let out = pkbench(&a);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = pkbench_ok(&a);
     for m in ["ECB", "CBC", "CFB", "OFB", "CTR"] {
         assert_eq!(text.matches(&format!("│ {m} ")).count(), 2, "{m}\n{text}");
     }
@@ -128,32 +115,20 @@ fn bad_input_is_one_line_and_exit_2() {
         ],
         &["cipher", "--algo", "aes", "--time", "0"],
     ] {
-        let out = pkbench(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.starts_with("pkbench: error: "), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        pkbench_input_error(args);
     }
 }
 
 #[test]
 fn output_saves_a_record_that_compare_reads() {
-    let dir = std::env::temp_dir().join(format!("pkbench-cipher-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cipher");
     let file = dir.join("aes.json");
-    let _ = std::fs::remove_file(&file);
     let f = file.to_str().unwrap();
     let mut a = vec![
         "cipher", "--algo", "aes", "--mode", "cbc", "--both", "--output", f,
     ];
     a.extend_from_slice(&QUICK);
-    let out = pkbench(&a);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    pkbench_ok(&a);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(v["schema"], "pkbench.result/2");
@@ -169,15 +144,9 @@ fn output_saves_a_record_that_compare_reads() {
             .is_finite()
     );
     // A second run without --force refuses to overwrite; compare reads the record.
-    let again = pkbench(&a);
-    assert_eq!(again.status.code(), Some(2));
-    let cmp = pkbench(&["compare", f, f]);
-    assert!(
-        cmp.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cmp.stderr)
-    );
-    let text = String::from_utf8(cmp.stdout).unwrap();
+    let (code, _, _) = pkbench(&a);
+    assert_eq!(code, 2);
+    let text = pkbench_ok(&["compare", f, f]);
     assert!(
         text.contains("CBC enc") && text.contains("cipher=AES"),
         "{text}"
@@ -187,13 +156,7 @@ fn output_saves_a_record_that_compare_reads() {
 
 #[test]
 fn repro_gnupg_2000_prints_the_table_with_this_machine() {
-    let out = pkbench(&["repro", "gnupg-2000", "--time", "0.02"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = pkbench_ok(&["repro", "gnupg-2000", "--time", "0.02"]);
     for (label, k6, celeron) in [
         ("CAST5-128", "35.50", "49.00"),
         ("BLOWFISH-128", "35.40", "40.00"),
@@ -212,9 +175,7 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     }
     assert!(text.contains("this machine"), "{text}");
 
-    let out = pkbench(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = pkbench_json(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
     assert_eq!(v["schema"], "pkbench.result/2");
     assert_eq!(v["command"], "repro");
     assert_eq!(v["reference"]["columns"][1], "Celeron/500");
@@ -232,10 +193,10 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     let sp = v["speedup"][2][0].as_f64().unwrap();
     assert!((sp - ours / 31.0).abs() < 1e-9 * sp.abs().max(1.0));
 
-    let bad = pkbench(&["repro", "gnupg-1999"]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(bad.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("gnupg-2000"));
+    let (code, out, err) = pkbench(&["repro", "gnupg-1999"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("gnupg-2000"));
 }
 
 #[test]

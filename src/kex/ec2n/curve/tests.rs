@@ -11,7 +11,7 @@
 //! ORDER3_X the x of one of order 3: multiples of q·R for points R with small x, computed
 //! with textbook affine arithmetic in Python and checked again below.
 
-use super::curve::{Affine, Curve, Scalar};
+use super::{Affine, Curve, Scalar};
 use crate::arith::gf2m::{Arith, F155, F185, Fe, Gf2m, Trinomial};
 use crate::params::GroupFile;
 

@@ -2,20 +2,14 @@
 //! Total = 2*Offer + Reply and complete, whose other rows say why they were not timed, and
 //! whose chosen row is the cheapest qualifying one without a weakness.
 
-use serde_json::Value;
-use std::process::Command;
+mod common;
 
-fn choose(args: &[&str]) -> (Option<i32>, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .arg("choose")
-        .args(args)
-        .output()
-        .expect("pkbench runs");
-    (
-        o.status.code(),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
+use common::{pkbench, pkbench_input_error, pkbench_ok};
+use serde_json::Value;
+
+/// `pkbench choose ARGS`: (exit code, stdout, stderr).
+fn choose(args: &[&str]) -> (i32, String, String) {
+    pkbench(&[&["choose"][..], args].concat())
 }
 
 #[test]
@@ -30,7 +24,7 @@ fn json_rows_are_sorted_and_complete() {
         "--no-prune",
         "--json",
     ]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(v["command"], "choose");
     assert_eq!(v["min_security"], 112);
@@ -123,7 +117,7 @@ fn text_names_the_choice_and_explains() {
         "5",
         "--explain",
     ]);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("Chosen: x25519"), "{out}");
     assert!(out.contains("van Oorschot–Wiener"), "{out}");
     assert!(out.contains("Weil descent"), "{out}");
@@ -147,13 +141,7 @@ fn bad_arguments_exit_2() {
             "--json",
         ][..],
     ] {
-        let (code, out, err) = choose(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
-        assert!(out.is_empty());
-        assert!(
-            err.starts_with("pkbench: error: ") && err.lines().count() == 1,
-            "{err}"
-        );
+        let err = pkbench_input_error(&[&["choose"][..], args].concat());
         if args.contains(&"x25519") {
             assert!(err.contains("leaves no candidate"), "{err}");
         }
@@ -163,9 +151,7 @@ fn bad_arguments_exit_2() {
 #[test]
 fn output_record_round_trips_and_plots() {
     use pkbench::record::ResultRecord;
-    let d = std::env::temp_dir().join(format!("pkbench-choose-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = common::scratch("choose");
     let path = d.join("choose.json");
     let ps = path.to_str().unwrap();
     let args = [
@@ -180,7 +166,7 @@ fn output_record_round_trips_and_plots() {
         ps,
     ];
     let (code, out, err) = choose(&args);
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains(&format!("record:    saved to {ps}")), "{out}");
 
     // The record parses with the versioned schema and serialises back to the same JSON.
@@ -240,17 +226,12 @@ fn output_record_round_trips_and_plots() {
 
     // An existing record is not replaced without --force.
     let (code, out, err) = choose(&args);
-    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(code, 2, "{err}");
     assert!(out.is_empty() && err.contains("--force"), "{err}");
 
     // `pkbench plot` draws panel (b) from it: one labelled point per timed candidate.
     let svg = d.join("choose.svg");
-    let o = Command::new(env!("CARGO_BIN_EXE_pkbench"))
-        .args(["plot", ps, "--output", svg.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = pkbench_ok(&["plot", ps, "--output", svg.to_str().unwrap()]);
     assert!(
         stdout.contains(&format!(
             "Total = 2*Offer + Reply against security: {} points",

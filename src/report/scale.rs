@@ -1,0 +1,63 @@
+//! The report of a `scale` record: one row per group and exponent size (Offer, Reply and
+//! Total = 2*Offer + Reply), the points skipped, and the fitted growth exponent of each
+//! series (time ∝ bits^k, [`super::plot::scaling_series`]).
+
+use crate::record::ResultRecord;
+use crate::report::{self, plot};
+
+/// The terminal report: one row per group and exponent, then the fitted exponents.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let mut s = format!(
+        "pkbench scale: {} operations in {:.1} s; clock {}\nmachine: {}\n",
+        rec.operations.len(),
+        rec.elapsed_s,
+        rec.clock,
+        rec.summary()
+    );
+    let mut t = report::table(&["group", "bits", "exp bits", "Offer", "Reply", "Total"]);
+    let totals = rec
+        .operations
+        .iter()
+        .filter(|o| o.name == "Total = 2*Offer + Reply");
+    for tot in totals {
+        let find = |name: &str| {
+            rec.operations
+                .iter()
+                .find(|o| o.name == name && o.params == tot.params)
+                .and_then(|o| o.stats.as_ref())
+                .map_or_else(|| "-".to_string(), |s| report::fmt_time_ms(s.median_ms))
+        };
+        let text = |v: Option<&serde_json::Value>| {
+            v.map_or_else(String::new, |v| match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+        };
+        t.add_row(vec![
+            text(tot.params.get("group")),
+            text(tot.info.get("field_bits")),
+            text(tot.params.get("exp_bits")),
+            find("Offer"),
+            find("Reply"),
+            report::fmt_time_ms(tot.figures.get("total_ms").copied().unwrap_or(f64::NAN)),
+        ]);
+    }
+    s += &format!("{t}\n");
+    for k in &rec.skipped {
+        s += &format!("skipped: {}: {}\n", k.item, k.reason);
+    }
+    let fits: Vec<_> = plot::scaling_series(rec)
+        .into_iter()
+        .filter_map(|se| se.fit.map(|f| (se.label, f)))
+        .collect();
+    if !fits.is_empty() {
+        s += "growth: time ∝ bits^k, k fitted by least squares on log-log axes:\n";
+    }
+    for (label, f) in fits {
+        s += &format!(
+            "  {label}: k = {:.2} (R² {:.3}, {} sizes)\n",
+            f.exponent, f.r2, f.points
+        );
+    }
+    s
+}

@@ -1,0 +1,28 @@
+//! Support for the unit tests (compiled under `#[cfg(test)]` only).
+//!
+//! [`skip`]: a test that cannot run on this machine (a CPU feature or a system tool missing)
+//! says so on stderr, visibly, instead of passing without checking anything; with
+//! `PKBENCH_TEST_STRICT=1` it fails. The integration tests share the same code
+//! (`tests/common`).
+
+include!("testing/skip.rs");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skip_names_the_test_and_the_reason() {
+        assert_eq!(
+            skip_line("some::test", "no widget here"),
+            "SKIPPED some::test: no widget here"
+        );
+        fail_if_strict("SKIPPED some::test: no widget here", false);
+    }
+
+    #[test]
+    #[should_panic(expected = "SKIPPED some::test: no widget here (PKBENCH_TEST_STRICT=1")]
+    fn a_strict_skip_fails() {
+        fail_if_strict("SKIPPED some::test: no widget here", true);
+    }
+}
