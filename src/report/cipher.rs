@@ -8,14 +8,6 @@ use crate::record::{Operation, ResultRecord};
 use crate::report;
 use serde_json::{Map, Value, json};
 
-/// What a figure's reader should know about a doubtful fit: a short label for a table cell.
-pub fn doubt_label(d: FitDoubt) -> &'static str {
-    match d {
-        FitDoubt::LowR2 => "low R²",
-        FitDoubt::NegativeIntercept => "intercept < 0",
-    }
-}
-
 /// What a doubt means and what to do, for a footnote.
 pub fn doubt_explained(d: FitDoubt) -> String {
     match d {
@@ -251,7 +243,6 @@ mod tests {
 
     #[test]
     fn doubts_have_words() {
-        assert_eq!(doubt_label(FitDoubt::LowR2), "low R²");
         assert!(doubt_explained(FitDoubt::LowR2).starts_with("R² < 0.99: "));
         assert!(doubt_explained(FitDoubt::NegativeIntercept).starts_with("negative intercept: "));
     }
