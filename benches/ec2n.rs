@@ -65,10 +65,10 @@ fn dh(c: &mut Criterion) {
         for clmul in [true, false] {
             let opts = GroupOptions {
                 table: true,
-                backend: None,
                 clmul,
+                ..GroupOptions::default()
             };
-            let kx = pkbench::params::open(group, &opts).expect("built-in group");
+            let kx = pkbench::kex::open_named(group, &opts).expect("built-in group");
             let path = if kx.clmul() == Some(true) {
                 "pclmulqdq"
             } else {

@@ -104,7 +104,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("pkbench: error: {}", e.message());
+            eprintln!("pkbench: error: {}", cli::errors::render(&e));
             ExitCode::from(e.exit_code() as u8)
         }
     }

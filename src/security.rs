@@ -1,4 +1,5 @@
-//! Security estimates for every built-in group and secret size, each figure with its source.
+//! Security estimates for any described group (built-in or a user's file) and secret size,
+//! each figure with its source.
 //!
 //! The reported level is the **minimum** of the applicable estimates, in bits (log2 of the
 //! attack cost):
@@ -16,13 +17,18 @@
 //! - **Short exponents**: an N-bit secret is found by Pollard's kangaroo (lambda) method in
 //!   about 2^(N/2) operations (van Oorschot–Wiener, EUROCRYPT 1996), so at most N/2 bits.
 //!
-//! Weaknesses that no single figure captures are marked `weak` with the reason: the Weil
-//! descent (GHS) attack on GF(2^155) and GF(2^185), whose extension degrees are multiples of 5
-//! (Gaudry–Hess–Smart, J. Cryptology 2002; Menezes–Teske–Weng, CT-RSA 2004 "Weak fields for
-//! ECC"; Menezes–Teske, AAECC 2006: "characteristic two finite fields F_{q^5} are weak"), and
-//! the Logjam-era findings for 512-, 768- and 1024-bit mod-p groups (Adrian et al., "Imperfect
-//! Forward Secrecy: How Diffie-Hellman Fails in Practice", ACM CCS 2015). Any level below 80
-//! bits is also marked weak.
+//! Weaknesses that no single figure captures are marked `weak` with the reason, derived from
+//! the group's numbers: the Weil descent (GHS) attack on binary fields GF(2^m) with 5 | m
+//! (GF(2^155) and GF(2^185) of the Oakley groups 3 and 4; Gaudry–Hess–Smart, J. Cryptology
+//! 2002; Menezes–Teske–Weng, CT-RSA 2004 "Weak fields for ECC"; Menezes–Teske, AAECC 2006:
+//! "characteristic two finite fields F_{q^5} are weak"), and the Logjam-era findings for
+//! mod-p groups of at most 512, 768 and 1024 bits (Adrian et al., "Imperfect Forward Secrecy:
+//! How Diffie-Hellman Fails in Practice", ACM CCS 2015). Any level below 80 bits is also
+//! marked weak.
+//!
+//! The estimate is a function of the group's description alone ([`Profile`]: its family's
+//! sizes, read by `kex::profile` from the group's TOML file, and how the file cites its
+//! numbers), so a user's `--params` group gets one as well as a built-in group.
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -58,170 +64,65 @@ pub struct Estimate {
     pub weak: Option<String>,
 }
 
-/// What kind of group a table entry is.
-#[derive(Debug, Clone, Copy)]
-enum Kind {
-    /// An elliptic curve with group order `order_hex` = cofactor × q (q prime).
-    Curve {
-        order_hex: &'static str,
-        cofactor: u32,
-        order_source: &'static str,
-        /// Extension degree over GF(2) when it is composite (Weil descent applies).
-        binary_degree: Option<u32>,
+/// What the attacks on a group depend on, beside the prime order q of its subgroup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Structure {
+    /// The multiplicative group mod a prime p of `p_bits` bits (the number field sieve
+    /// applies to p).
+    Modp {
+        /// Bits of p.
+        p_bits: u32,
     },
-    /// A mod-p group with a safe prime p of `bits` bits (q = (p−1)/2).
-    Modp { bits: u32, source: &'static str },
+    /// An elliptic curve over the binary field GF(2^m) (Weil descent applies when 5 | m).
+    BinaryCurve {
+        /// The extension degree m.
+        m: u32,
+    },
+    /// An elliptic curve over a prime field.
+    PrimeCurve,
 }
 
-/// The built-in groups (and those other families will add) with the data the estimates need.
-const GROUPS: &[(&str, Kind)] = &[
-    (
-        "gf2-155",
-        Kind::Curve {
-            // #E for Oakley group 3 (RFC 2409 §6.3) = 12 · q, q a 151.4-bit prime.
-            order_hex: "0800000000000000000057db5698537193aef944",
-            cofactor: 12,
-            order_source: "RFC 2409 §6.3 (group order = 12·q)",
-            binary_degree: Some(155),
-        },
-    ),
-    (
-        "gf2-185",
-        Kind::Curve {
-            // #E for Oakley group 4 (RFC 2409 §6.4) = 4 · q, q a 183-bit prime.
-            order_hex: "01ffffffffffffffffffffffdbf2f889b73e484175f94ebc",
-            cofactor: 4,
-            order_source: "RFC 2409 §6.4 (group order = 4·q)",
-            binary_degree: Some(185),
-        },
-    ),
-    (
-        "p256",
-        Kind::Curve {
-            order_hex: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
-            cofactor: 1,
-            order_source: "FIPS 186-4 App. D.1.2.3 (n)",
-            binary_degree: None,
-        },
-    ),
-    (
-        "k256",
-        Kind::Curve {
-            order_hex: "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
-            cofactor: 1,
-            order_source: "SEC 2 v2 §2.4.1 (n)",
-            binary_degree: None,
-        },
-    ),
-    (
-        "x25519",
-        Kind::Curve {
-            // 8 · l, l = 2^252 + 27742317777372353535851937790883648493.
-            order_hex: "80000000000000000000000000000000a6f7cef517bce6b2c09318d2e7ae9f68",
-            cofactor: 8,
-            order_source: "RFC 7748 §4.1 (order 8·l)",
-            binary_degree: None,
-        },
-    ),
-    (
-        "modp-512",
-        Kind::Modp {
-            bits: 512,
-            source: "Oakley construction at 512 bits (stand-in)",
-        },
-    ),
-    (
-        "modp-768",
-        Kind::Modp {
-            bits: 768,
-            source: "RFC 2409 §6.1",
-        },
-    ),
-    (
-        "modp-1024",
-        Kind::Modp {
-            bits: 1024,
-            source: "RFC 2409 §6.2",
-        },
-    ),
-    (
-        "modp-1536",
-        Kind::Modp {
-            bits: 1536,
-            source: "RFC 3526 §2",
-        },
-    ),
-    (
-        "modp-2048",
-        Kind::Modp {
-            bits: 2048,
-            source: "RFC 3526 §3",
-        },
-    ),
-    (
-        "modp-3072",
-        Kind::Modp {
-            bits: 3072,
-            source: "RFC 3526 §4",
-        },
-    ),
-    (
-        "modp-4096",
-        Kind::Modp {
-            bits: 4096,
-            source: "RFC 3526 §5",
-        },
-    ),
-    (
-        "modp-6144",
-        Kind::Modp {
-            bits: 6144,
-            source: "RFC 3526 §6",
-        },
-    ),
-    (
-        "modp-8192",
-        Kind::Modp {
-            bits: 8192,
-            source: "RFC 3526 §7",
-        },
-    ),
-    (
-        "ffdhe2048",
-        Kind::Modp {
-            bits: 2048,
-            source: "RFC 7919 App. A.1",
-        },
-    ),
-    (
-        "ffdhe3072",
-        Kind::Modp {
-            bits: 3072,
-            source: "RFC 7919 App. A.2",
-        },
-    ),
-    (
-        "ffdhe4096",
-        Kind::Modp {
-            bits: 4096,
-            source: "RFC 7919 App. A.3",
-        },
-    ),
-    (
-        "ffdhe6144",
-        Kind::Modp {
-            bits: 6144,
-            source: "RFC 7919 App. A.4",
-        },
-    ),
-    (
-        "ffdhe8192",
-        Kind::Modp {
-            bits: 8192,
-            source: "RFC 7919 App. A.5",
-        },
-    ),
-];
+/// What a security estimate needs to know about a group: its family's typed sizes, read from
+/// its description (`kex::profile`), and how its numbers are cited.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    /// Canonical group name.
+    pub group: String,
+    /// What else the attacks depend on.
+    pub structure: Structure,
+    /// Bits of the prime order q of the subgroup: the size of a `full` secret.
+    pub q_bits: u32,
+    /// log2 q.
+    pub log2_q: f64,
+    /// Where the group's numbers come from, as the figures' sources cite them (the file's
+    /// `security_source`, e.g. "RFC 2409 §6.3 (group order = 12·q)"); empty: not cited.
+    pub cite: String,
+}
+
+impl Profile {
+    /// The profile of `group`, whose prime subgroup order is `q`.
+    pub fn new(group: &str, structure: Structure, q: &BigUint, cite: &str) -> Profile {
+        Profile {
+            group: group.to_string(),
+            structure,
+            q_bits: u32::try_from(q.bits()).unwrap_or(u32::MAX),
+            log2_q: log2_big(q),
+            cite: cite.to_string(),
+        }
+    }
+}
+
+/// log2 of a big integer: through `f64` directly up to 1000 bits, else from its top 64 bits
+/// (an 8191-bit q does not fit in an `f64`).
+pub fn log2_big(x: &BigUint) -> f64 {
+    let bits = x.bits();
+    if bits <= 1000 {
+        return x.to_f64().unwrap_or(f64::INFINITY).log2();
+    }
+    let shift = bits - 64;
+    let top = (x >> shift).to_u64().expect("64 bits") as f64;
+    top.log2() + shift as f64
+}
 
 /// RFC 3526 §8, "Strength Estimate 1" and "Strength Estimate 2" (bits) by modulus size.
 const RFC3526_8: &[(u32, u32, u32)] = &[
@@ -232,48 +133,6 @@ const RFC3526_8: &[(u32, u32, u32)] = &[
     (6144, 170, 270),
     (8192, 190, 310),
 ];
-
-/// Names of every group this module can estimate, in table order.
-pub fn known_groups() -> Vec<&'static str> {
-    GROUPS.iter().map(|(n, _)| *n).collect()
-}
-
-fn kind(group: &str) -> Option<Kind> {
-    GROUPS.iter().find(|(n, _)| *n == group).map(|(_, k)| *k)
-}
-
-/// log2 of the prime subgroup order q of a known group.
-fn log2_q(k: Kind) -> f64 {
-    match k {
-        Kind::Curve {
-            order_hex,
-            cofactor,
-            ..
-        } => {
-            let n = BigUint::parse_bytes(order_hex.as_bytes(), 16).expect("constant parses");
-            let q = n / cofactor;
-            q.to_f64().expect("finite").log2()
-        }
-        // p = 2^L − 2^(L−64) − 1 + 2^64·(...) for the RFC 2409/3526/7919 primes: p ≈ 2^L and
-        // q = (p − 1)/2 ≈ 2^(L−1).
-        Kind::Modp { bits, .. } => f64::from(bits - 1),
-    }
-}
-
-/// The `full` secret size of a known group: the bit length of q (RFC 7748 x25519: 253).
-pub fn full_exp_bits(group: &str) -> Option<u32> {
-    kind(group).map(|k| match k {
-        Kind::Curve {
-            order_hex,
-            cofactor,
-            ..
-        } => {
-            let n = BigUint::parse_bytes(order_hex.as_bytes(), 16).expect("constant parses");
-            (n / cofactor).bits() as u32
-        }
-        Kind::Modp { bits, .. } => bits - 1,
-    })
-}
 
 /// Pollard rho on a prime subgroup of order q: 0.5·log2(πq/4) bits (Pollard 1978; van
 /// Oorschot–Wiener 1999). `log2_q` = log2 q.
@@ -298,13 +157,30 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-/// The estimate for `group` with secrets of `exp_bits` bits (`None` = full), or `None` when
-/// the group is not one pkbench knows.
-pub fn estimate(group: &str, exp_bits: Option<u32>) -> Option<Estimate> {
-    let k = kind(group)?;
-    let full = full_exp_bits(group)?;
+/// The Logjam finding for a mod-p group of `p_bits` bits (Adrian et al., CCS 2015), for
+/// moduli of at most 512, 768 and 1024 bits.
+fn logjam(p_bits: u32) -> Option<&'static str> {
+    Some(match p_bits {
+        0..=512 => {
+            "Logjam: 512-bit groups are broken; after about a week of precomputation per prime, single discrete logs took about a minute (Adrian et al., CCS 2015)"
+        }
+        513..=768 => {
+            "Logjam: 768-bit groups are within reach of academic computing (Adrian et al., CCS 2015)"
+        }
+        769..=1024 => {
+            "Logjam: a 1024-bit precomputation is plausibly within reach of nation-states, and one precomputation breaks every exchange in a widely shared prime such as Oakley group 2 (Adrian et al., CCS 2015)"
+        }
+        _ => return None,
+    })
+}
+
+/// The estimate for the group of `profile` with secrets of `exp_bits` bits (`None` = full;
+/// more than full counts as full).
+pub fn estimate(profile: &Profile, exp_bits: Option<u32>) -> Estimate {
+    let full = profile.q_bits;
     let exp = exp_bits.unwrap_or(full).min(full);
-    let lq = log2_q(k);
+    let lq = profile.log2_q;
+    let cite = profile.cite.as_str();
     let mut parts = vec![Part {
         what: format!("Pollard rho on the prime subgroup (q ≈ 2^{:.1})", lq),
         bits: round1(rho_bits(lq)),
@@ -313,21 +189,27 @@ pub fn estimate(group: &str, exp_bits: Option<u32>) -> Option<Estimate> {
             .into(),
     }];
     let mut weak = Vec::new();
-    match k {
-        Kind::Curve {
-            order_source,
-            binary_degree,
-            ..
-        } => {
-            parts[0].source = format!("{}; q from {order_source}", parts[0].source);
-            if let Some(m) = binary_degree {
+    match profile.structure {
+        Structure::BinaryCurve { .. } | Structure::PrimeCurve => {
+            if !cite.is_empty() {
+                parts[0].source = format!("{}; q from {cite}", parts[0].source);
+            }
+            if let Structure::BinaryCurve { m } = profile.structure
+                && m % 5 == 0
+                && m > 5
+            {
                 weak.push(format!(
                     "GF(2^{m}) = GF((2^{})^5): composite extension degree; Weil descent (GHS) makes fields F_(q^5) weak (Gaudry–Hess–Smart 2002; Menezes–Teske–Weng 2004; Menezes–Teske 2006); no figure subtracted",
                     m / 5
                 ));
             }
         }
-        Kind::Modp { bits, source } => {
+        Structure::Modp { p_bits: bits } => {
+            let group_from = if cite.is_empty() {
+                String::new()
+            } else {
+                format!("; group from {cite}")
+            };
             parts.push(Part {
                 what: format!(
                     "number field sieve, {bits}-bit modulus (E = {:.1}, rounded to a multiple of 8)",
@@ -336,7 +218,7 @@ pub fn estimate(group: &str, exp_bits: Option<u32>) -> Option<Estimate> {
                 bits: nfs_bits(bits),
                 counted: true,
                 source: format!(
-                    "NIST SP 800-56B Rev. 2 App. D formula (= SP 800-57 Pt 1 Rev. 5 Table 2 at 1024/2048/3072); group from {source}"
+                    "NIST SP 800-56B Rev. 2 App. D formula (= SP 800-57 Pt 1 Rev. 5 Table 2 at 1024/2048/3072){group_from}"
                 ),
             });
             if let Some(&(_, e1, e2)) = RFC3526_8.iter().find(|(b, _, _)| *b == bits) {
@@ -349,18 +231,7 @@ pub fn estimate(group: &str, exp_bits: Option<u32>) -> Option<Estimate> {
                     source: "RFC 3526 §8 (comparison only)".into(),
                 });
             }
-            match bits {
-                512 => weak.push(
-                    "Logjam: 512-bit groups are broken; after about a week of precomputation per prime, single discrete logs took about a minute (Adrian et al., CCS 2015)".into(),
-                ),
-                768 => weak.push(
-                    "Logjam: 768-bit groups are within reach of academic computing (Adrian et al., CCS 2015)".into(),
-                ),
-                1024 => weak.push(
-                    "Logjam: a 1024-bit precomputation is plausibly within reach of nation-states, and one precomputation breaks every exchange in a widely shared prime such as Oakley group 2 (Adrian et al., CCS 2015)".into(),
-                ),
-                _ => {}
-            }
+            weak.extend(logjam(bits).map(String::from));
         }
     }
     parts.push(Part {
@@ -382,22 +253,26 @@ pub fn estimate(group: &str, exp_bits: Option<u32>) -> Option<Estimate> {
     if bits < 80.0 {
         weak.push(format!("estimated level {bits:.1} bits is below 80"));
     }
-    Some(Estimate {
-        group: group.to_string(),
+    Estimate {
+        group: profile.group.clone(),
         exp_bits: exp,
         bits,
         limited_by,
         parts,
         weak: (!weak.is_empty()).then(|| weak.join("; ")),
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn profile(g: &str) -> Profile {
+        crate::kex::profile(&crate::params::lookup(g).unwrap()).unwrap()
+    }
+
     fn est(g: &str, e: Option<u32>) -> Estimate {
-        estimate(g, e).unwrap()
+        estimate(&profile(g), e)
     }
 
     #[test]
@@ -412,12 +287,13 @@ mod tests {
 
     #[test]
     fn full_sizes() {
-        assert_eq!(full_exp_bits("gf2-155"), Some(152));
-        assert_eq!(full_exp_bits("gf2-185"), Some(183));
-        assert_eq!(full_exp_bits("p256"), Some(256));
-        assert_eq!(full_exp_bits("x25519"), Some(253));
-        assert_eq!(full_exp_bits("modp-1024"), Some(1023));
-        assert_eq!(full_exp_bits("nope"), None);
+        assert_eq!(profile("gf2-155").q_bits, 152);
+        assert_eq!(profile("gf2-185").q_bits, 183);
+        assert_eq!(profile("p256").q_bits, 256);
+        assert_eq!(profile("x25519").q_bits, 253);
+        assert_eq!(profile("modp-1024").q_bits, 1023);
+        assert_eq!(profile("modp-1024").log2_q, 1023.0);
+        assert_eq!(profile("modp-8192").log2_q, 8191.0);
     }
 
     #[test]
@@ -466,30 +342,77 @@ mod tests {
         assert_eq!(est("modp-512", None).bits, 56.0);
     }
 
+    /// The group orders this module once held as constants (#E = cofactor · q) follow from
+    /// the params files' `order`/`n` and `cofactor`, and each file's `security_source` is
+    /// the citation the estimates printed.
     #[test]
-    fn curve_orders_are_cofactor_times_a_prime() {
-        // q = order / cofactor is an integer, and odd.
-        for (name, k) in GROUPS {
-            if let Kind::Curve {
-                order_hex,
-                cofactor,
-                ..
-            } = k
-            {
-                let n = BigUint::parse_bytes(order_hex.as_bytes(), 16).unwrap();
-                let c = BigUint::from(*cofactor);
-                assert_eq!(&n % &c, BigUint::ZERO, "{name}");
-                assert!((n / c).bit(0), "{name}");
-            }
+    fn curve_orders_match_the_former_table() {
+        for (name, order_hex, cofactor, cite) in [
+            (
+                "gf2-155",
+                "0800000000000000000057db5698537193aef944",
+                12u32,
+                "RFC 2409 §6.3 (group order = 12·q)",
+            ),
+            (
+                "gf2-185",
+                "01ffffffffffffffffffffffdbf2f889b73e484175f94ebc",
+                4,
+                "RFC 2409 §6.4 (group order = 4·q)",
+            ),
+            (
+                "p256",
+                "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+                1,
+                "FIPS 186-4 App. D.1.2.3 (n)",
+            ),
+            (
+                "k256",
+                "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+                1,
+                "SEC 2 v2 §2.4.1 (n)",
+            ),
+            (
+                "x25519",
+                "80000000000000000000000000000000a6f7cef517bce6b2c09318d2e7ae9f68",
+                8,
+                "RFC 7748 §4.1 (order 8·l)",
+            ),
+        ] {
+            let n = BigUint::parse_bytes(order_hex.as_bytes(), 16).unwrap();
+            let q = &n / cofactor;
+            let p = profile(name);
+            assert_eq!(p.log2_q, q.to_f64().unwrap().log2(), "{name}");
+            assert_eq!(p.q_bits, q.bits() as u32, "{name}");
+            assert_eq!(p.cite, cite, "{name}");
         }
         // x25519: 8·l with l from RFC 7748 §4.1.
         let l = (BigUint::from(1u32) << 252u32)
             + BigUint::parse_bytes(b"27742317777372353535851937790883648493", 10).unwrap();
-        let n = BigUint::parse_bytes(
-            b"80000000000000000000000000000000a6f7cef517bce6b2c09318d2e7ae9f68",
-            16,
-        )
-        .unwrap();
-        assert_eq!(n, l * 8u32);
+        assert_eq!(profile("x25519").log2_q, l.to_f64().unwrap().log2());
+    }
+
+    /// A description's numbers are all an estimate needs: a group not in the registry, as a
+    /// user's `--params` file, gets the same figures as the built-in group it copies.
+    #[test]
+    fn a_params_file_gets_an_estimate() {
+        let mut f = crate::params::lookup("modp-768").unwrap();
+        f.path = Some("mine.toml".into());
+        f.name = "mine".into();
+        f.security_source = None;
+        f.source = String::new();
+        let e = estimate(&crate::kex::profile(&f).unwrap(), None);
+        assert_eq!(e.group, "mine");
+        assert_eq!(e.bits, 72.0);
+        assert!(e.weak.unwrap().contains("Logjam"));
+        assert!(e.parts[1].source.ends_with("Table 2 at 1024/2048/3072)"));
+    }
+
+    #[test]
+    fn log2_of_big_numbers() {
+        let one = BigUint::from(1u32);
+        assert_eq!(log2_big(&(&one << 4000u32)), 4000.0);
+        assert_eq!(log2_big(&(&one << 100u32)), 100.0);
+        assert!((log2_big(&((&one << 3000u32) * 3u32)) - (3000.0 + 3f64.log2())).abs() < 1e-9);
     }
 }

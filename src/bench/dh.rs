@@ -41,17 +41,19 @@ impl DhJob {
     /// the job `dh` runs, with the base pool [`POOL`].
     ///
     /// # Errors
-    /// [`Error::Input`] for a description that is not a valid group, options that do not
+    /// An input error for a description that is not a valid group, options that do not
     /// apply, or a secret size the group does not take.
     pub fn open(file: &GroupFile, options: &GroupOptions, exp_bits: ExpBits) -> Result<DhJob> {
-        let kx = crate::params::open_file(file, options)?;
+        let kx = crate::kex::open(file, options)?;
         DhJob::new(Arc::from(kx), exp_bits)
     }
 
     /// The job for an opened group `kx` and the secret size `exp_bits`, base pool [`POOL`].
     ///
     /// # Errors
-    /// [`Error::Input`] when the group does not take secrets of that size.
+    /// [`crate::error::Invalid::ExpBitsOutOfRange`] or
+    /// [`crate::error::Invalid::OnlyFullSecrets`] when the group does not take secrets of
+    /// that size.
     pub fn new(kx: Arc<dyn KeyExchange>, exp_bits: ExpBits) -> Result<DhJob> {
         kx.check_exp_bits(exp_bits)?;
         let info = kx.info();
@@ -184,7 +186,7 @@ pub fn operations(
         ("table", table.is_some().into()),
     ]);
     let implementation = kx.implementation();
-    let estimate = security::estimate(&info.name, Some(exp_bits));
+    let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {
         let mut op = op
             .by(implementation.clone())
@@ -208,12 +210,8 @@ pub fn operations(
         if let Some(f) = kx.field_code() {
             op = op.with_info("field_code", f);
         }
-        if let Some(e) = &estimate {
-            op = op
-                .with_info("security_bits", e.bits)
-                .with_info("security_limited_by", e.limited_by.clone());
-        }
-        op
+        op.with_info("security_bits", estimate.bits)
+            .with_info("security_limited_by", estimate.limited_by.clone())
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);

@@ -3,7 +3,7 @@
 //!
 //! Flow: candidates = fields × secret sizes × table on/off → for every (field, size) one probe
 //! (the best of two Replies, variable base, peer value validated) → candidates timed in order of
-//! their probe through the same path as `pkbench dh` (`params::open`, [`make_sized_pool`],
+//! their probe through the same path as `pkbench dh` (`kex::open`, [`make_sized_pool`],
 //! [`time_offer_reply`]: every result checked) with a short budget each → rows sorted by
 //! Total = 2*Offer + Reply, with the security estimate of [`crate::security`].
 //!
@@ -19,13 +19,13 @@
 
 use crate::bench::dh::{make_sized_pool, time_offer_reply};
 use crate::error::{Error, Result};
-use crate::kex::{ExpBits, GroupOptions, KeyExchange};
+use crate::kex::{self, ExpBits, GroupOptions, KeyExchange};
 use crate::measure::{self, Clock, Machine, MeasureConfig};
 use crate::params;
 use crate::record::Operation;
 use crate::record::RunTimer;
 use crate::report;
-use crate::security::{self, Estimate};
+use crate::security::{self, Estimate, Profile};
 use clap::Args;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -252,7 +252,8 @@ fn check_args(a: &ChooseArgs) -> Result<()> {
     Ok(())
 }
 
-/// The candidate fields: canonical names, known to the registry or to the security table.
+/// The candidate fields: canonical names of the registry, each once, in the order given
+/// (default: every group, in registry order).
 fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |n: String| {
@@ -262,26 +263,25 @@ fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
     };
     if a.fields.is_empty() {
         params::names().into_iter().for_each(&mut push);
-        security::known_groups()
-            .into_iter()
-            .for_each(|n| push(n.to_string()));
     } else {
         for f in &a.fields {
-            let f = f.trim();
-            match params::lookup(f) {
-                Ok(g) => push(g.name),
-                Err(e) => {
-                    let low = f.to_ascii_lowercase();
-                    if security::known_groups().contains(&low.as_str()) {
-                        push(low);
-                    } else {
-                        return Err(e);
-                    }
-                }
-            }
+            push(params::lookup(f.trim())?.name);
         }
     }
     Ok(out)
+}
+
+/// The security profiles of the named groups, read from their descriptions
+/// ([`kex::profile`]); a group whose description cannot be read has none (no figure is
+/// made up).
+fn profiles(names: &[String]) -> HashMap<String, Profile> {
+    names
+        .iter()
+        .filter_map(|n| {
+            let p = params::lookup(n).and_then(|f| kex::profile(&f)).ok()?;
+            Some((n.clone(), p))
+        })
+        .collect()
 }
 
 /// The secret sizes in bits of `exps` for a group whose full size is `full` (a short size
@@ -308,8 +308,15 @@ fn exp_label(bits: u32, full: u32) -> String {
     }
 }
 
-fn base_row(field: &str, exp_bits: u32, label: &str, table: bool, min: u32) -> Row {
-    let est = security::estimate(field, Some(exp_bits));
+fn base_row(
+    profile: Option<&Profile>,
+    field: &str,
+    exp_bits: u32,
+    label: &str,
+    table: bool,
+    min: u32,
+) -> Row {
+    let est = profile.map(|p| security::estimate(p, Some(exp_bits)));
     Row {
         field: field.to_string(),
         exp_bits,
@@ -411,12 +418,18 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
         args.backend.as_deref(),
         names.iter().map(String::as_str),
     )?;
+    let base = crate::cli::options::group_options(true, args.backend.as_deref(), false)?;
+    let profiles = profiles(&names);
     let cfg = measure_config(args.budget_ms, args.clock);
     let mut rng = ChaCha20Rng::seed_from_u64(args.seed);
     let opts = |table| GroupOptions {
         table,
-        backend: args.backend.clone(),
-        ..GroupOptions::default()
+        ..base.clone()
+    };
+    let open = |name: &str, table| -> Result<Box<dyn KeyExchange>> {
+        let kx = kex::open_named(name, &opts(table))?;
+        crate::cli::errors::print_warnings(kx.warnings());
+        Ok(kx)
     };
     let pb = measure::progress::bar(names.len() as u64 * 3, args.json);
     let mut rows = Vec::new();
@@ -427,17 +440,10 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
     // Phase 1: open each group without a table and probe each secret size.
     for name in &names {
         pb.set_message(format!("{name}: probe"));
-        let kx = match params::lookup(name).and_then(|f| params::open_file(&f, &opts(false))) {
+        let kx = match open(name, false) {
             Ok(kx) => Some(kx),
             Err(Error::Runtime(m)) => {
-                skip_rows(&mut rows, name, &exps, min, &m);
-                None
-            }
-            Err(Error::Input(m)) if params::lookup(name).is_err() => {
-                let _ = m;
-                let reason =
-                    "no params file for this group in this build (its family is being built)";
-                skip_rows(&mut rows, name, &exps, min, reason);
+                skip_rows(&mut rows, profiles.get(name), name, &exps, min, &m);
                 None
             }
             Err(e) => return Err(e),
@@ -455,7 +461,7 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             if let Err(err) = kx.check_exp_bits(asked) {
                 notes.push(format!(
                     "{name}: {bits}-bit secrets dropped: {}",
-                    err.message()
+                    crate::cli::errors::render(&err)
                 ));
                 continue;
             }
@@ -498,14 +504,19 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
                 p.exp_label,
                 if table { "table" } else { "no table" }
             ));
-            let mut row = base_row(&p.field, p.exp_bits, &p.exp_label, table, min);
+            let mut row = base_row(
+                profiles.get(&p.field),
+                &p.field,
+                p.exp_bits,
+                &p.exp_label,
+                table,
+                min,
+            );
             row.probe_reply_ms = Some(p.probe_ms);
             let kx: &dyn KeyExchange = if table {
-                let entry = tabled.entry(p.field.clone()).or_insert_with(|| {
-                    params::open(&p.field, &opts(true))
-                        .ok()
-                        .filter(|k| k.table().is_some())
-                });
+                let entry = tabled
+                    .entry(p.field.clone())
+                    .or_insert_with(|| open(&p.field, true).ok().filter(|k| k.table().is_some()));
                 match entry.as_deref() {
                     Some(k) => k,
                     None => {
@@ -581,7 +592,11 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
             .iter()
             .any(|e| e.group == r.field && e.exp_bits == r.exp_bits)
         {
-            estimates.extend(security::estimate(&r.field, Some(r.exp_bits)));
+            estimates.extend(
+                profiles
+                    .get(&r.field)
+                    .map(|p| security::estimate(p, Some(r.exp_bits))),
+            );
         }
     }
     let mut eligible = rows
@@ -608,12 +623,19 @@ pub fn collect(args: &ChooseArgs) -> Result<ChooseRecord> {
 }
 
 /// Adds skipped rows for a group that cannot be opened, one per secret size and table choice;
-/// the secret sizes come from the security table (no figure is made up).
-fn skip_rows(rows: &mut Vec<Row>, name: &str, exps: &[ExpBits], min: u32, reason: &str) {
-    let full = security::full_exp_bits(name).unwrap_or(0);
+/// the secret sizes come from the group's description (no figure is made up).
+fn skip_rows(
+    rows: &mut Vec<Row>,
+    profile: Option<&Profile>,
+    name: &str,
+    exps: &[ExpBits],
+    min: u32,
+    reason: &str,
+) {
+    let full = profile.map_or(0, |p| p.q_bits);
     for bits in secret_sizes(exps, full) {
         for table in [true, false] {
-            let mut r = base_row(name, bits, &exp_label(bits, full), table, min);
+            let mut r = base_row(profile, name, bits, &exp_label(bits, full), table, min);
             r.reason = Some(reason.to_string());
             rows.push(r);
         }

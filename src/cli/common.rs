@@ -1,7 +1,7 @@
 //! Arguments shared by the timing commands, and the one way to write their output.
 
 use crate::error::{Error, Result};
-use crate::kex::{Family, GroupOptions, KeyExchange};
+use crate::kex::{Family, KeyExchange};
 use crate::measure::{Clock, MeasureConfig};
 use crate::params;
 use crate::record::{self, ResultRecord};
@@ -20,7 +20,7 @@ pub struct RunArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 1.0,
-        value_parser = crate::measure::parse_budget_secs,
+        value_parser = crate::cli::options::parse_time_secs,
         allow_negative_numbers = true
     )]
     pub time: f64,
@@ -154,29 +154,31 @@ pub struct GroupArgs {
 }
 
 impl GroupArgs {
-    /// Opens the group these arguments name, with or without a fixed-base table.
+    /// Opens the group these arguments name, with or without a fixed-base table, with the
+    /// options of [`crate::cli::options::group_options`] (these flags and the environment),
+    /// and prints the warnings the group returns.
     ///
     /// # Errors
-    /// [`Error::Input`] for an unknown group, an invalid params file or a backend not built in.
+    /// An input error for an unknown group, an invalid params file or a backend not built in.
     pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
-        let mut opts = GroupOptions {
-            table,
-            backend: self.backend.clone(),
-            ..GroupOptions::default()
-        };
-        if self.no_clmul {
-            opts.clmul = false;
-        }
         // An unknown backend name, or gmp in a build without it, is reported as such first.
-        crate::arith::bignum::BackendKind::select(self.backend.as_deref())?;
-        let file = match &self.params {
+        let opts =
+            crate::cli::options::group_options(table, self.backend.as_deref(), self.no_clmul)?;
+        let mut file = match &self.params {
             Some(path) => params::read_file(path)?,
             None => params::lookup(&self.field)?,
         };
         let family = file.family()?;
         check_option_applies(&file.name, family, "--backend", self.backend.is_some())?;
         check_option_applies(&file.name, family, "--no-clmul", self.no_clmul)?;
-        params::open_file(&file, &opts)
+        // A user's mod-p file without a description is described by its size (the library's
+        // words) and its source by where it came from (ours).
+        if family == Family::Modp && file.path.is_some() && file.description.is_empty() {
+            file.source = "--params file".into();
+        }
+        let kx = crate::kex::open(&file, &opts)?;
+        crate::cli::errors::print_warnings(kx.warnings());
+        Ok(kx)
     }
 }
 

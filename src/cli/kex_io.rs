@@ -2,8 +2,8 @@
 //! checking pkbench against other tools and published vectors.
 
 use crate::cli::common::GroupArgs;
-use crate::error::{Result, parse_hex, parse_hex_bytes};
-use crate::kex::{Family, KeyExchange};
+use crate::error::{Param, Result, parse_hex, parse_hex_bytes};
+use crate::kex::ValueForm;
 use clap::Args;
 
 /// Arguments of `pkbench offer`.
@@ -57,7 +57,7 @@ pub struct ReplyArgs {
 /// [`crate::error::Error::Input`] for an unknown group, malformed hex or an invalid secret.
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
     let kx = args.group.open(true)?;
-    let secret = parse_value(kx.as_ref(), "--secret", &args.secret)?;
+    let secret = parse_value(kx.secret_form(), Param::Secret, &args.secret)?;
     kx.check_secret(&secret)?;
     Ok(format!("{}\n", hex::encode(kx.offer(&secret))))
 }
@@ -68,22 +68,21 @@ pub fn run_offer(args: &OfferArgs) -> Result<String> {
 /// [`crate::error::Error::Input`] as [`run_offer`], and for a peer value not in the group.
 pub fn run_reply(args: &ReplyArgs) -> Result<String> {
     let kx = args.group.open(false)?;
-    let secret = parse_value(kx.as_ref(), "--secret", &args.secret)?;
+    let secret = parse_value(kx.secret_form(), Param::Secret, &args.secret)?;
     kx.check_secret(&secret)?;
-    let peer = parse_value(kx.as_ref(), "--peer", &args.peer)?;
+    let peer = parse_value(kx.public_form(), Param::Peer, &args.peer)?;
     Ok(format!("{}\n", hex::encode(kx.reply(&secret, &peer)?)))
 }
 
-/// Hex of a secret or peer value. X25519 secrets and public values are 32-byte strings
-/// (RFC 7748 §5, little-endian) and a prime curve's public value is a SEC 1 encoding, so an
-/// odd number of digits is refused there ([`parse_hex_bytes`]): a missing digit would shift
-/// every byte. Other values are integers or field elements whose leading zero digits may be
-/// left out ([`parse_hex`]).
-fn parse_value(kx: &dyn KeyExchange, what: &str, s: &str) -> Result<Vec<u8>> {
-    let info = kx.info();
-    if info.name == "x25519" || (info.family == Family::Ecp && what == "--peer") {
-        parse_hex_bytes(what, s)
-    } else {
-        parse_hex(what, s)
+/// Hex of a secret or peer value, in the group's form for it
+/// ([`crate::kex::KeyExchange::secret_form`], [`crate::kex::KeyExchange::public_form`]).
+/// X25519 secrets and public values are 32-byte strings (RFC 7748 §5, little-endian) and a
+/// prime curve's public value is a SEC 1 encoding, so an odd number of digits is refused
+/// there ([`parse_hex_bytes`]): a missing digit would shift every byte. Other values are
+/// integers or field elements whose leading zero digits may be left out ([`parse_hex`]).
+fn parse_value(form: ValueForm, what: Param, s: &str) -> Result<Vec<u8>> {
+    match form {
+        ValueForm::Bytes => parse_hex_bytes(what, s),
+        ValueForm::Integer => parse_hex(what, s),
     }
 }

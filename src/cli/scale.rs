@@ -161,10 +161,10 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
             Ok(ops) => rec.add_operations(ops),
             // A point the group does not support (x25519 with a short exponent) is
             // recorded as skipped; a wrong result stops the sweep.
-            Err(err) if err.exit_code() == 2 => {
+            Err(err) if err.is_input() => {
                 rec.skipped.push(Skipped {
                     item: label,
-                    reason: err.message().to_string(),
+                    reason: cli::errors::render(&err),
                 });
                 first_error.get_or_insert(err);
             }
@@ -209,7 +209,7 @@ fn no_repeats(
 }
 
 /// Refuses `full` beside the same size given as a number for one of the groups (`full,511`
-/// with modp-512, whose full exponent is 511 bits: [`crate::security::full_exp_bits`]): that
+/// with modp-512, whose full exponent is 511 bits: [`crate::kex::profile`]): that
 /// point would be timed twice, as with a size listed twice.
 ///
 /// # Errors
@@ -221,10 +221,13 @@ fn no_full_twice(groups: &[String], exp_bits: &[String]) -> Result<()> {
         return Ok(());
     };
     for g in groups {
-        let name = crate::params::lookup(g.trim()).map_or_else(|_| g.clone(), |f| f.name);
-        let Some(full) = crate::security::full_exp_bits(&name) else {
+        let Ok(file) = crate::params::lookup(g.trim()) else {
             continue;
         };
+        let Ok(full) = crate::kex::profile(&file).map(|p| p.q_bits) else {
+            continue;
+        };
+        let name = file.name;
         if let Some(n) = exp_bits
             .iter()
             .find(|e| parsed(e) == Some(ExpBits::Bits(full)))

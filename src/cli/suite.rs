@@ -45,7 +45,7 @@ pub struct SuiteArgs {
     #[arg(
         long,
         value_name = "SECONDS",
-        value_parser = crate::measure::parse_budget_secs,
+        value_parser = crate::cli::options::parse_time_secs,
         allow_negative_numbers = true
     )]
     pub time: Option<f64>,
@@ -233,7 +233,7 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
             }),
             Err(e) => rec.skipped.push(Skipped {
                 item: item.label(),
-                reason: e.message().to_string(),
+                reason: crate::cli::errors::render(&e),
             }),
         }
         pb.inc(1);

@@ -2,6 +2,13 @@
 //! [`KeyExchange`], so the harness, the output and the `dh`/`offer`/`reply` commands treat
 //! them alike (the idea of SUPERCOP's `crypto_dh` API: byte strings in, byte strings out).
 //!
+//! Layering: `crate::params` describes groups (files, registry, [`Family`]) and knows no
+//! arithmetic; each family here parses its own typed parameters from a
+//! [`GroupFile`] ([`modp::params`], [`ec2n::curve`], [`ecp`]), and [`open`] dispatches on
+//! the family. [`GroupOptions`] carries every choice of how to compute (table, window,
+//! backend, GF(2^m) code, …), filled once by the caller (the binary: `cli::options`); this
+//! module reads no environment variable and prints nothing.
+//!
 //! Words (as in the README's table of words):
 //! - **Offer**: compute one's public value, g^x mod p or x·G. Fixed base, so a precomputed
 //!   table of the generator's powers or multiples applies.
@@ -14,21 +21,47 @@ pub mod ec2n;
 pub mod ecp;
 pub mod modp;
 
-use crate::error::{Error, Result};
+use crate::arith::bignum::BackendKind;
+use crate::error::{Invalid, Result, Warning};
 use crate::implementation::Implementation;
+pub use crate::params::Family;
+use crate::params::GroupFile;
+use crate::security::Profile;
 use rand_chacha::ChaCha20Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// Which kind of group a [`KeyExchange`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    /// Multiplicative group mod a prime p (RFC 2409, RFC 3526, RFC 7919).
-    Modp,
-    /// Elliptic curve over a binary field GF(2^m) (Oakley groups 3 and 4, RFC 2409 §6.3–6.4).
-    Ec2n,
-    /// Elliptic curve over a prime field (P-256, secp256k1, X25519).
-    Ecp,
+/// Opens a group from its description, dispatching on its family.
+///
+/// # Errors
+/// [`crate::Error::Invalid`] when the description is not a valid group (naming the key or
+/// the failed check), or an option does not apply (a backend not built in, a bad window).
+pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    match file.family()? {
+        Family::Ec2n => ec2n::open(file, opts),
+        Family::Modp => modp::open(file, opts),
+        Family::Ecp => ecp::open(file, opts),
+    }
+}
+
+/// Opens a built-in group by name or alias.
+///
+/// # Errors
+/// As [`crate::params::lookup`] and [`open`].
+pub fn open_named(name: &str, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
+    open(&crate::params::lookup(name)?, opts)
+}
+
+/// What a group's security estimate needs, read from its description without opening it
+/// (no table, no primality test): the family's typed sizes ([`Profile`]).
+///
+/// # Errors
+/// As the family's parsing of its keys (a missing or malformed key).
+pub fn profile(file: &GroupFile) -> Result<Profile> {
+    match file.family()? {
+        Family::Ec2n => ec2n::profile(file),
+        Family::Modp => modp::profile(file),
+        Family::Ecp => ecp::profile(file),
+    }
 }
 
 /// The secret-exponent size asked for on the command line: `full` or a number of bits.
@@ -52,18 +85,25 @@ impl std::str::FromStr for ExpBits {
     }
 }
 
+/// The shortest short secret pkbench takes, in bits.
+pub const MIN_EXP_BITS: u32 = 16;
+
 impl ExpBits {
     /// Resolves to a bit count for a group whose full exponent size is `full_bits`.
     ///
     /// # Errors
-    /// [`Error::Input`] when N is outside 16..=`full_bits`.
+    /// [`Invalid::ExpBitsOutOfRange`] when N is outside [`MIN_EXP_BITS`]..=`full_bits`.
     pub fn resolve(self, group: &str, full_bits: u32) -> Result<u32> {
         match self {
             ExpBits::Full => Ok(full_bits),
-            ExpBits::Bits(n) if (16..=full_bits).contains(&n) => Ok(n),
-            ExpBits::Bits(n) => Err(Error::input(format!(
-                "--exp-bits {n} is out of range for {group}: use `full` or a number from 16 to {full_bits}"
-            ))),
+            ExpBits::Bits(n) if (MIN_EXP_BITS..=full_bits).contains(&n) => Ok(n),
+            ExpBits::Bits(n) => Err(Invalid::ExpBitsOutOfRange {
+                value: n,
+                group: group.to_string(),
+                min: MIN_EXP_BITS,
+                max: full_bits,
+            }
+            .into()),
         }
     }
 }
@@ -85,6 +125,10 @@ pub struct GroupInfo {
     pub public_bytes: usize,
     /// Bits of the field or modulus (155 for gf2-155, 1024 for modp-1024, 256 for p256).
     pub field_bits: u32,
+    /// What the security estimate of this group needs ([`crate::security::estimate`]).
+    /// Not serialised: records keep the estimate's figures instead.
+    #[serde(skip)]
+    pub profile: Profile,
 }
 
 /// A precomputed fixed-base table: what it costs. Build time is reported separately from
@@ -99,16 +143,28 @@ pub struct TableInfo {
     pub build_ms: f64,
 }
 
-/// Options for opening a group.
+/// How to compute in a group: every choice the caller can make, in one value, filled once
+/// (by the binary in `cli::options`, from its flags and environment) and passed down. Each
+/// family uses the fields that concern it and ignores the others. The default: a table,
+/// the default backend, the fastest GF(2^m) code, the default window, the library's
+/// exponentiation for g = 2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupOptions {
     /// Build and use a fixed-base table for Offer.
     pub table: bool,
-    /// Bignum backend for mod-p arithmetic: `None` picks the default (gmp when built in).
-    pub backend: Option<String>,
-    /// Allow carry-less-multiply (`pclmulqdq`) code where the CPU has it. `false` forces
-    /// the portable path (also forced by the environment variable `PKBENCH_NO_CLMUL=1`).
+    /// Bignum backend for mod-p arithmetic: `None` picks [`BackendKind::DEFAULT`] (gmp when
+    /// built in).
+    pub backend: Option<BackendKind>,
+    /// Allow carry-less-multiply (`pclmulqdq`) code where the CPU has it (EC2N). `false`
+    /// forces the portable path.
     pub clmul: bool,
+    /// Which carry-less-multiply code to run when allowed (EC2N).
+    pub gf2m_code: Gf2mChoice,
+    /// Width of the EC2N fixed-base table's windows.
+    pub table_window: WindowChoice,
+    /// Mod-p groups with g = 2: time the square-and-shift Offer ([`modp::pow2`]) when there
+    /// is no table, although the library's exponentiation is faster ([`modp::pow2_helps`]).
+    pub g2_shift: bool,
 }
 
 impl Default for GroupOptions {
@@ -116,9 +172,50 @@ impl Default for GroupOptions {
         GroupOptions {
             table: true,
             backend: None,
-            clmul: std::env::var_os("PKBENCH_NO_CLMUL").is_none_or(|v| v == "0" || v.is_empty()),
+            clmul: true,
+            gf2m_code: Gf2mChoice::Fastest,
+            table_window: WindowChoice::Default,
+            g2_shift: false,
         }
     }
+}
+
+/// Which GF(2^m) code an EC2N group runs where the CPU has carry-less multiply.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Gf2mChoice {
+    /// The fastest the CPU runs: `vpclmulqdq` with AVX-512, else `pclmulqdq`.
+    #[default]
+    Fastest,
+    /// The 128-bit `pclmulqdq` code even where the vector code runs (for comparisons).
+    Pclmulqdq,
+    /// A choice that names no implementation, as given: the fastest code runs, and opening
+    /// returns a [`Warning::Gf2mCodeIgnored`].
+    Unknown(String),
+}
+
+/// The window width of the EC2N fixed-base table.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum WindowChoice {
+    /// [`ec2n::DEFAULT_WINDOW`].
+    #[default]
+    Default,
+    /// This many bits: [`ec2n::MIN_WINDOW`]..=[`ec2n::MAX_WINDOW`], else opening an EC2N
+    /// group fails with [`Invalid::TableWindow`].
+    Bits(u32),
+    /// A value that is not a usable width, as given: opening an EC2N group fails with
+    /// [`Invalid::TableWindow`] (other families do not use a window and ignore it).
+    Unusable(String),
+}
+
+/// How a secret or public value is written: as an integer (big-endian; leading zero bytes
+/// may be left out, an odd number of hex digits reads with a leading 0) or as a byte string
+/// of fixed length (a missing digit would shift every byte, so an odd count is refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueForm {
+    /// A big-endian integer or field element.
+    Integer,
+    /// A byte string: X25519's 32-byte strings (RFC 7748 §5), SEC 1 point encodings.
+    Bytes,
 }
 
 /// One Diffie-Hellman group, ready to time: byte strings in, byte strings out.
@@ -167,13 +264,30 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
-    /// Checks that this group takes secrets of the size asked for (`--exp-bits`, before
+    /// Things the group did not do as asked when it was opened but that are no reason to
+    /// stop (an unknown GF(2^m) code choice, ignored); the caller shows them.
+    fn warnings(&self) -> &[Warning] {
+        &[]
+    }
+
+    /// How a secret is written (the default: an integer; X25519: a 32-byte string).
+    fn secret_form(&self) -> ValueForm {
+        ValueForm::Integer
+    }
+
+    /// How a public value is written (the default: an integer or field element; prime
+    /// curves: SEC 1 or RFC 7748 byte strings).
+    fn public_form(&self) -> ValueForm {
+        ValueForm::Integer
+    }
+
+    /// Checks that this group takes secrets of the size asked for (before
     /// [`ExpBits::resolve`]). The default accepts every size; X25519 accepts only `full`
     /// (RFC 7748 §5: a secret is a 32-byte string clamped to a 255-bit scalar), so any bit
     /// count, even 253 or 255, is refused with one message.
     ///
     /// # Errors
-    /// [`Error::Input`] saying which sizes the group takes.
+    /// [`Invalid::OnlyFullSecrets`] saying which sizes the group takes.
     fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         let _ = exp_bits;
         Ok(())
@@ -183,10 +297,10 @@ pub trait KeyExchange: Send + Sync {
     /// the full size, uniform in 1..q) from `rng`, in the group's secret encoding.
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8>;
 
-    /// Checks a secret given on the command line (non-zero, not longer than allowed).
+    /// Checks a secret given by the user (non-zero, not longer than allowed).
     ///
     /// # Errors
-    /// [`Error::Input`] saying what is wrong with it.
+    /// A `Secret*`, `Exponent*` or `Scalar*` [`Invalid`] problem saying what is wrong with it.
     fn check_secret(&self, secret: &[u8]) -> Result<()>;
 
     /// The generator, encoded as a public value (so `reply(x, generator())` = `offer(x)`: the
@@ -207,7 +321,8 @@ pub trait KeyExchange: Send + Sync {
     /// Reply: validates `peer` and returns the shared secret.
     ///
     /// # Errors
-    /// [`Error::Input`] when `peer` is not a valid public value of the group (not on the
-    /// curve, of small order, out of range, malformed length), saying which check failed.
+    /// A `Peer*` [`Invalid`] problem when `peer` is not a valid public value of the group (not
+    /// on the curve, of small order, out of range, malformed length), saying which check
+    /// failed.
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>>;
 }

@@ -25,38 +25,20 @@ use std::time::Duration;
 /// Longest accepted time budget per operation, in seconds (one hour).
 pub const MAX_BUDGET_SECS: f64 = 3600.0;
 
-/// Checks a `--time SECONDS` value: a finite number with 0 < seconds ≤ [`MAX_BUDGET_SECS`].
+/// Checks a time budget per operation in seconds: a finite number with
+/// 0 < seconds ≤ [`MAX_BUDGET_SECS`].
 ///
 /// # Errors
-/// [`crate::Error::Input`] saying what to give instead.
+/// [`crate::error::Invalid::TimeBudget`] with the value and the bound.
 pub fn check_budget_secs(seconds: f64) -> crate::Result<f64> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECS {
         Ok(seconds)
     } else {
-        // Huge or tiny values in scientific notation (1e300, not 301 digits).
-        let shown = if seconds != 0.0 && !(1e-6..1e9).contains(&seconds.abs()) {
-            format!("{seconds:e}")
-        } else {
-            format!("{seconds}")
-        };
-        Err(crate::Error::input(format!(
-            "--time {shown}: give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5"
-        )))
-    }
-}
-
-/// Clap value parser of `--time SECONDS`: the number, if it is one that
-/// [`check_budget_secs`] accepts. Used with `allow_negative_numbers`, so that `--time -1` is
-/// read as a (refused) value rather than as an unknown option.
-///
-/// # Errors
-/// A message saying what is accepted (clap prefixes it with the value and the option).
-pub fn parse_budget_secs(s: &str) -> std::result::Result<f64, String> {
-    let what =
-        format!("give a number of seconds above 0 and at most {MAX_BUDGET_SECS}, e.g. --time 0.5");
-    match s.trim().parse::<f64>() {
-        Ok(v) if check_budget_secs(v).is_ok() => Ok(v),
-        _ => Err(what),
+        Err(crate::error::Invalid::TimeBudget {
+            seconds,
+            max: MAX_BUDGET_SECS,
+        }
+        .into())
     }
 }
 

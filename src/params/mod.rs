@@ -1,14 +1,32 @@
-//! The registry of named groups: one TOML file per group in the repository's `params/`
-//! folder, embedded in the binary at build time, each citing its source.
+//! The description layer: the registry of named groups (one TOML file per group in the
+//! repository's `params/` folder, every one embedded in the binary by the build script, each
+//! citing its source), a user's group file, lookup by name or alias, and the generic key
+//! accessors. It knows no arithmetic: each family in `kex/` parses its own typed parameters
+//! from a [`GroupFile`], and `kex::open` turns a description into a group ready to time.
 //!
 //! Every file has the common keys of [`GroupFile`] (`name`, `aliases`, `family`,
-//! `description`, `source`); the family's own keys (field polynomial and curve for `ec2n`,
-//! `p`/`g`/`q` for `modp`, ...) stay in [`GroupFile::rest`] and are parsed by that family's
-//! module in `kex/`.
+//! `description`, `source`, `sort_key`, `security_source`); the family's own keys (field
+//! polynomial and curve for `ec2n`, `p`/`g`/`q` for `modp`, `curve`/`p`/`n`/`cofactor` for
+//! `ecp`) stay in [`GroupFile::rest`] and are parsed by that family's module in `kex/`.
+//!
+//! Adding a group is adding a file `params/NAME.toml` with those keys (see the README,
+//! "Adding a group"): the build script embeds it, `pkbench groups` lists it at its
+//! `sort_key`, and its security estimate follows from its numbers.
 
-use crate::error::{Error, Result};
-use crate::kex::{self, Family, GroupOptions, KeyExchange};
-use serde::Deserialize;
+use crate::error::{Error, Invalid, KeyProblem, Origin, Result};
+use serde::{Deserialize, Serialize};
+
+/// Which kind of group a description (and the `KeyExchange` it opens to) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Multiplicative group mod a prime p (RFC 2409, RFC 3526, RFC 7919, RFC 5114).
+    Modp,
+    /// Elliptic curve over a binary field GF(2^m) (Oakley groups 3 and 4, RFC 2409 §6.3–6.4).
+    Ec2n,
+    /// Elliptic curve over a prime field (P-256, secp256k1, X25519).
+    Ecp,
+}
 
 /// A group description as read from a params TOML file.
 #[derive(Debug, Clone, Deserialize)]
@@ -27,6 +45,14 @@ pub struct GroupFile {
     /// Where the constants come from (RFC and section).
     #[serde(default)]
     pub source: String,
+    /// Place in the registry (`pkbench groups`, `choose`, the list of known names): lower
+    /// first. Every built-in file has one; a user's file needs none.
+    #[serde(default)]
+    pub sort_key: Option<u32>,
+    /// How the security estimate cites the numbers it uses (e.g. "RFC 7919 App. A.1", or
+    /// "RFC 2409 §6.3 (group order = 12·q)"); [`GroupFile::source`] when absent.
+    #[serde(default)]
+    pub security_source: Option<String>,
     /// The family's own keys.
     #[serde(flatten)]
     pub rest: toml::Table,
@@ -39,15 +65,15 @@ impl GroupFile {
     /// The family, inferred as `modp` for a file with `p` and no `family`.
     ///
     /// # Errors
-    /// [`Error::Input`] when neither is given.
+    /// [`Invalid::UnknownFamily`] when neither is given.
     pub fn family(&self) -> Result<Family> {
         match self.family {
             Some(f) => Ok(f),
             None if self.rest.contains_key("p") => Ok(Family::Modp),
-            None => Err(Error::input(format!(
-                "{}: no `family` key and no `p`: cannot tell what kind of group this is",
-                self.origin()
-            ))),
+            None => Err(Invalid::UnknownFamily {
+                origin: self.origin(),
+            }
+            .into()),
         }
     }
 
@@ -60,94 +86,128 @@ impl GroupFile {
         }
     }
 
-    /// Where the description comes from, for messages about its numbers: `--params PATH`
-    /// for a user's file (its `name` may be a built-in group's, copied with the numbers),
-    /// otherwise [`GroupFile::display_name`].
-    pub fn origin(&self) -> String {
+    /// Where the description comes from, for problems with its numbers: the file of a
+    /// user's group (its `name` may be a built-in group's, copied with the numbers),
+    /// otherwise the group's [`GroupFile::display_name`].
+    pub fn origin(&self) -> Origin {
         match &self.path {
-            Some(p) => format!("--params {}", p.display()),
-            None => self.display_name().to_string(),
+            Some(p) => Origin::File(p.clone()),
+            None => Origin::Named(self.display_name().to_string()),
         }
     }
 
-    /// The error for a failed check of the numbers of this file:
-    /// `ORIGIN: invalid group: WHAT (check: CHECK)`, ORIGIN as [`GroupFile::origin`].
+    /// Where the security estimate says the numbers come from: `security_source`, else
+    /// `source` (empty when the file gives neither).
+    pub fn security_source(&self) -> &str {
+        self.security_source.as_deref().unwrap_or(&self.source)
+    }
+
+    /// The error for a failed check of the numbers of this file ([`Invalid::GroupCheck`]):
+    /// `what` is wrong, naming the file's keys; `check` is the check that failed.
     pub fn invalid(&self, what: &str, check: &str) -> Error {
-        Error::input(format!(
-            "{}: invalid group: {what} (check: {check})",
-            self.origin()
-        ))
+        Invalid::GroupCheck {
+            origin: self.origin(),
+            what: what.to_string(),
+            check: check.to_string(),
+        }
+        .into()
+    }
+
+    /// Another problem with this file ([`Invalid::Group`]), in the family's words.
+    pub fn problem(&self, problem: impl Into<String>) -> Error {
+        Invalid::Group {
+            origin: self.origin(),
+            problem: problem.into(),
+        }
+        .into()
+    }
+
+    fn key_error(&self, key: &str, problem: KeyProblem) -> Error {
+        Invalid::GroupKey {
+            origin: self.origin(),
+            key: key.to_string(),
+            problem,
+        }
+        .into()
     }
 
     /// A string key of the family's own keys.
     ///
     /// # Errors
-    /// [`Error::Input`] naming the key when it is missing or not a string.
+    /// [`Invalid::GroupKey`] naming the key when it is missing or not a string.
     pub fn str_key(&self, key: &str) -> Result<&str> {
         match self.rest.get(key) {
             Some(toml::Value::String(s)) => Ok(s),
-            Some(_) => Err(Error::input(format!(
-                "{}: key `{key}` must be a string",
-                self.origin()
-            ))),
-            None => Err(Error::input(format!(
-                "{}: missing key `{key}`",
-                self.origin()
-            ))),
+            Some(_) => Err(self.key_error(key, KeyProblem::NotString)),
+            None => Err(self.key_error(key, KeyProblem::Missing)),
         }
     }
 
     /// An integer key of the family's own keys.
     ///
     /// # Errors
-    /// [`Error::Input`] naming the key when it is missing or not a non-negative integer.
+    /// [`Invalid::GroupKey`] naming the key when it is missing or not a non-negative integer.
     pub fn int_key(&self, key: &str) -> Result<u64> {
         match self.rest.get(key) {
             Some(toml::Value::Integer(i)) if *i >= 0 => Ok(*i as u64),
-            Some(_) => Err(Error::input(format!(
-                "{}: key `{key}` must be a non-negative integer",
-                self.origin()
-            ))),
-            None => Err(Error::input(format!(
-                "{}: missing key `{key}`",
-                self.origin()
-            ))),
+            Some(_) => Err(self.key_error(key, KeyProblem::NotNonNegativeInteger)),
+            None => Err(self.key_error(key, KeyProblem::Missing)),
+        }
+    }
+
+    /// A big non-negative integer key of the family's own keys, as big-endian bytes: a hex
+    /// string (an optional `0x`, spaces, underscores and newlines ignored) or a TOML integer.
+    /// `None` when the key is absent.
+    ///
+    /// # Errors
+    /// [`Invalid::Hex`] for malformed hex; [`Invalid::Group`] for a negative integer or a value
+    /// of another type.
+    pub fn big_key(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        match self.rest.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Integer(i)) if *i >= 0 => {
+                Ok(Some((*i as u64).to_be_bytes().to_vec()))
+            }
+            Some(toml::Value::Integer(_)) => {
+                Err(self.problem(format!("`{key}` must be non-negative")))
+            }
+            Some(toml::Value::String(s)) => {
+                let t: String = s
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != '_')
+                    .collect();
+                let t = t
+                    .strip_prefix("0x")
+                    .or_else(|| t.strip_prefix("0X"))
+                    .unwrap_or(&t);
+                let what = crate::error::Param::GroupKey {
+                    origin: self.origin(),
+                    key: key.to_string(),
+                };
+                Ok(Some(crate::error::parse_hex(what, t)?))
+            }
+            Some(_) => Err(self.problem(format!("`{key}` must be a hex string or an integer"))),
         }
     }
 }
 
-/// The built-in group files, embedded from `params/`.
-const BUILTIN: &[&str] = &[
-    include_str!("../../params/gf2-155.toml"),
-    include_str!("../../params/gf2-185.toml"),
-    include_str!("../../params/p256.toml"),
-    include_str!("../../params/k256.toml"),
-    include_str!("../../params/x25519.toml"),
-    include_str!("../../params/modp-512.toml"),
-    include_str!("../../params/modp-768.toml"),
-    include_str!("../../params/modp-1024.toml"),
-    include_str!("../../params/modp-1536.toml"),
-    include_str!("../../params/modp-2048.toml"),
-    include_str!("../../params/modp-3072.toml"),
-    include_str!("../../params/modp-4096.toml"),
-    include_str!("../../params/modp-6144.toml"),
-    include_str!("../../params/modp-8192.toml"),
-    include_str!("../../params/ffdhe2048.toml"),
-    include_str!("../../params/ffdhe3072.toml"),
-    include_str!("../../params/ffdhe4096.toml"),
-    include_str!("../../params/ffdhe6144.toml"),
-    include_str!("../../params/ffdhe8192.toml"),
-];
+/// The built-in group files: `(file name, contents)` of every `params/*.toml`, embedded by
+/// the build script (`build.rs`, `group_files`), in file-name order; [`builtin`] puts them
+/// in registry order. Adding a group is adding a file.
+const BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/params.rs"));
 
-/// Parses every built-in group file.
+/// Parses every built-in group file, in registry order: by `sort_key`, then by name
+/// (binary curves, prime curves, mod-p groups by size, ffdhe groups by size, ...).
 ///
 /// # Panics
 /// Never in a tested build: a test parses every file.
 pub fn builtin() -> Vec<GroupFile> {
-    BUILTIN
+    let mut all: Vec<GroupFile> = BUILTIN
         .iter()
-        .map(|s| toml::from_str(s).expect("built-in params file parses (tested)"))
-        .collect()
+        .map(|(_, s)| toml::from_str(s).expect("built-in params file parses (tested)"))
+        .collect();
+    all.sort_by(|a, b| (a.sort_key, &a.name).cmp(&(b.sort_key, &b.name)));
+    all
 }
 
 /// The canonical names of every built-in group, in registry order.
@@ -158,41 +218,49 @@ pub fn names() -> Vec<String> {
 /// Finds a built-in group by name or alias (case-insensitive).
 ///
 /// # Errors
-/// [`Error::Input`] listing the known names when there is no such group.
+/// [`Invalid::UnknownGroup`] with the known names when there is no such group.
 pub fn lookup(name: &str) -> Result<GroupFile> {
     let want = name.to_ascii_lowercase();
     builtin()
         .into_iter()
         .find(|g| g.name == want || g.aliases.contains(&want))
         .ok_or_else(|| {
-            Error::input(format!(
-                "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
-                names().join(", ")
-            ))
+            Invalid::UnknownGroup {
+                name: name.to_string(),
+                known: names(),
+            }
+            .into()
         })
 }
 
-/// Reads a user's group file (`--params FILE`).
+/// Reads a user's group file (the command line's `--params FILE`).
 ///
 /// # Errors
-/// [`Error::Input`] when the file cannot be read or is not valid TOML.
+/// [`Invalid::ParamsUnreadable`] when the file cannot be read,
+/// [`Invalid::ParamsIntegerTooLarge`] for an integer key above TOML's 64 bits,
+/// [`Invalid::ParamsNotToml`] when it is not valid TOML.
 pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::input(format!("--params {}: cannot read: {e}", path.display())))?;
-    let mut g: GroupFile = toml::from_str(&text).map_err(|e| {
-        if let Some((line, key)) = e.span().and_then(|s| too_large_integer(&text, s.start)) {
-            return Error::input(format!(
-                "--params {}: line {line}: `{key}` is an integer too large for TOML (64 bits at \
-                 most); write it as a hex string in quotes, e.g. {key} = \"FFFFFFFF FFFFFFFF C90FDAA2 ...\" \
-                 (as in the built-in params/modp-*.toml)",
-                path.display()
-            ));
+    let text = std::fs::read_to_string(path).map_err(|e| -> Error {
+        Invalid::ParamsUnreadable {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
         }
-        let msg = e.message().replace('\n', " ");
-        Error::input(format!(
-            "--params {}: not a valid group file: {msg}",
-            path.display()
-        ))
+        .into()
+    })?;
+    let mut g: GroupFile = toml::from_str(&text).map_err(|e| -> Error {
+        if let Some((line, key)) = e.span().and_then(|s| too_large_integer(&text, s.start)) {
+            return Invalid::ParamsIntegerTooLarge {
+                path: path.to_path_buf(),
+                line,
+                key,
+            }
+            .into();
+        }
+        Invalid::ParamsNotToml {
+            path: path.to_path_buf(),
+            reason: e.message().replace('\n', " "),
+        }
+        .into()
     })?;
     g.path = Some(path.to_path_buf());
     if g.name.is_empty() {
@@ -230,26 +298,6 @@ fn too_large_integer(text: &str, offset: usize) -> Option<(usize, String)> {
     (too_large && is_key).then(|| (line_no, key.to_string()))
 }
 
-/// Opens a group from its description, dispatching on its family.
-///
-/// # Errors
-/// [`Error::Input`] when the description is not a valid group, or the options do not apply.
-pub fn open_file(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
-    match file.family()? {
-        Family::Ec2n => kex::ec2n::open(file, opts),
-        Family::Modp => kex::modp::open(file, opts),
-        Family::Ecp => kex::ecp::open(file, opts),
-    }
-}
-
-/// Opens a built-in group by name or alias.
-///
-/// # Errors
-/// As [`lookup`] and [`open_file`].
-pub fn open(name: &str, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
-    open_file(&lookup(name)?, opts)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,6 +309,8 @@ mod tests {
         for g in &all {
             assert!(!g.name.is_empty());
             assert!(g.family.is_some(), "{}: family", g.name);
+            assert!(g.sort_key.is_some(), "{}: sort_key", g.name);
+            assert!(g.security_source.is_some(), "{}: security_source", g.name);
             assert!(
                 g.source.contains("RFC") || g.source.contains("SEC") || g.source.contains("FIPS"),
                 "{}: source {:?}",
@@ -268,6 +318,60 @@ mod tests {
                 g.source
             );
         }
+    }
+
+    /// Every `*.toml` directly in `params/` is a built-in group (the build script embeds the
+    /// folder), named as its file, and nothing else is.
+    #[test]
+    fn every_file_in_params_is_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("params");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+        assert_eq!(embedded, on_disk);
+        for (file, text) in BUILTIN {
+            let g: GroupFile = toml::from_str(text).unwrap();
+            assert_eq!(format!("{}.toml", g.name), *file);
+        }
+    }
+
+    /// The registry order of `pkbench groups`: binary curves, prime curves, mod-p groups by
+    /// size, ffdhe groups by size; sort keys are distinct.
+    #[test]
+    fn registry_order() {
+        let names = names();
+        assert_eq!(
+            names[..19],
+            [
+                "gf2-155",
+                "gf2-185",
+                "p256",
+                "k256",
+                "x25519",
+                "modp-512",
+                "modp-768",
+                "modp-1024",
+                "modp-1536",
+                "modp-2048",
+                "modp-3072",
+                "modp-4096",
+                "modp-6144",
+                "modp-8192",
+                "ffdhe2048",
+                "ffdhe3072",
+                "ffdhe4096",
+                "ffdhe6144",
+                "ffdhe8192",
+            ]
+        );
+        let mut keys: Vec<u32> = builtin().iter().filter_map(|g| g.sort_key).collect();
+        keys.dedup();
+        assert_eq!(keys.len(), names.len());
     }
 
     #[test]
@@ -287,6 +391,12 @@ mod tests {
         assert_eq!(lookup("GF2-185").unwrap().name, "gf2-185");
         let e = lookup("gf2-999").unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains("gf2-155"), "{e}");
+        match e.invalid() {
+            Some(Invalid::UnknownGroup { name, known }) => {
+                assert_eq!(name, "gf2-999");
+                assert_eq!(known[0], "gf2-155");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

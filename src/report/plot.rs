@@ -480,6 +480,41 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
     Ok((svg, series, points))
 }
 
+/// The lines `pkbench plot` prints after writing `path`: each series' fitted exponent (or
+/// why it has none) and the number of Total-against-security points, wrapped at 80 columns.
+pub fn summary(path: &std::path::Path, series: &[Series], points: &[SecurityPoint]) -> String {
+    let mut s = format!("plot: saved to {}\n", path.display());
+    for se in series {
+        match &se.fit {
+            Some(f) => {
+                s += &format!(
+                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, {})\n",
+                    se.label,
+                    f.exponent,
+                    f.points,
+                    se.points.first().map_or(0.0, |p| p.0),
+                    se.points.last().map_or(0.0, |p| p.0),
+                    f.quality()
+                )
+            }
+            None => {
+                s += &format!(
+                    "  {}: no fit (needs sizes at least a factor 1.5 apart)\n",
+                    se.label
+                )
+            }
+        }
+    }
+    if !points.is_empty() {
+        s += &format!(
+            "  Total = 2*Offer + Reply against security: {} point{}\n",
+            points.len(),
+            if points.len() == 1 { "" } else { "s" }
+        );
+    }
+    crate::report::wrap_text(&s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,39 +564,4 @@ mod tests {
         assert_eq!(tick_text(2.0), "2");
         assert_eq!(tick_text(150.0), "150");
     }
-}
-
-/// The lines `pkbench plot` prints after writing `path`: each series' fitted exponent (or
-/// why it has none) and the number of Total-against-security points, wrapped at 80 columns.
-pub fn summary(path: &std::path::Path, series: &[Series], points: &[SecurityPoint]) -> String {
-    let mut s = format!("plot: saved to {}\n", path.display());
-    for se in series {
-        match &se.fit {
-            Some(f) => {
-                s += &format!(
-                    "  {}: fitted exponent {:.2} (time ∝ bits^k over {} sizes, {}–{} bits, {})\n",
-                    se.label,
-                    f.exponent,
-                    f.points,
-                    se.points.first().map_or(0.0, |p| p.0),
-                    se.points.last().map_or(0.0, |p| p.0),
-                    f.quality()
-                )
-            }
-            None => {
-                s += &format!(
-                    "  {}: no fit (needs sizes at least a factor 1.5 apart)\n",
-                    se.label
-                )
-            }
-        }
-    }
-    if !points.is_empty() {
-        s += &format!(
-            "  Total = 2*Offer + Reply against security: {} point{}\n",
-            points.len(),
-            if points.len() == 1 { "" } else { "s" }
-        );
-    }
-    crate::report::wrap_text(&s)
 }

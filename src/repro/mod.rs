@@ -280,13 +280,34 @@ impl Measurement {
     }
 }
 
-/// What a measure function gets: the harness configuration and the seed.
+/// What a measure function gets: the harness configuration, the seed, how to open groups,
+/// and the caller's way to show warnings and word errors (the library prints nothing).
 #[derive(Debug, Clone)]
 pub struct Ctx {
     /// Harness configuration (budget per timed operation, clock).
     pub cfg: MeasureConfig,
     /// Seed of every input.
     pub seed: u64,
+    /// How to open the groups of DH rows (the table choice is the row's).
+    pub group: crate::kex::GroupOptions,
+    /// Shows the warnings of an opened group (the binary prints them on stderr).
+    pub warn: fn(&[crate::error::Warning]),
+    /// Words the error of a row that could not be measured, for its reason.
+    pub explain: fn(&crate::Error) -> String,
+}
+
+impl Ctx {
+    /// `cfg` and `seed` with the default group options, warnings dropped and errors in the
+    /// library's words.
+    pub fn new(cfg: MeasureConfig, seed: u64) -> Ctx {
+        Ctx {
+            cfg,
+            seed,
+            group: crate::kex::GroupOptions::default(),
+            warn: |_| {},
+            explain: |e| e.message().into_owned(),
+        }
+    }
 }
 
 /// A table run on this machine: the reference and one [`Measurement`] per row, in order.

@@ -21,7 +21,6 @@ use crate::bench::{self, Job, bulk, dh::DhJob};
 use crate::error::Error;
 use crate::hash::Algo;
 use crate::kex::{ExpBits, GroupOptions};
-use crate::params;
 use crate::record::Operation;
 use std::sync::Arc;
 
@@ -37,7 +36,7 @@ pub fn measure(row: &RefRow, ctx: &Ctx) -> Measurement {
         _ => Err(Error::runtime(format!("unknown operation {:?}", row.op))),
     };
     r.unwrap_or_else(|e| Measurement::Failed {
-        reason: e.message().to_string(),
+        reason: (ctx.explain)(&e),
     })
 }
 
@@ -146,16 +145,17 @@ fn rsa_row(bits: &str, ctx: &Ctx) -> RowResult {
 fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     let opts = GroupOptions {
         table,
-        ..GroupOptions::default()
+        ..ctx.group.clone()
     };
-    let kx = match params::open(group, &opts) {
+    let kx = match crate::kex::open_named(group, &opts) {
         Ok(kx) => kx,
         Err(e) => {
             return Ok(Measurement::NotBuilt {
-                reason: format!("{group}: {}", e.message()),
+                reason: format!("{group}: {}", (ctx.explain)(&e)),
             });
         }
     };
+    (ctx.warn)(kx.warnings());
     let exp_bits: ExpBits = exp.parse().map_err(Error::runtime)?;
     let job = DhJob::new(Arc::from(kx), exp_bits)?;
     let ops = bench::run(&Job::Dh(job.clone()), &config(ctx))?;

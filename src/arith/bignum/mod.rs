@@ -34,7 +34,7 @@ pub mod gmp;
 #[cfg(feature = "gmp")]
 pub use self::gmp::Gmp;
 
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result};
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 use std::fmt::Debug;
@@ -289,11 +289,12 @@ impl BackendKind {
         ]
     }
 
-    /// The backend named on the command line (`gmp`, `num-bigint`; `None` = the default).
+    /// The backend of this name (`gmp` or `rug`, `num-bigint`; any case; `None` = the
+    /// default).
     ///
     /// # Errors
-    /// [`Error::Input`] for an unknown name, or `gmp` in a build without the `gmp` feature
-    /// (the message says how to rebuild).
+    /// [`Invalid::UnknownBackend`] for an unknown name, [`Invalid::BackendNotBuilt`] for `gmp`
+    /// in a build without the `gmp` feature.
     pub fn select(name: Option<&str>) -> Result<BackendKind> {
         let Some(name) = name else {
             return Ok(Self::DEFAULT);
@@ -303,13 +304,12 @@ impl BackendKind {
             #[cfg(feature = "gmp")]
             "gmp" | "rug" => Ok(BackendKind::Gmp),
             #[cfg(not(feature = "gmp"))]
-            "gmp" | "rug" => Err(Error::input(
-                "--backend gmp: this pkbench was built without GMP; rebuild with \
-                 `cargo run --release --features gmp -- ...` (needs m4: apt-get install m4)",
-            )),
-            other => Err(Error::input(format!(
-                "--backend {other:?}: unknown backend; use gmp or num-bigint"
-            ))),
+            "gmp" | "rug" => Err(Invalid::BackendNotBuilt {
+                name: "gmp".into(),
+                feature: "gmp".into(),
+            }
+            .into()),
+            other => Err(Invalid::UnknownBackend { name: other.into() }.into()),
         }
     }
 

@@ -173,7 +173,13 @@ fn select_backends() {
     {
         let e = BackendKind::select(Some("gmp")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains("--features gmp"), "{e}");
+        assert_eq!(
+            e.invalid(),
+            Some(&crate::error::Invalid::BackendNotBuilt {
+                name: "gmp".into(),
+                feature: "gmp".into()
+            })
+        );
         assert_eq!(BackendKind::DEFAULT, BackendKind::NumBigint);
     }
     #[cfg(feature = "gmp")]

@@ -441,24 +441,22 @@ pub enum Arith {
     Avx512(avx512::Avx512),
 }
 
+/// The name of the one explicit GF(2^m) code choice: the 128-bit `pclmulqdq` code
+/// ([`Arith::select`] with `force_128`).
+pub const PCLMULQDQ_CHOICE: &str = "pclmulqdq";
+
 impl Arith {
     /// The fastest carry-less-multiply code the CPU runs when `allow_clmul` (the vector
-    /// `vpclmulqdq` code, else `pclmulqdq`), else portable. `PKBENCH_GF2M=pclmulqdq` picks
-    /// the 128-bit `pclmulqdq` code even where the vector one runs (for comparisons); any
-    /// other value is ignored with a one-time warning on stderr.
+    /// `vpclmulqdq` code, else `pclmulqdq`), else portable.
     pub fn detect(allow_clmul: bool) -> Arith {
-        let var = std::env::var("PKBENCH_GF2M").ok();
-        if let Some(v) = var.as_deref().filter(|v| *v != "pclmulqdq") {
-            static WARN: std::sync::Once = std::sync::Once::new();
-            WARN.call_once(|| {
-                eprintln!(
-                    "pkbench: warning: PKBENCH_GF2M={v:?} ignored: the only value is pclmulqdq"
-                )
-            });
-        }
+        Self::select(allow_clmul, false)
+    }
+
+    /// As [`Arith::detect`]; with `force_128`, the 128-bit `pclmulqdq` code even where the
+    /// vector one runs (for comparisons).
+    pub fn select(allow_clmul: bool, force_128: bool) -> Arith {
         #[cfg(target_arch = "x86_64")]
         if allow_clmul {
-            let force_128 = var.as_deref() == Some("pclmulqdq");
             if !force_128 && let Some(c) = avx512::Avx512::detect() {
                 return Arith::Avx512(c);
             }
@@ -466,7 +464,7 @@ impl Arith {
                 return Arith::Clmul(c);
             }
         }
-        let _ = allow_clmul;
+        let _ = (allow_clmul, force_128);
         Arith::Portable(portable::Portable)
     }
 

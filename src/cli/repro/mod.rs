@@ -141,6 +141,9 @@ pub fn measure_record(args: &ReproArgs) -> Result<(ReproRun, ResultRecord)> {
     let ctx = Ctx {
         cfg: MeasureConfig::with_budget_secs(budget, args.run.clock),
         seed: args.run.seed,
+        group: crate::cli::options::group_options(true, None, false)?,
+        warn: crate::cli::errors::print_warnings,
+        explain: crate::cli::errors::render,
     };
     let reference = repro::Reference::parse(table.reference)?;
     let pb = measure::progress::bar(reference.rows.len() as u64, args.run.json);

@@ -27,38 +27,89 @@ mod tests;
 
 use crate::arith::gf2m::portable::Portable;
 use crate::arith::gf2m::{self, Arith, Backend, F155, F185, Fe, Trinomial};
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result, Warning};
 use crate::implementation::Implementation;
-use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::kex::{
+    Family, Gf2mChoice, GroupInfo, GroupOptions, KeyExchange, TableInfo, WindowChoice,
+};
 use crate::params::GroupFile;
+use crate::security::{Profile, Structure};
 use curve::{Curve, Scalar};
 use fixed::FixedBase;
 use ladder::LadderB;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 
-/// Default window width of the fixed-base table (bits); the environment variable
-/// `PKBENCH_TABLE_WINDOW` (2–12) overrides it, trading memory for Offer speed. w = 12 gives
+/// Default window width of the fixed-base table (bits); [`GroupOptions::table_window`]
+/// ([`MIN_WINDOW`]–[`MAX_WINDOW`]) overrides it, trading memory for Offer speed. w = 12 gives
 /// 13 windows × 2048 affine points for gf2-155 (1.2 MiB, 1.5 MiB for gf2-185: within a 2 MiB
 /// L2), built in about 25 ms; Offer is 11–14 % faster than with w = 10 (384 KiB), measured
 /// in `docs/perf.md`.
 pub const DEFAULT_WINDOW: u32 = 12;
 
+/// Narrowest fixed-base window, bits.
+pub const MIN_WINDOW: u32 = 2;
+
+/// Widest fixed-base window, bits (the table's digits are signed and fit in an `i16`; at 12
+/// bits gf2-185's table is 1.5 MiB).
+pub const MAX_WINDOW: u32 = 12;
+
 /// Opens an EC2N group described by `file` (keys `m`, `k`, `a`, `b`, `gx`, `gy`, `order`,
 /// `cofactor`).
 ///
 /// # Errors
-/// [`Error::Input`] when a key is missing or wrong, or the field is not one pkbench has code
-/// for (u^155 + u^62 + 1 and u^185 + u^69 + 1).
+/// A typed problem when a key is missing or wrong, the field is not one pkbench has code
+/// for (u^155 + u^62 + 1 and u^185 + u^69 + 1), or the table window is not usable.
 pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
     let (m, k) = (file.int_key("m")?, file.int_key("k")?);
     match (m, k) {
         (155, 62) => Ok(Box::new(Ec2n::<F155>::open(file, opts)?)),
         (185, 69) => Ok(Box::new(Ec2n::<F185>::open(file, opts)?)),
-        _ => Err(Error::input(format!(
-            "{}: no field code for u^{m} + u^{k} + 1; supported: u^155 + u^62 + 1, u^185 + u^69 + 1",
-            file.origin()
+        _ => Err(file.problem(format!(
+            "no field code for u^{m} + u^{k} + 1; supported: u^155 + u^62 + 1, u^185 + u^69 + 1"
         ))),
+    }
+}
+
+/// The security profile of the curve of `file` ([`crate::kex::profile`]): the field degree
+/// `m` and the prime order `order` of the subgroup, read without the curve checks.
+///
+/// # Errors
+/// A typed problem when `m` or `order` is missing or malformed.
+pub fn profile(file: &GroupFile) -> Result<Profile> {
+    let m = file.int_key("m")?;
+    let q = file
+        .big_key("order")?
+        .ok_or_else(|| file.problem("missing key `order`"))?;
+    Ok(Profile::new(
+        &file.name,
+        Structure::BinaryCurve {
+            m: u32::try_from(m).unwrap_or(u32::MAX),
+        },
+        &num_bigint::BigUint::from_bytes_be(&q),
+        file.security_source(),
+    ))
+}
+
+/// The window asked for in `choice`, in bits.
+///
+/// # Errors
+/// [`Invalid::TableWindow`] for a value outside [`MIN_WINDOW`]..=[`MAX_WINDOW`] or not a
+/// number.
+pub fn window(choice: &WindowChoice) -> Result<u32> {
+    let bad = |given: String| {
+        Err(Invalid::TableWindow {
+            given,
+            min: MIN_WINDOW,
+            max: MAX_WINDOW,
+        }
+        .into())
+    };
+    match choice {
+        WindowChoice::Default => Ok(DEFAULT_WINDOW),
+        WindowChoice::Bits(w) if (MIN_WINDOW..=MAX_WINDOW).contains(w) => Ok(*w),
+        WindowChoice::Bits(w) => bad(w.to_string()),
+        WindowChoice::Unusable(s) => bad(s.clone()),
     }
 }
 
@@ -73,6 +124,7 @@ pub struct Ec2n<F: Trinomial> {
     /// b^(1/4), for the paired ladder's doubling X⁴ + b·Z⁴ = (X + b^(1/4)·Z)⁴.
     qrt_b: Fe,
     table: Option<FixedBase>,
+    warnings: Vec<Warning>,
 }
 
 impl<F: Trinomial> Ec2n<F> {
@@ -81,39 +133,38 @@ impl<F: Trinomial> Ec2n<F> {
     /// # Errors
     /// As [`open`].
     pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
-        let w = match std::env::var("PKBENCH_TABLE_WINDOW") {
-            Ok(v) => match v.trim().parse::<u32>() {
-                Ok(w) if (2..=12).contains(&w) => w,
-                _ => {
-                    return Err(Error::input(format!(
-                        "PKBENCH_TABLE_WINDOW={v}: use 2 to 12 (bits)"
-                    )));
-                }
-            },
-            Err(_) => DEFAULT_WINDOW,
+        let w = window(&opts.table_window)?;
+        let (force_128, warnings) = match &opts.gf2m_code {
+            Gf2mChoice::Fastest => (false, vec![]),
+            Gf2mChoice::Pclmulqdq => (true, vec![]),
+            Gf2mChoice::Unknown(v) => (
+                false,
+                vec![Warning::Gf2mCodeIgnored {
+                    value: v.clone(),
+                    known: gf2m::PCLMULQDQ_CHOICE.to_string(),
+                }],
+            ),
         };
-        Self::open_with_window(file, opts, w)
-    }
-
-    /// As [`Ec2n::open`] with a fixed-base window of `w` bits (2..=12).
-    ///
-    /// # Errors
-    /// As [`open`], and for a window outside 2..=12.
-    pub fn open_with_window(file: &GroupFile, opts: &GroupOptions, w: u32) -> Result<Self> {
-        Self::open_with(file, opts.table, w, Arith::detect(opts.clmul))
+        let mut g = Self::open_with(file, opts.table, w, Arith::select(opts.clmul, force_128))?;
+        g.warnings = warnings;
+        Ok(g)
     }
 
     /// Opens the group with field implementation `arith`, with or without a fixed-base table
-    /// of window `w` (2..=12 bits).
+    /// of window `w` ([`MIN_WINDOW`]..=[`MAX_WINDOW`] bits).
     ///
     /// # Errors
-    /// As [`open`], and for a window outside 2..=12.
+    /// As [`open`], and [`Invalid::TableWindow`] for a window outside that range.
     pub fn open_with(file: &GroupFile, table: bool, w: u32, arith: Arith) -> Result<Self> {
-        if !(2..=12).contains(&w) {
-            return Err(Error::input(format!("table window {w}: use 2 to 12 bits")));
-        }
+        window(&WindowChoice::Bits(w))?;
         let curve = Curve::<F>::from_file(file, arith)?;
         let full = curve.q.bits();
+        let profile = Profile::new(
+            &file.name,
+            Structure::BinaryCurve { m: F::M },
+            &curve.q.to_biguint(),
+            file.security_source(),
+        );
         let info = GroupInfo {
             name: file.name.clone(),
             family: Family::Ec2n,
@@ -122,6 +173,7 @@ impl<F: Trinomial> Ec2n<F> {
             full_exp_bits: full,
             public_bytes: F::BYTES,
             field_bits: F::M,
+            profile,
         };
         let table = table.then(|| FixedBase::build::<F>(&curve, arith, w, full));
         Ok(Ec2n {
@@ -131,6 +183,7 @@ impl<F: Trinomial> Ec2n<F> {
             curve,
             arith,
             table,
+            warnings: Vec::new(),
         })
     }
 
@@ -139,13 +192,12 @@ impl<F: Trinomial> Ec2n<F> {
     /// G's order is a multiple of q).
     ///
     /// # Errors
-    /// [`Error::Input`] saying which bound it breaks.
+    /// [`Invalid::ScalarZero`], [`Invalid::ScalarMultipleOfOrder`] or
+    /// [`Invalid::ScalarTooLong`].
     pub fn scalar(&self, secret: &[u8]) -> Result<Scalar> {
         let full = self.curve.q.bits();
         match Scalar::from_be_bytes(secret) {
-            Some(k) if k.is_zero() => {
-                Err(Error::input("secret is zero: give a non-zero secret (hex)"))
-            }
+            Some(k) if k.is_zero() => Err(Invalid::ScalarZero.into()),
             Some(k) if k.bits() <= full => {
                 // k ≡ 0 (mod q) would give a point of small order (G has order h'·q), hence a
                 // degenerate public value or shared secret: refuse the multiples of q that fit.
@@ -153,19 +205,20 @@ impl<F: Trinomial> Ec2n<F> {
                     .map_while(|m| self.curve.q.mul_small(m).filter(|mq| mq.bits() <= full))
                     .any(|mq| mq.cmp_num(&k) == std::cmp::Ordering::Equal);
                 if multiple {
-                    return Err(Error::input(format!(
-                        "secret is a multiple of the group order q of {}: it would give a point of small order; choose another secret",
-                        self.info.name
-                    )));
+                    return Err(Invalid::ScalarMultipleOfOrder {
+                        group: self.info.name.clone(),
+                    }
+                    .into());
                 }
                 Ok(k)
             }
-            _ => Err(Error::input(format!(
-                "secret is too long for {}: at most {full} bits (the size of the group order q = {}), got {} bytes",
-                self.info.name,
-                hex::encode(self.curve.q.to_be_bytes(full.div_ceil(8) as usize)),
-                secret.len()
-            ))),
+            _ => Err(Invalid::ScalarTooLong {
+                group: self.info.name.clone(),
+                max_bits: full,
+                order_hex: hex::encode(self.curve.q.to_be_bytes(full.div_ceil(8) as usize)),
+                got: secret.len(),
+            }
+            .into()),
         }
     }
 
@@ -320,6 +373,10 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         Some(self.arith.name().to_string())
     }
 
+    fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
     /// How Offer runs (the GF(2^m) code is [`KeyExchange::field_code`]).
     fn offer_method(&self) -> Option<String> {
         let paired = matches!(self.arith, Arith::Avx512(_));
@@ -391,14 +448,10 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         let p = peer::decode::<F>(&self.curve, self.arith, peer_bytes)?;
         let out = self.reply_x(&k, &p.x);
         if !out.on_curve {
-            return Err(Error::input(
-                "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b",
-            ));
+            return Err(Invalid::PeerNotOnCurve.into());
         }
         if out.infinity {
-            return Err(Error::input(
-                "secret × peer value is the point at infinity: no shared secret",
-            ));
+            return Err(Invalid::SharedSecretInfinity.into());
         }
         Ok(out.x.to_be_bytes(F::BYTES))
     }

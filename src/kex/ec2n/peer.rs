@@ -10,7 +10,7 @@
 
 use super::curve::{Affine, Curve};
 use crate::arith::gf2m::{Arith, Fe, Gf2m, Trinomial};
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result};
 
 /// A peer value after the checks that need no inversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,59 +24,52 @@ pub struct Peer {
 /// Parses and checks a peer value (all checks but the trace test of an x-only value).
 ///
 /// # Errors
-/// [`Error::Input`] saying which check failed.
+/// A `Peer*` [`Invalid`] problem saying which check failed.
 pub fn decode<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) -> Result<Peer> {
     let n = F::BYTES;
     let (xb, yb) = if bytes.len() == 2 * n + 1 {
         if bytes[0] != 0x04 {
-            return Err(Error::input(format!(
-                "peer value of {} bytes must be 04 || x || y (uncompressed point), but starts with {:02x}",
-                bytes.len(),
-                bytes[0]
-            )));
+            return Err(Invalid::PeerBadPrefix {
+                got: bytes.len(),
+                first: bytes[0],
+            }
+            .into());
         }
         (&bytes[1..=n], Some(&bytes[n + 1..]))
     } else if bytes.len() <= n || bytes[..bytes.len() - n].iter().all(|&b| b == 0) {
         (bytes, None)
     } else {
-        return Err(Error::input(format!(
-            "peer value has {} bytes: give the x-coordinate ({n} bytes, below 2^{}) or 04 || x || y ({} bytes)",
-            bytes.len(),
-            F::M,
-            2 * n + 1
-        )));
+        return Err(Invalid::PeerBadLength {
+            got: bytes.len(),
+            field_bytes: n,
+            m: F::M,
+        }
+        .into());
     };
-    let coord = |b: &[u8], what: &str| -> Result<Fe> {
+    let coord = |b: &[u8], coordinate: char| -> Result<Fe> {
         Fe::from_be_bytes(b)
             .filter(|v| v.bits() <= F::M)
             .ok_or_else(|| {
-                Error::input(format!(
-                    "peer {what} is not below 2^{}: not an element of GF(2^{})",
-                    F::M,
-                    F::M
-                ))
+                Invalid::PeerNotFieldElement {
+                    coordinate,
+                    m: F::M,
+                }
+                .into()
             })
     };
-    let x = coord(xb, "x")?;
+    let x = coord(xb, 'x')?;
     if x.is_zero() {
-        return Err(Error::input(
-            "peer value x = 0 is the point of order 2 (small order): rejected",
-        ));
+        return Err(Invalid::PeerXZero.into());
     }
     if curve.small_order_x.contains(&x) {
-        return Err(Error::input(format!(
-            "peer value is a point of small order (its order divides the cofactor {}): rejected",
-            curve.h
-        )));
+        return Err(Invalid::PeerSmallOrder { cofactor: curve.h }.into());
     }
     let y = match yb {
         Some(yb) => {
-            let y = coord(yb, "y")?;
+            let y = coord(yb, 'y')?;
             let f = Gf2m::<F>::new(arith);
             if !curve.on_curve(&f, &Affine { x, y }) {
-                return Err(Error::input(
-                    "peer y does not match x: y² + xy ≠ x³ + b (not a point of the curve)",
-                ));
+                return Err(Invalid::PeerYMismatch.into());
             }
             Some(y)
         }
@@ -96,7 +89,7 @@ pub fn decode_point<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) 
         Some(y) => y,
         None => curve
             .y_from_x(&Gf2m::<F>::new(arith), &p.x)
-            .ok_or_else(|| Error::input("peer value is not on the curve: Tr(x + b/x²) ≠ 0"))?,
+            .ok_or(Invalid::PeerNotOnCurve)?,
     };
     Ok(Affine { x: p.x, y })
 }

@@ -19,8 +19,8 @@ fn file(name: &str) -> GroupFile {
 fn opts(table: bool, clmul: bool) -> GroupOptions {
     GroupOptions {
         table,
-        backend: None,
         clmul,
+        ..GroupOptions::default()
     }
 }
 
@@ -362,7 +362,10 @@ fn point_decoding_from_x_alone() {
 fn reject(kx: &dyn KeyExchange, secret: &[u8], peer: &[u8], needle: &str) {
     let e = kx.reply(secret, peer).unwrap_err();
     assert_eq!(e.exit_code(), 2, "{e}");
-    assert!(e.message().contains(needle), "{e:?} lacks {needle:?}");
+    assert!(
+        crate::cli::errors::render(&e).contains(needle),
+        "{e:?} lacks {needle:?}"
+    );
 }
 
 #[test]
@@ -403,7 +406,10 @@ fn bad_peer_values_and_secrets() {
         );
         let too_long = [&[1u8][..], &[0u8; 19][..]].concat();
         let e = kx.check_secret(&too_long).unwrap_err();
-        assert!(e.message().contains("at most 152 bits"), "{e}");
+        assert!(
+            crate::cli::errors::render(&e).contains("at most 152 bits"),
+            "{e}"
+        );
         assert!(kx.check_secret(&[0xff; 30]).is_err());
         assert!(kx.check_secret(&[0xff; 19]).is_ok());
         assert!(kx.check_secret(&[[0u8; 10], [1u8; 10]].concat()).is_ok());
@@ -414,7 +420,7 @@ fn bad_peer_values_and_secrets() {
 
 #[test]
 fn random_secrets_have_the_asked_size() {
-    let kx = crate::params::open("gf2-185", &opts(false, false)).unwrap();
+    let kx = crate::kex::open_named("gf2-185", &opts(false, false)).unwrap();
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let q = Ec2n::<F185>::open(&file("gf2-185"), &opts(false, false))
         .unwrap()
@@ -441,21 +447,22 @@ fn unsupported_field_is_an_input_error() {
     let mut f = file("gf2-155");
     f.rest.insert("m".into(), toml::Value::Integer(163));
     f.rest.insert("k".into(), toml::Value::Integer(7));
-    let e = crate::params::open_file(&f, &opts(true, true))
-        .err()
-        .unwrap();
+    let e = crate::kex::open(&f, &opts(true, true)).err().unwrap();
     assert_eq!(e.exit_code(), 2);
-    assert!(e.message().contains("u^155"), "{e}");
+    assert!(crate::cli::errors::render(&e).contains("u^155"), "{e}");
 }
 
 #[test]
 fn secrets_that_are_multiples_of_q_are_refused() {
     // q of gf2-155 (152 bits, h = 12): q itself is the only multiple below 2^152; q ± 1 pass.
     let q = "aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1b";
-    let kx = crate::params::open("gf2-155", &opts(true, true)).unwrap();
+    let kx = crate::kex::open_named("gf2-155", &opts(true, true)).unwrap();
     let e = kx.check_secret(&unhex(q)).unwrap_err();
     assert_eq!(e.exit_code(), 2);
-    assert!(e.message().contains("multiple of the group order"), "{e}");
+    assert!(
+        crate::cli::errors::render(&e).contains("multiple of the group order"),
+        "{e}"
+    );
     assert!(
         kx.check_secret(&unhex("aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1a"))
             .is_ok()

@@ -25,9 +25,10 @@
 mod weierstrass;
 mod x25519;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Origin, Result};
 use crate::kex::{GroupOptions, KeyExchange};
 use crate::params::GroupFile;
+use crate::security::{Profile, Structure};
 use weierstrass::{K256, P256, Weierstrass};
 use x25519::X25519;
 
@@ -35,19 +36,59 @@ use x25519::X25519;
 /// (`p256`, `k256` or `x25519`).
 ///
 /// # Errors
-/// [`Error::Input`] when `curve` is missing or unknown, or when the file's generator
-/// (`gx`/`gy`, or `gu` for x25519) differs from the crate's.
+/// A typed problem when `curve` is missing or unknown, or when the file's generator
+/// (`gx`/`gy`, or `gu` for x25519) or group order `n` differs from the crate's.
 pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
     let curve = file.str_key("curve")?;
     match curve {
         "p256" => Ok(Box::new(Weierstrass::<P256>::open(file, opts)?)),
         "k256" => Ok(Box::new(Weierstrass::<K256>::open(file, opts)?)),
         "x25519" => Ok(Box::new(X25519::open(file, opts)?)),
-        other => Err(Error::input(format!(
-            "{}: unknown curve {other:?} (pkbench implements p256, k256 and x25519)",
-            file.origin()
+        other => Err(file.problem(format!(
+            "unknown curve {other:?} (pkbench implements p256, k256 and x25519)"
         ))),
     }
+}
+
+/// A problem with the numbers of the group called `name` (a file's cross-check against the
+/// crate), named by the group rather than by the file.
+fn named(name: &str, problem: impl Into<String>) -> Error {
+    Invalid::Group {
+        origin: Origin::Named(name.to_string()),
+        problem: problem.into(),
+    }
+    .into()
+}
+
+/// The prime order `n` of the generator, big-endian: from `file`, or, for a file that leaves
+/// it out, from the built-in file of the same `curve` (the implementation fixes the order;
+/// the built-in file's `n` is checked against it).
+fn order(file: &GroupFile) -> Result<Vec<u8>> {
+    if let Some(n) = file.big_key("n")? {
+        return Ok(n);
+    }
+    let curve = file.str_key("curve")?;
+    crate::params::builtin()
+        .into_iter()
+        .find(|b| {
+            b.family == Some(crate::params::Family::Ecp) && b.str_key("curve").ok() == Some(curve)
+        })
+        .and_then(|b| b.big_key("n").ok().flatten())
+        .ok_or_else(|| file.problem("missing key `n` (the order of the generator)"))
+}
+
+/// The security profile of the curve of `file` ([`crate::kex::profile`]): the prime order
+/// `n` of its generator.
+///
+/// # Errors
+/// A typed problem when `n` is missing or malformed.
+pub fn profile(file: &GroupFile) -> Result<Profile> {
+    Ok(Profile::new(
+        &file.name,
+        Structure::PrimeCurve,
+        &num_bigint::BigUint::from_bytes_be(&order(file)?),
+        file.security_source(),
+    ))
 }
 
 /// Left-pads a big-endian integer to 32 bytes; `None` when it needs more (leading zero bytes

@@ -15,7 +15,7 @@ fn open(name: &str, table: bool) -> Box<dyn KeyExchange> {
         table,
         ..GroupOptions::default()
     };
-    params::open(name, &opts).unwrap()
+    crate::kex::open_named(name, &opts).unwrap()
 }
 
 // RFC 7748 §5.2: the two X25519 function vectors (scalar, u in, u out).
@@ -93,7 +93,7 @@ fn x25519_rejects_small_order_and_bad_lengths() {
     }] {
         let e = kx.reply(&a, &u).unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains("all zero"), "{e}");
+        assert!(crate::cli::errors::render(&e).contains("all zero"), "{e}");
     }
     assert_eq!(kx.reply(&a, &[9u8; 31]).unwrap_err().exit_code(), 2);
     assert_eq!(kx.check_secret(&[1u8; 31]).unwrap_err().exit_code(), 2);
@@ -102,7 +102,7 @@ fn x25519_rejects_small_order_and_bad_lengths() {
         let e = kx.check_exp_bits(ExpBits::Bits(n)).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(
-            e.message()
+            crate::cli::errors::render(&e)
                 .starts_with(&format!("--exp-bits {n}: x25519 takes only full secrets")),
             "{e}"
         );
@@ -150,7 +150,10 @@ fn p256_rejects_invalid_points_and_secrets() {
     bad[64] ^= 1; // y changed: off the curve
     let e = kx.reply(&h(I), &bad).unwrap_err();
     assert_eq!(e.exit_code(), 2);
-    assert!(e.message().contains("not a valid P-256"), "{e}");
+    assert!(
+        crate::cli::errors::render(&e).contains("not a valid P-256"),
+        "{e}"
+    );
     assert_eq!(kx.reply(&h(I), &[4u8; 10]).unwrap_err().exit_code(), 2);
     // n itself and 0 are not secrets; n - 1 is.
     let n = h("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
@@ -301,8 +304,37 @@ fn tables_are_reported_with_their_size() {
 fn generator_mismatch_is_an_input_error() {
     let mut f = params::lookup("p256").unwrap();
     f.rest.insert("gx".into(), toml::Value::String("01".into()));
-    let e = params::open_file(&f, &GroupOptions::default())
+    let e = crate::kex::open(&f, &GroupOptions::default())
         .err()
         .unwrap();
     assert_eq!(e.exit_code(), 2);
+}
+
+/// A prime-curve file's `n` must be the crate's group order (n − 1 a valid scalar, n not);
+/// a file that leaves `n` out gets the built-in file's, as before `n` was read.
+#[test]
+fn the_group_order_is_checked_against_the_crate() {
+    for name in ["p256", "k256", "x25519"] {
+        let mut f = params::lookup(name).unwrap();
+        let n = f.rest["n"].as_str().unwrap().to_string();
+        let bumped = format!(
+            "{}{}",
+            &n[..n.len() - 1],
+            if n.ends_with('1') { '3' } else { '1' }
+        );
+        f.rest.insert("n".into(), toml::Value::String(bumped));
+        let e = crate::kex::open(&f, &GroupOptions::default())
+            .err()
+            .unwrap();
+        assert!(
+            crate::cli::errors::render(&e).contains("group order n is not"),
+            "{name}: {e}"
+        );
+        f.rest.remove("n");
+        let kx = crate::kex::open(&f, &GroupOptions::default()).unwrap();
+        assert_eq!(
+            kx.info().full_exp_bits,
+            open(name, false).info().full_exp_bits
+        );
+    }
 }

@@ -2,9 +2,9 @@
 //! [`Weierstrass`] type, SEC 1 encodings (see the parent module).
 
 use super::pad32;
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result};
 use crate::implementation::Implementation;
-use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
@@ -122,30 +122,49 @@ pub(super) struct Weierstrass<C: Ops> {
 }
 
 impl<C: Ops> Weierstrass<C> {
-    /// Opens the curve of `file`, checking its generator against the crate's.
+    /// Opens the curve of `file`, checking its generator and group order against the crate's.
     pub(super) fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
         let name = file.display_name().to_string();
         // Cross-check the crate against the standard: the file's generator must be the crate's.
         let gx = crate::error::parse_hex("gx", file.str_key("gx")?)?;
         let gy = crate::error::parse_hex("gy", file.str_key("gy")?)?;
         let mut want = vec![0x04];
-        want.extend(pad32(&gx).ok_or_else(|| Error::input(format!("{name}: gx too long")))?);
-        want.extend(pad32(&gy).ok_or_else(|| Error::input(format!("{name}: gy too long")))?);
+        want.extend(pad32(&gx).ok_or_else(|| super::named(&name, "gx too long"))?);
+        want.extend(pad32(&gy).ok_or_else(|| super::named(&name, "gy too long"))?);
         if want != C::generator() {
-            return Err(Error::input(format!(
-                "{name}: the file's generator (gx, gy) is not the {} crate's generator",
-                C::CURVE
-            )));
+            return Err(super::named(
+                &name,
+                format!(
+                    "the file's generator (gx, gy) is not the {} crate's generator",
+                    C::CURVE
+                ),
+            ));
         }
+        // n is the crate's order exactly when n − 1 is a valid scalar and n is not.
+        let n = super::order(file)?;
+        let n_big = num_bigint::BigUint::from_bytes_be(&n);
+        let below = (n_big.clone() - 1u32).to_bytes_be();
+        let is_order = n_big > num_bigint::BigUint::from(1u32)
+            && pad32(&below).is_some_and(|k| C::scalar_ok(&k))
+            && pad32(&n).is_some_and(|k| !C::scalar_ok(&k));
+        if !is_order {
+            return Err(super::named(
+                &name,
+                format!("the file's group order n is not the {} crate's", C::CURVE),
+            ));
+        }
+        let profile = super::profile(file)?;
         Ok(Weierstrass {
             info: GroupInfo {
                 name,
                 family: Family::Ecp,
                 description: file.description.clone(),
                 source: file.source.clone(),
-                full_exp_bits: 256,
+                full_exp_bits: profile.q_bits,
+                // SEC 1 uncompressed: 04 || x || y, 32 bytes each.
                 public_bytes: 65,
                 field_bits: 256,
+                profile,
             },
             table: opts.table.then(C::table_info),
             _curve: std::marker::PhantomData,
@@ -171,6 +190,11 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
         self.table.as_ref()
     }
 
+    /// SEC 1 point encodings: byte strings.
+    fn public_form(&self) -> ValueForm {
+        ValueForm::Bytes
+    }
+
     /// A full secret is uniform in 1..n (rejection sampling on 32 random bytes); a short one
     /// has exactly `exp_bits` bits, top bit set, big-endian in ceil(exp_bits/8) bytes.
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
@@ -193,18 +217,16 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
     }
 
     fn check_secret(&self, secret: &[u8]) -> Result<()> {
-        let k = pad32(secret).ok_or_else(|| {
-            Error::input(format!(
-                "--secret: a {} secret is at most 32 bytes (64 hex digits), got {}",
-                C::CURVE,
-                secret.len()
-            ))
+        let k = pad32(secret).ok_or_else(|| Invalid::SecretTooLong {
+            group: C::CURVE.to_string(),
+            max_bytes: 32,
+            got: secret.len(),
         })?;
         if !C::scalar_ok(&k) {
-            return Err(Error::input(format!(
-                "--secret: a {} secret must satisfy 1 ≤ x < n (the group order); this one is 0 or ≥ n",
-                C::CURVE
-            )));
+            return Err(Invalid::SecretOutOfRange {
+                group: C::CURVE.to_string(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -238,18 +260,19 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
                 v.into()
             }
             _ => {
-                return Err(Error::input(format!(
-                    "--peer: a {} public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got {}",
-                    C::CURVE,
-                    crate::error::n_bytes(peer.len())
-                )));
+                return Err(Invalid::PeerEncoding {
+                    group: C::CURVE.to_string(),
+                    field_bytes: 32,
+                    got: peer.len(),
+                }
+                .into());
             }
         };
         C::dh(&k, &sec1).ok_or_else(|| {
-            Error::input(format!(
-                "--peer: not a valid {} public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)",
-                C::CURVE
-            ))
+            Invalid::PeerInvalidPoint {
+                group: C::CURVE.to_string(),
+            }
+            .into()
         })
     }
 }

@@ -2,12 +2,15 @@
 //! shared secrets (see the parent module).
 
 use super::pad32;
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result};
 use crate::implementation::Implementation;
-use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
+use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
+
+/// The curve's name in messages (whatever a user's file calls the group).
+const CURVE: &str = "x25519";
 
 /// X25519 (RFC 7748) through `x25519-dalek`.
 pub(super) struct X25519 {
@@ -16,30 +19,48 @@ pub(super) struct X25519 {
 }
 
 impl X25519 {
-    /// Opens x25519 from `file`, checking its base point against the crate's (u = 9).
+    /// Opens x25519 from `file`, checking its base point against the crate's (u = 9) and its
+    /// `n` against the order l of curve25519-dalek's scalars.
     pub(super) fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Self> {
         let name = file.display_name().to_string();
         let gu = crate::error::parse_hex("gu", file.str_key("gu")?)?;
         // The file writes u big-endian; RFC 7748 strings are little-endian.
-        let mut want = pad32(&gu).ok_or_else(|| Error::input(format!("{name}: gu too long")))?;
+        let mut want = pad32(&gu).ok_or_else(|| super::named(&name, "gu too long"))?;
         want.reverse();
         if want != x25519_dalek::X25519_BASEPOINT_BYTES {
-            return Err(Error::input(format!(
-                "{name}: the file's base point u is not x25519-dalek's (u = 9)"
-            )));
+            return Err(super::named(
+                &name,
+                "the file's base point u is not x25519-dalek's (u = 9)",
+            ));
         }
+        // n is l exactly when n − 1 is a canonical scalar (below l) and n is not.
+        let n = num_bigint::BigUint::from_bytes_be(&super::order(file)?);
+        let canonical = |v: &num_bigint::BigUint| {
+            pad32(&v.to_bytes_be()).is_some_and(|mut le| {
+                le.reverse();
+                bool::from(curve25519_dalek::Scalar::from_canonical_bytes(le).is_some())
+            })
+        };
+        if n < num_bigint::BigUint::from(2u32) || !canonical(&(&n - 1u32)) || canonical(&n) {
+            return Err(super::named(
+                &name,
+                "the file's group order n is not curve25519-dalek's l",
+            ));
+        }
+        let profile = super::profile(file)?;
         Ok(X25519 {
             info: GroupInfo {
                 name,
                 family: Family::Ecp,
                 description: file.description.clone(),
                 source: file.source.clone(),
-                // Bits of the prime subgroup order l = 2^252 + 2774...8493 (RFC 7748 §4.1).
-                // The secret is always the full 32-byte string: clamping (RFC 7748 §5) makes
-                // the scalar 2^254 + 8·k with k < 2^251.
-                full_exp_bits: 253,
+                // Bits of the prime subgroup order l = 2^252 + 2774...8493 (RFC 7748 §4.1):
+                // 253. The secret is always the full 32-byte string: clamping (RFC 7748 §5)
+                // makes the scalar 2^254 + 8·k with k < 2^251.
+                full_exp_bits: profile.q_bits,
                 public_bytes: 32,
                 field_bits: 255,
+                profile,
             },
             table: opts.table.then(|| TableInfo {
                 method: "curve25519-dalek ED25519_BASEPOINT_TABLE: 32 × 8 affine Niels multiples of 256^i·B (Edwards form, radix 16), result mapped to Montgomery u; compiled into the binary".into(),
@@ -73,10 +94,24 @@ impl KeyExchange for X25519 {
     fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         match exp_bits {
             ExpBits::Full => Ok(()),
-            ExpBits::Bits(n) => Err(Error::input(format!(
-                "--exp-bits {n}: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full"
-            ))),
+            ExpBits::Bits(n) => Err(Invalid::OnlyFullSecrets {
+                value: n,
+                group: CURVE.to_string(),
+                why: "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits"
+                    .into(),
+            }
+            .into()),
         }
+    }
+
+    /// RFC 7748 §5: a 32-byte string.
+    fn secret_form(&self) -> ValueForm {
+        ValueForm::Bytes
+    }
+
+    /// RFC 7748 §5: a 32-byte string.
+    fn public_form(&self) -> ValueForm {
+        ValueForm::Bytes
     }
 
     /// 32 random bytes (the RFC 7748 secret string); `exp_bits` is always full here.
@@ -90,10 +125,13 @@ impl KeyExchange for X25519 {
         if secret.len() == 32 {
             Ok(())
         } else {
-            Err(Error::input(format!(
-                "--secret: an x25519 secret is a 32-byte string (64 hex digits, RFC 7748 byte order), got {}",
-                crate::error::n_bytes(secret.len())
-            )))
+            Err(Invalid::SecretWrongLength {
+                group: CURVE.to_string(),
+                bytes: 32,
+                got: secret.len(),
+                byte_order: "RFC 7748".into(),
+            }
+            .into())
         }
     }
 
@@ -113,17 +151,18 @@ impl KeyExchange for X25519 {
 
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         let k = Self::key(secret);
-        let u: [u8; 32] = peer.try_into().map_err(|_| {
-            Error::input(format!(
-                "--peer: an x25519 public value is a 32-byte string (64 hex digits), got {}",
-                crate::error::n_bytes(peer.len())
-            ))
+        let u: [u8; 32] = peer.try_into().map_err(|_| Invalid::PeerWrongLength {
+            group: CURVE.to_string(),
+            bytes: 32,
+            got: peer.len(),
         })?;
         let z = x25519_dalek::x25519(k, u);
         if z == [0u8; 32] {
-            return Err(Error::input(
-                "--peer: the shared secret is all zero: the peer value is a point of small order (RFC 7748 §6.1 check)",
-            ));
+            return Err(Invalid::SharedSecretZero {
+                group: CURVE.to_string(),
+                check: "RFC 7748 §6.1".into(),
+            }
+            .into());
         }
         Ok(z.to_vec())
     }

@@ -19,11 +19,12 @@ pub mod params;
 pub mod pow2;
 pub mod table;
 
-use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::{Error, Result};
+use crate::arith::bignum::{Backend, BackendKind, NumBigint};
+use crate::error::{Invalid, Result};
 use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
+use crate::security::{Profile, Structure};
 use params::{ModpParams, Validation};
 use rand_chacha::ChaCha20Rng;
 use std::time::Instant;
@@ -52,8 +53,9 @@ pub struct ModpGroup<B: Backend> {
     table_info: Option<TableInfo>,
 }
 
-/// Whether [`pow2::pow2`] beats the library's exponentiation for g = 2 in backend `name`;
-/// the environment variable `PKBENCH_G2_SHIFT=1` forces it on (for timing it).
+/// Whether [`pow2::pow2`] beats the library's exponentiation for g = 2 in backend `name`
+/// (no: the Offer without a table uses it only when [`GroupOptions::g2_shift`] asks, to time
+/// it).
 ///
 /// Measured (release build, 2-core Xeon, modp-512 … modp-2048, 128-bit and full exponents):
 /// it does not pay with either library. Their Montgomery (REDC) squarings cost much less
@@ -62,20 +64,41 @@ pub struct ModpGroup<B: Backend> {
 /// square-and-shift against 18 µs `mpz_powm`; num-bigint 213 µs against 72 µs `modpow`
 /// (on a loaded machine; the ratio is what counts).
 pub fn pow2_helps(_backend: &str) -> bool {
-    std::env::var_os("PKBENCH_G2_SHIFT").is_some_and(|v| v == "1")
+    false
 }
 
-/// Opens a mod-p group described by `file` with the backend and table of `opts`.
+/// Opens a mod-p group described by `file` with the backend, table and g = 2 switch of
+/// `opts`.
 ///
 /// # Errors
-/// [`Error::Input`] when the file is not a valid group (naming the failed check) or the
-/// backend is not built in.
+/// A typed problem when the file is not a valid group (naming the failed check).
 pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
-    let kind = BackendKind::select(opts.backend.as_deref())?;
+    let kind = opts.backend.unwrap_or(BackendKind::DEFAULT);
     crate::with_backend!(kind, B => {
-        Ok(Box::new(ModpGroup::<B>::open(file, opts.table, table::DEFAULT_BUDGET)?)
-            as Box<dyn KeyExchange>)
+        Ok(Box::new(ModpGroup::<B>::open_with(
+            file,
+            opts.table,
+            table::DEFAULT_BUDGET,
+            opts.g2_shift,
+        )?) as Box<dyn KeyExchange>)
     })
+}
+
+/// The security profile of the group of `file` ([`crate::kex::profile`]): p's size and the
+/// order q, read without the primality tests.
+///
+/// # Errors
+/// As [`ModpParams::from_file`].
+pub fn profile(file: &GroupFile) -> Result<Profile> {
+    let params = ModpParams::<NumBigint>::from_file(file, Validation::Cheap)?;
+    Ok(Profile::new(
+        &file.name,
+        Structure::Modp {
+            p_bits: NumBigint::bits(&params.p),
+        },
+        &params.q,
+        file.security_source(),
+    ))
 }
 
 /// Whether `file` is one of the embedded group files, unchanged (then its numbers were
@@ -93,6 +116,15 @@ impl<B: Backend> ModpGroup<B> {
     /// # Errors
     /// As [`open`].
     pub fn open(file: &GroupFile, table: bool, budget: usize) -> Result<Self> {
+        Self::open_with(file, table, budget, false)
+    }
+
+    /// As [`ModpGroup::open`]; with `g2_shift` and no table, Offer for g = 2 is the
+    /// square-and-shift [`pow2::pow2`] (to time it).
+    ///
+    /// # Errors
+    /// As [`open`].
+    pub fn open_with(file: &GroupFile, table: bool, budget: usize, g2_shift: bool) -> Result<Self> {
         let validation = if is_builtin(file) {
             Validation::Cheap
         } else {
@@ -104,22 +136,29 @@ impl<B: Backend> ModpGroup<B> {
         let p_minus_1 = B::sub(p, &B::from_u64(1));
         let full_exp_bits = B::bits(&params.q);
         let p_bytes = p_bits.div_ceil(8) as usize;
-        let (description, source) = if file.description.is_empty() {
-            (
-                format!("user's {p_bits}-bit mod-p group"),
-                "--params file".to_string(),
-            )
+        // A user's file without a description: its size says what it is, and its `source`
+        // where it came from (the binary words it as the file's origin).
+        let description = if file.description.is_empty() {
+            format!("user's {p_bits}-bit mod-p group")
         } else {
-            (file.description.clone(), file.source.clone())
+            file.description.clone()
         };
+        let q = ::num_bigint::BigUint::from_bytes_be(&B::to_be_bytes(&params.q));
+        let profile = Profile::new(
+            &file.name,
+            Structure::Modp { p_bits },
+            &q,
+            file.security_source(),
+        );
         let info = GroupInfo {
             name: file.name.clone(),
             family: Family::Modp,
             description,
-            source,
+            source: file.source.clone(),
             full_exp_bits,
             public_bytes: p_bytes,
             field_bits: p_bits,
+            profile,
         };
         let entry_bytes = std::mem::size_of::<B::Int>() + p_bits.div_ceil(64) as usize * 8;
         let g_is_two = params.g == B::from_u64(2);
@@ -135,7 +174,7 @@ impl<B: Backend> ModpGroup<B> {
                 };
                 (OfferPath::Table(t), Some(ti))
             }
-            _ if g_is_two && pow2_helps(B::NAME) => (OfferPath::Shift, None),
+            _ if g_is_two && (g2_shift || pow2_helps(B::NAME)) => (OfferPath::Shift, None),
             _ => (OfferPath::Library, None),
         };
         Ok(ModpGroup {
@@ -167,13 +206,11 @@ impl<B: Backend> ModpGroup<B> {
     /// symbol for a safe prime).
     ///
     /// # Errors
-    /// [`Error::Input`] naming the failed check.
+    /// [`Invalid::PeerOutOfRange`] or [`Invalid::PeerNotInSubgroup`].
     pub fn validate_peer(&self, y: &B::Int) -> Result<()> {
-        let name = &self.info.name;
+        let group = self.info.name.clone();
         if *y < B::from_u64(2) || *y >= self.p_minus_1 {
-            return Err(Error::input(format!(
-                "{name}: peer value rejected: outside 2 ≤ y ≤ p−2"
-            )));
+            return Err(Invalid::PeerOutOfRange { group }.into());
         }
         let in_subgroup = if self.params.safe_prime {
             B::jacobi(y, &self.params.p) == 1
@@ -181,9 +218,7 @@ impl<B: Backend> ModpGroup<B> {
             B::pow_mod(y, &self.params.q, &self.params.p) == B::from_u64(1)
         };
         if !in_subgroup {
-            return Err(Error::input(format!(
-                "{name}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
-            )));
+            return Err(Invalid::PeerNotInSubgroup { group }.into());
         }
         Ok(())
     }
@@ -269,27 +304,24 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
     fn check_secret(&self, secret: &[u8]) -> Result<()> {
         let bits = table::bit_length(secret);
         let full = self.info.full_exp_bits;
+        let group = self.info.name.clone();
         if bits == 0 {
-            return Err(Error::input(format!(
-                "{}: the secret exponent is zero",
-                self.info.name
-            )));
+            return Err(Invalid::ExponentZero { group }.into());
         }
         if bits > full {
-            return Err(Error::input(format!(
-                "{}: the secret exponent has {bits} bits, more than the {full} bits of the group order",
-                self.info.name
-            )));
+            return Err(Invalid::ExponentTooLong {
+                group,
+                bits,
+                max_bits: full,
+            }
+            .into());
         }
         // A secret x ≥ q is x mod q in disguise, and x = q gives the public value 1 (which
         // Reply rejects): secrets are 1 ≤ x < q, as for the curves.
         let x = &secret[secret.iter().take_while(|&&b| b == 0).count()..];
         let qb = B::to_be_bytes(&self.params.q);
         if (x.len(), x) >= (qb.len(), qb.as_slice()) {
-            return Err(Error::input(format!(
-                "{}: the secret exponent must be below the group order q (1 ≤ x < q)",
-                self.info.name
-            )));
+            return Err(Invalid::ExponentNotBelowOrder { group }.into());
         }
         Ok(())
     }
@@ -305,12 +337,12 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         let lead = peer.iter().take_while(|&&b| b == 0).count();
         if peer.len() - lead > self.p_bytes {
-            return Err(Error::input(format!(
-                "{}: peer value rejected: {} bytes, longer than p ({} bytes)",
-                self.info.name,
-                peer.len(),
-                self.p_bytes
-            )));
+            return Err(Invalid::PeerTooLong {
+                group: self.info.name.clone(),
+                got: peer.len(),
+                max: self.p_bytes,
+            }
+            .into());
         }
         let y = B::from_be_bytes(peer);
         self.validate_peer(&y)?;

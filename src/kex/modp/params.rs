@@ -9,7 +9,7 @@
 //!
 //! Any other key is refused (a misspelt `Q` must not silently drop the subgroup check).
 //!
-//! Validation of a user's file (`--params FILE`), each failure an [`Error::Input`] naming the
+//! Validation of a user's file (`--params FILE`), each failure a typed problem naming the
 //! check (NIST SP 800-56A Rev. 3 §5.5.2, FFC domain parameter assurance, in the
 //! probabilistic form):
 //! - p odd, at least [`MIN_P_BITS`] bits, probably prime;
@@ -26,7 +26,7 @@
 //! with a message asking for a hex string.
 
 use crate::arith::bignum::{Backend, PRIME_REPS};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::params::GroupFile;
 
 /// The literal that stands for q = (p−1)/2 in a params file.
@@ -55,31 +55,9 @@ pub enum Validation {
     Cheap,
 }
 
-/// Parses a big integer from a TOML value: hex string or non-negative integer.
+/// Parses a big integer key: hex string or non-negative integer ([`GroupFile::big_key`]).
 fn int_value<B: Backend>(file: &GroupFile, key: &str) -> Result<Option<B::Int>> {
-    let name = file.origin();
-    match file.rest.get(key) {
-        None => Ok(None),
-        Some(toml::Value::Integer(i)) if *i >= 0 => Ok(Some(B::from_u64(*i as u64))),
-        Some(toml::Value::Integer(_)) => Err(Error::input(format!(
-            "{name}: `{key}` must be non-negative"
-        ))),
-        Some(toml::Value::String(s)) => {
-            let t: String = s
-                .chars()
-                .filter(|c| !c.is_whitespace() && *c != '_')
-                .collect();
-            let t = t
-                .strip_prefix("0x")
-                .or_else(|| t.strip_prefix("0X"))
-                .unwrap_or(&t);
-            let bytes = crate::error::parse_hex(&format!("{name}: `{key}`"), t)?;
-            Ok(Some(B::from_be_bytes(&bytes)))
-        }
-        Some(_) => Err(Error::input(format!(
-            "{name}: `{key}` must be a hex string or an integer"
-        ))),
-    }
+    Ok(file.big_key(key)?.map(|b| B::from_be_bytes(&b)))
 }
 
 /// The fewest bits of p pkbench accepts: a smaller modulus fits a machine word, its group is
@@ -98,19 +76,19 @@ impl<B: Backend> ModpParams<B> {
     /// for the rules).
     ///
     /// # Errors
-    /// [`Error::Input`] naming the key or the failed check, on one line.
+    /// [`crate::error::Invalid::Group`] or [`crate::error::Invalid::GroupCheck`] naming the key
+    /// or the failed check.
     pub fn from_file(file: &GroupFile, validation: Validation) -> Result<Self> {
-        let name = file.origin();
         if let Some(k) = file.rest.keys().find(|k| !MODP_KEYS.contains(&k.as_str())) {
-            return Err(Error::input(format!(
-                "{name}: unknown key `{k}`; a mod-p group file has `p`, `g` and `q` (lower case), \
+            return Err(file.problem(format!(
+                "unknown key `{k}`; a mod-p group file has `p`, `g` and `q` (lower case), \
                  and optionally `name`, `description`, `source`"
             )));
         }
         let p = int_value::<B>(file, "p")?
-            .ok_or_else(|| Error::input(format!("{name}: missing key `p` (the prime modulus)")))?;
+            .ok_or_else(|| file.problem("missing key `p` (the prime modulus)"))?;
         let g = int_value::<B>(file, "g")?
-            .ok_or_else(|| Error::input(format!("{name}: missing key `g` (the generator)")))?;
+            .ok_or_else(|| file.problem("missing key `g` (the generator)"))?;
         let one = B::from_u64(1);
         let full = validation == Validation::Full;
         if !B::bit(&p, 0) {

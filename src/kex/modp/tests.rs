@@ -19,7 +19,7 @@ fn vectors() -> Vec<serde_json::Value> {
 fn opts(backend: &str, table: bool) -> GroupOptions {
     GroupOptions {
         table,
-        backend: Some(backend.to_string()),
+        backend: Some(crate::arith::bignum::BackendKind::select(Some(backend)).unwrap()),
         ..GroupOptions::default()
     }
 }
@@ -34,7 +34,7 @@ fn check_vectors(backend: &str) {
     for table in [true, false] {
         for v in &all {
             let field = v["field"].as_str().unwrap();
-            let kx = params::open(field, &opts(backend, table)).unwrap();
+            let kx = crate::kex::open_named(field, &opts(backend, table)).unwrap();
             assert_eq!(v["generator"], 2);
             let (a, b) = (hx(v, "secret_a"), hx(v, "secret_b"));
             kx.check_secret(&a).unwrap();
@@ -110,8 +110,8 @@ fn offer_paths_agree_gmp() {
 #[test]
 fn backends_agree_on_random_exponents() {
     for name in ["modp-768", "modp-1536", "ffdhe3072"] {
-        let g = params::open(name, &opts("gmp", true)).unwrap();
-        let n = params::open(name, &opts("num-bigint", false)).unwrap();
+        let g = crate::kex::open_named(name, &opts("gmp", true)).unwrap();
+        let n = crate::kex::open_named(name, &opts("num-bigint", false)).unwrap();
         let mut r1 = ChaCha20Rng::seed_from_u64(5);
         let mut r2 = ChaCha20Rng::seed_from_u64(5);
         for bits in [128, 200, g.info().full_exp_bits] {
@@ -132,7 +132,7 @@ fn backends_agree_on_random_exponents() {
 
 #[test]
 fn random_secrets_have_the_asked_size() {
-    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("modp-512", &opts("num-bigint", false)).unwrap();
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     for bits in [16, 128, 200, 511] {
         for _ in 0..20 {
@@ -168,10 +168,13 @@ fn peer_validation<B: Backend>() {
     ] {
         let e = kx.reply(&x, &enc(&bad)).unwrap_err();
         assert_eq!(e.exit_code(), 2);
-        assert!(e.message().contains(why), "{e}");
+        assert!(crate::cli::errors::render(&e).contains(why), "{e}");
     }
     let e = kx.reply(&x, &[1u8; 65]).unwrap_err();
-    assert!(e.message().contains("longer than p"), "{e}");
+    assert!(
+        crate::cli::errors::render(&e).contains("longer than p"),
+        "{e}"
+    );
     // Leading zeros are fine; 4 = 2² is a residue.
     let mut four = vec![0u8; 70];
     four[69] = 4;
@@ -189,7 +192,7 @@ fn peer_validation<B: Backend>() {
     assert!(!small.params.safe_prime);
     assert_eq!(small.info.full_exp_bits, 40);
     let e = small.reply(&[3], &[0, 0, 0, 0, 0, 0, 0, 3]).unwrap_err();
-    assert!(e.message().contains("subgroup"), "{e}");
+    assert!(crate::cli::errors::render(&e).contains("subgroup"), "{e}");
     let y = small.offer(&[0x12, 0x34]);
     assert_eq!(y.len(), 10);
     assert_eq!(
@@ -273,13 +276,16 @@ fn bad_params_files_name_the_failed_check() {
         std::fs::write(&path, text).unwrap();
         let file = params::read_file(&path).unwrap();
         for backend in crate::arith::bignum::BackendKind::available() {
-            let e = match params::open_file(&file, &opts(backend.name(), true)) {
+            let e = match crate::kex::open(&file, &opts(backend.name(), true)) {
                 Ok(_) => panic!("{check}: accepted"),
                 Err(e) => e,
             };
             assert_eq!(e.exit_code(), 2, "{e}");
-            assert!(e.message().contains(check), "{check}: {e}");
-            assert!(!e.message().contains('\n'));
+            assert!(
+                crate::cli::errors::render(&e).contains(check),
+                "{check}: {e}"
+            );
+            assert!(!crate::cli::errors::render(&e).contains('\n'));
         }
     }
     // The good version of the same file opens, with q = (p−1)/2 spelled out, as the literal,
@@ -295,7 +301,7 @@ fn bad_params_files_name_the_failed_check() {
             format!("name = \"mine\"\np = \"{p512}\"\ng = 2\n{q}\n"),
         )
         .unwrap();
-        let kx = params::open_file(
+        let kx = crate::kex::open(
             &params::read_file(&path).unwrap(),
             &opts("num-bigint", true),
         )
@@ -376,10 +382,7 @@ fn builtin_primes_match_their_constructions() {
         ("ffdhe8192", 8192, 10_965_728, false),
     ];
     let mut seen = 0;
-    for file in params::builtin() {
-        if file.family != Some(Family::Modp) {
-            continue;
-        }
+    for file in safe_prime_groups() {
         let &(_, n, c, oakley) = table
             .iter()
             .find(|t| t.0 == file.name)
@@ -419,15 +422,28 @@ fn modp_512_is_a_safe_prime() {
     assert_eq!(NumBigint::pow_mod(&g.g, &q, &g.p), BigUint::from(1u32));
 }
 
-/// Every built-in p and q = (p−1)/2 up to 4096 bits passes a probable-prime test (with GMP
-/// Baillie–PSW; with num-bigint, slower, one Miller–Rabin round up to 2048 bits). The 6144-
-/// and 8192-bit primes would take seconds each: their construction test ties them to the RFCs.
+/// The built-in mod-p groups with q = (p−1)/2 (RFC 2409, RFC 3526, RFC 7919, the 512-bit
+/// stand-in), whose primes follow from π or e; the others are checked by their own tests.
+fn safe_prime_groups() -> Vec<crate::params::GroupFile> {
+    let (safe, other): (Vec<_>, Vec<_>) = params::builtin()
+        .into_iter()
+        .filter(|f| f.family == Some(Family::Modp))
+        .partition(|f| {
+            f.rest.get("q").and_then(|q| q.as_str()) == Some(super::params::SAFE_PRIME_Q)
+        });
+    // A new mod-p group that is not a safe prime needs a test of its own, as RFC 5114's has.
+    let other: Vec<&str> = other.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(other, ["modp-2048-256"]);
+    safe
+}
+
+/// Every built-in safe prime p and q = (p−1)/2 up to 4096 bits passes a probable-prime test
+/// (with GMP Baillie–PSW; with num-bigint, slower, one Miller–Rabin round up to 2048 bits).
+/// The 6144- and 8192-bit primes would take seconds each: their construction test ties them
+/// to the RFCs.
 #[test]
 fn builtin_groups_are_safe_primes() {
-    for file in params::builtin() {
-        if file.family != Some(Family::Modp) {
-            continue;
-        }
+    for file in safe_prime_groups() {
         #[cfg(feature = "gmp")]
         {
             use crate::arith::bignum::Gmp;
@@ -451,6 +467,68 @@ fn builtin_groups_are_safe_primes() {
     }
 }
 
+/// RFC 5114 §2.3 (params/modp-2048-256.toml): the numbers pass every check of a user's file
+/// (p and q probably prime, q | p − 1, g^q = 1 mod p); p is not a safe prime, so full
+/// secrets are 256 bits and a peer value is checked by y^q = 1 (2 is not in the subgroup).
+/// Offer and Reply agree in both backends, with and without the table.
+fn rfc5114_group<B: Backend>() {
+    let file = params::lookup("rfc5114-2048-256").unwrap();
+    assert_eq!(file.name, "modp-2048-256");
+    let full = ModpParams::<B>::from_file(&file, Validation::Full).unwrap();
+    assert!(!full.safe_prime);
+    assert_eq!(B::bits(&full.p), 2048);
+    assert_eq!(B::bits(&full.q), 256);
+    assert!(B::is_zero(&B::rem(
+        &B::sub(&full.p, &B::from_u64(1)),
+        &full.q
+    )));
+    assert_eq!(B::pow_mod(&full.g, &full.q, &full.p), B::from_u64(1));
+    // Its beginning and end as printed in RFC 5114 §2.3.
+    let p = B::to_be_bytes(&full.p);
+    assert_eq!(hex::encode_upper(&p[..8]), "87A8E61DB4B6663C");
+    assert_eq!(hex::encode_upper(&p[p.len() - 4..]), "1E1A1597");
+    assert_eq!(
+        hex::encode_upper(B::to_be_bytes(&full.q)),
+        "8CF83642A709A097B447997640129DA299B1A47D1EB3750BA308B0FE64F5FBD3"
+    );
+    let mut rng = ChaCha20Rng::seed_from_u64(24);
+    for table in [true, false] {
+        let g = ModpGroup::<B>::open(&file, table, table::DEFAULT_BUDGET).unwrap();
+        assert_eq!(g.info().full_exp_bits, 256);
+        assert_eq!(g.info().public_bytes, 256);
+        for bits in [128, 256] {
+            let (a, b) = (
+                g.random_secret(bits, &mut rng),
+                g.random_secret(bits, &mut rng),
+            );
+            let (pa, pb) = (g.offer(&a), g.offer(&b));
+            assert_eq!(g.reply(&a, &pb).unwrap(), g.reply(&b, &pa).unwrap());
+            assert_eq!(g.reply(&a, &g.generator()).unwrap(), pa);
+        }
+        let two = B::to_be_bytes_padded(&B::from_u64(2), 256);
+        let e = g.reply(&[1], &two).unwrap_err();
+        assert!(
+            matches!(
+                e.invalid(),
+                Some(crate::error::Invalid::PeerNotInSubgroup { .. })
+            ),
+            "{e}"
+        );
+        assert!(g.check_secret(&B::to_be_bytes(&full.q)).is_err());
+    }
+}
+
+#[test]
+fn rfc5114_group_num_bigint() {
+    rfc5114_group::<NumBigint>();
+}
+
+#[cfg(feature = "gmp")]
+#[test]
+fn rfc5114_group_gmp() {
+    rfc5114_group::<crate::arith::bignum::Gmp>();
+}
+
 #[test]
 fn aliases_open_the_right_group() {
     for (alias, name) in [
@@ -465,7 +543,7 @@ fn aliases_open_the_right_group() {
     ] {
         assert_eq!(params::lookup(alias).unwrap().name, name);
     }
-    let kx = params::open("ike-14", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("ike-14", &opts("num-bigint", false)).unwrap();
     assert_eq!(kx.info().public_bytes, 256);
     assert_eq!(kx.info().full_exp_bits, 2047);
     assert_eq!(kx.info().source, "RFC 3526 §3");
@@ -474,7 +552,7 @@ fn aliases_open_the_right_group() {
 #[test]
 fn secrets_must_be_below_q() {
     // modp-512 is a safe prime: q = (p − 1)/2. q and q + 1 are refused; q − 1 and 1 are fine.
-    let kx = params::open("modp-512", &opts("num-bigint", false)).unwrap();
+    let kx = crate::kex::open_named("modp-512", &opts("num-bigint", false)).unwrap();
     let p = num_bigint::BigUint::parse_bytes(
         b"FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF",
         16,

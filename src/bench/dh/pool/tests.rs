@@ -53,7 +53,7 @@ fn pool_growth_is_capped_by_time_and_size() {
 }
 
 fn x25519() -> Box<dyn KeyExchange> {
-    crate::params::open("x25519", &GroupOptions::default()).unwrap()
+    crate::kex::open_named("x25519", &GroupOptions::default()).unwrap()
 }
 
 /// X25519 whose Reply returns a wrong value (one bit flipped) for one secret only.

@@ -182,7 +182,8 @@ fn bad_files_are_refused_naming_the_key() {
         let e = load::<F155>(&gf2_155_with(changes))
             .map(|_| ())
             .unwrap_err();
-        let msg = e.message();
+        // The binary's words (the file named by its flag).
+        let msg = crate::cli::errors::render(&e);
         assert_eq!(e.exit_code(), 2, "{msg}");
         assert!(!msg.contains('\n'), "{msg}");
         assert!(msg.starts_with("--params bad.toml: "), "{msg}");
@@ -197,13 +198,13 @@ fn bad_files_are_refused_naming_the_key() {
 fn messages_name_the_file() {
     let text = gf2_155_with(&[("cofactor", "4")]);
     let mut f: GroupFile = toml::from_str(&text).unwrap();
+    let render = crate::cli::errors::render;
     let e = Curve::<F155>::from_file(&f, Arith::portable()).unwrap_err();
-    assert!(e.message().starts_with("gf2-155: invalid group: "), "{e}");
+    assert!(render(&e).starts_with("gf2-155: invalid group: "), "{e}");
     f.path = Some("/tmp/copy.toml".into());
     let e = Curve::<F155>::from_file(&f, Arith::portable()).unwrap_err();
     assert!(
-        e.message()
-            .starts_with("--params /tmp/copy.toml: invalid group: "),
+        render(&e).starts_with("--params /tmp/copy.toml: invalid group: "),
         "{e}"
     );
 }

@@ -1,0 +1,621 @@
+//! The binary's words for errors and warnings: turns the library's typed problems
+//! ([`Invalid`], [`Warning`]) into the one-line messages the user sees, naming the flags
+//! (`--secret`, `--params FILE`, `--exp-bits`, …) and environment variables
+//! (`PKBENCH_TABLE_WINDOW`, `PKBENCH_GF2M`) that the library does not know about. See
+//! `crate::error` for how to add a problem; its line in this module's test pins the text.
+
+use crate::error::{Error, HexProblem, Invalid, KeyProblem, Origin, Param, Warning, n_bytes};
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// The message of any error, as the binary prints it after `pkbench: error: `.
+pub fn render(e: &Error) -> String {
+    match e {
+        Error::Invalid(i) => render_invalid(i),
+        Error::Input(m) | Error::Runtime(m) => m.clone(),
+    }
+}
+
+/// A group description's origin as the user gave it: `--params PATH` for a file, the name
+/// for a built-in group.
+pub fn origin(o: &Origin) -> String {
+    match o {
+        Origin::Named(n) => n.clone(),
+        Origin::File(p) => format!("--params {}", p.display()),
+    }
+}
+
+/// A value as the user gave it: its flag, or a group file's key after the file.
+fn param(p: &Param) -> String {
+    match p {
+        Param::Secret => "--secret".into(),
+        Param::Peer => "--peer".into(),
+        Param::GroupKey { origin: o, key } => format!("{}: `{key}`", origin(o)),
+        Param::Named(n) => n.clone(),
+    }
+}
+
+/// "a" or "an" before a group's name as it is read aloud: "an x25519" (ex), "a P-256".
+fn a(name: &str) -> &'static str {
+    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'x') => "an",
+        _ => "a",
+    }
+}
+
+/// A `--time` value as shown in its message: huge or tiny values in scientific notation
+/// (1e300, not 301 digits).
+fn seconds_shown(seconds: f64) -> String {
+    if seconds != 0.0 && !(1e-6..1e9).contains(&seconds.abs()) {
+        format!("{seconds:e}")
+    } else {
+        format!("{seconds}")
+    }
+}
+
+/// The binary's message for a typed problem: one line, naming the flag or environment
+/// variable the problem concerns.
+pub fn render_invalid(i: &Invalid) -> String {
+    use Invalid::*;
+    match i {
+        UnknownGroup { name, known } => format!(
+            "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
+            known.join(", ")
+        ),
+        ParamsUnreadable { path, reason } => {
+            format!("--params {}: cannot read: {reason}", path.display())
+        }
+        ParamsNotToml { path, reason } => {
+            format!(
+                "--params {}: not a valid group file: {reason}",
+                path.display()
+            )
+        }
+        ParamsIntegerTooLarge { path, line, key } => format!(
+            "--params {}: line {line}: `{key}` is an integer too large for TOML (64 bits at \
+             most); write it as a hex string in quotes, e.g. {key} = \"FFFFFFFF FFFFFFFF C90FDAA2 ...\" \
+             (as in the built-in params/modp-*.toml)",
+            path.display()
+        ),
+        UnknownFamily { origin: o } => format!(
+            "{}: no `family` key and no `p`: cannot tell what kind of group this is",
+            origin(o)
+        ),
+        GroupKey {
+            origin: o,
+            key,
+            problem,
+        } => match problem {
+            KeyProblem::Missing => format!("{}: missing key `{key}`", origin(o)),
+            KeyProblem::NotString => format!("{}: key `{key}` must be a string", origin(o)),
+            KeyProblem::NotNonNegativeInteger => {
+                format!("{}: key `{key}` must be a non-negative integer", origin(o))
+            }
+        },
+        GroupCheck {
+            origin: o,
+            what,
+            check,
+        } => format!("{}: invalid group: {what} (check: {check})", origin(o)),
+        Group { origin: o, problem } => format!("{}: {problem}", origin(o)),
+        Hex { what, problem } => format!("{}: {}", param(what), hex_problem(problem)),
+        UnknownBackend { name } => {
+            format!("--backend {name:?}: unknown backend; use gmp or num-bigint")
+        }
+        BackendNotBuilt { name, feature } if name == "gmp" => format!(
+            "--backend {name}: this pkbench was built without GMP; rebuild with \
+             `cargo run --release --features {feature} -- ...` (needs m4: apt-get install m4)"
+        ),
+        BackendNotBuilt { name, feature } => format!(
+            "--backend {name}: this pkbench was built without it; rebuild with \
+             `cargo run --release --features {feature} -- ...`"
+        ),
+        TimeBudget { seconds, max } => format!(
+            "--time {}: give a number of seconds above 0 and at most {max}, e.g. --time 0.5",
+            seconds_shown(*seconds)
+        ),
+        TableWindow { given, min, max } => {
+            format!("PKBENCH_TABLE_WINDOW={given}: use {min} to {max} (bits)")
+        }
+        ExpBitsOutOfRange {
+            value,
+            group,
+            min,
+            max,
+        } => format!(
+            "--exp-bits {value} is out of range for {group}: use `full` or a number from {min} to {max}"
+        ),
+        OnlyFullSecrets { value, group, why } => format!(
+            "--exp-bits {value}: {group} takes only full secrets ({why}); use --exp-bits full"
+        ),
+        SecretTooLong {
+            group,
+            max_bytes,
+            got,
+        } => format!(
+            "--secret: {} {group} secret is at most {max_bytes} bytes ({} hex digits), got {got}",
+            a(group),
+            2 * max_bytes
+        ),
+        SecretOutOfRange { group } => format!(
+            "--secret: {} {group} secret must satisfy 1 ≤ x < n (the group order); this one is 0 or ≥ n",
+            a(group)
+        ),
+        SecretWrongLength {
+            group,
+            bytes,
+            got,
+            byte_order,
+        } => format!(
+            "--secret: {} {group} secret is a {bytes}-byte string ({} hex digits, {byte_order} byte order), got {}",
+            a(group),
+            2 * bytes,
+            n_bytes(*got)
+        ),
+        ExponentZero { group } => format!("{group}: the secret exponent is zero"),
+        ExponentTooLong {
+            group,
+            bits,
+            max_bits,
+        } => format!(
+            "{group}: the secret exponent has {bits} bits, more than the {max_bits} bits of the group order"
+        ),
+        ExponentNotBelowOrder { group } => {
+            format!("{group}: the secret exponent must be below the group order q (1 ≤ x < q)")
+        }
+        ScalarZero => "secret is zero: give a non-zero secret (hex)".into(),
+        ScalarMultipleOfOrder { group } => format!(
+            "secret is a multiple of the group order q of {group}: it would give a point of small order; choose another secret"
+        ),
+        ScalarTooLong {
+            group,
+            max_bits,
+            order_hex,
+            got,
+        } => format!(
+            "secret is too long for {group}: at most {max_bits} bits (the size of the group order q = {order_hex}), got {got} bytes"
+        ),
+        PeerOutOfRange { group } => format!("{group}: peer value rejected: outside 2 ≤ y ≤ p−2"),
+        PeerNotInSubgroup { group } => {
+            format!("{group}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)")
+        }
+        PeerTooLong { group, got, max } => {
+            format!("{group}: peer value rejected: {got} bytes, longer than p ({max} bytes)")
+        }
+        PeerBadPrefix { got, first } => format!(
+            "peer value of {got} bytes must be 04 || x || y (uncompressed point), but starts with {first:02x}"
+        ),
+        PeerBadLength {
+            got,
+            field_bytes,
+            m,
+        } => format!(
+            "peer value has {got} bytes: give the x-coordinate ({field_bytes} bytes, below 2^{m}) or 04 || x || y ({} bytes)",
+            2 * field_bytes + 1
+        ),
+        PeerNotFieldElement { coordinate, m } => {
+            format!("peer {coordinate} is not below 2^{m}: not an element of GF(2^{m})")
+        }
+        PeerXZero => "peer value x = 0 is the point of order 2 (small order): rejected".into(),
+        PeerSmallOrder { cofactor } => format!(
+            "peer value is a point of small order (its order divides the cofactor {cofactor}): rejected"
+        ),
+        PeerYMismatch => {
+            "peer y does not match x: y² + xy ≠ x³ + b (not a point of the curve)".into()
+        }
+        PeerNotOnCurve => {
+            "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b"
+                .into()
+        }
+        SharedSecretInfinity => {
+            "secret × peer value is the point at infinity: no shared secret".into()
+        }
+        PeerEncoding {
+            group,
+            field_bytes,
+            got,
+        } => format!(
+            "--peer: {} {group} public value is {} bytes 04||x||y (SEC 1 uncompressed), {} bytes 02/03||x (compressed) or {} bytes x||y (RFC 5903); got {}",
+            a(group),
+            2 * field_bytes + 1,
+            field_bytes + 1,
+            2 * field_bytes,
+            n_bytes(*got)
+        ),
+        PeerInvalidPoint { group } => format!(
+            "--peer: not a valid {group} public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)"
+        ),
+        PeerWrongLength { group, bytes, got } => format!(
+            "--peer: {} {group} public value is a {bytes}-byte string ({} hex digits), got {}",
+            a(group),
+            2 * bytes,
+            n_bytes(*got)
+        ),
+        SharedSecretZero { check, .. } => format!(
+            "--peer: the shared secret is all zero: the peer value is a point of small order ({check} check)"
+        ),
+    }
+}
+
+/// The words of a hex problem (the same in the library and the binary).
+fn hex_problem(p: &HexProblem) -> String {
+    p.to_string()
+}
+
+/// The binary's words for a warning (after `pkbench: warning: `).
+pub fn render_warning(w: &Warning) -> String {
+    match w {
+        Warning::Gf2mCodeIgnored { value, known } => {
+            format!("PKBENCH_GF2M={value:?} ignored: the only value is {known}")
+        }
+    }
+}
+
+/// Prints each warning on stderr as `pkbench: warning: …`, each distinct one once per
+/// process (a sweep opens a group many times).
+pub fn print_warnings(warnings: &[Warning]) {
+    static SEEN: Mutex<Option<HashSet<Warning>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|p| p.into_inner());
+    let seen = seen.get_or_insert_with(HashSet::new);
+    for w in warnings {
+        if seen.insert(w.clone()) {
+            eprintln!("pkbench: warning: {}", render_warning(w));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn s(x: &str) -> String {
+        x.to_string()
+    }
+
+    /// Every typed problem rendered, against the exact text the binary printed before the
+    /// problems were typed (pkbench at 99687b7, where the library built these messages).
+    #[test]
+    fn every_problem_renders_as_before() {
+        use Invalid::*;
+        let file = || Origin::File(PathBuf::from("bad.toml"));
+        let cases: Vec<(Invalid, &str)> = vec![
+            (
+                UnknownGroup {
+                    name: s("nope"),
+                    known: vec![s("gf2-155"), s("x25519")],
+                },
+                "unknown field or group \"nope\"; known: gf2-155, x25519 (see `pkbench groups`)",
+            ),
+            (
+                ParamsUnreadable {
+                    path: PathBuf::from("/nonexistent.toml"),
+                    reason: s("No such file or directory (os error 2)"),
+                },
+                "--params /nonexistent.toml: cannot read: No such file or directory (os error 2)",
+            ),
+            (
+                ParamsNotToml {
+                    path: PathBuf::from("bad5.toml"),
+                    reason: s("key with no value, expected `=`"),
+                },
+                "--params bad5.toml: not a valid group file: key with no value, expected `=`",
+            ),
+            (
+                ParamsIntegerTooLarge {
+                    path: PathBuf::from("bad1.toml"),
+                    line: 1,
+                    key: s("p"),
+                },
+                "--params bad1.toml: line 1: `p` is an integer too large for TOML (64 bits at most); write it as a hex string in quotes, e.g. p = \"FFFFFFFF FFFFFFFF C90FDAA2 ...\" (as in the built-in params/modp-*.toml)",
+            ),
+            (
+                UnknownFamily {
+                    origin: Origin::File(PathBuf::from("bad4.toml")),
+                },
+                "--params bad4.toml: no `family` key and no `p`: cannot tell what kind of group this is",
+            ),
+            (
+                GroupKey {
+                    origin: file(),
+                    key: s("m"),
+                    problem: KeyProblem::Missing,
+                },
+                "--params bad.toml: missing key `m`",
+            ),
+            (
+                GroupKey {
+                    origin: Origin::Named(s("gf2-155")),
+                    key: s("b"),
+                    problem: KeyProblem::NotString,
+                },
+                "gf2-155: key `b` must be a string",
+            ),
+            (
+                GroupKey {
+                    origin: file(),
+                    key: s("cofactor"),
+                    problem: KeyProblem::NotNonNegativeInteger,
+                },
+                "--params bad.toml: key `cofactor` must be a non-negative integer",
+            ),
+            (
+                GroupCheck {
+                    origin: Origin::File(PathBuf::from("bad11.toml")),
+                    what: s("q has 3 bits, too small a subgroup"),
+                    check: s("q at least 32 bits"),
+                },
+                "--params bad11.toml: invalid group: q has 3 bits, too small a subgroup (check: q at least 32 bits)",
+            ),
+            (
+                Group {
+                    origin: Origin::File(PathBuf::from("bad8.toml")),
+                    problem: s(
+                        "unknown curve \"ed448\" (pkbench implements p256, k256 and x25519)",
+                    ),
+                },
+                "--params bad8.toml: unknown curve \"ed448\" (pkbench implements p256, k256 and x25519)",
+            ),
+            (
+                Hex {
+                    what: Param::Secret,
+                    problem: HexProblem::BadChar { c: 'z', pos: 0 },
+                },
+                "--secret: malformed hex: character 'z' at position 0 is not 0-9, a-f or A-F",
+            ),
+            (
+                Hex {
+                    what: Param::Peer,
+                    problem: HexProblem::OddDigits { digits: 3 },
+                },
+                "--peer: 3 hex digits is not a whole number of bytes; give two digits per byte (write a leading 0 if that is the value meant)",
+            ),
+            (
+                Hex {
+                    what: Param::Secret,
+                    problem: HexProblem::Empty,
+                },
+                "--secret: empty hex string",
+            ),
+            (
+                Hex {
+                    what: Param::GroupKey {
+                        origin: Origin::File(PathBuf::from("bad2.toml")),
+                        key: s("p"),
+                    },
+                    problem: HexProblem::BadChar { c: 'z', pos: 0 },
+                },
+                "--params bad2.toml: `p`: malformed hex: character 'z' at position 0 is not 0-9, a-f or A-F",
+            ),
+            (
+                Hex {
+                    what: Param::from("--modulus"),
+                    problem: HexProblem::BadChar { c: 'z', pos: 0 },
+                },
+                "--modulus: malformed hex: character 'z' at position 0 is not 0-9, a-f or A-F",
+            ),
+            (
+                UnknownBackend { name: s("foo") },
+                "--backend \"foo\": unknown backend; use gmp or num-bigint",
+            ),
+            (
+                BackendNotBuilt {
+                    name: s("gmp"),
+                    feature: s("gmp"),
+                },
+                "--backend gmp: this pkbench was built without GMP; rebuild with `cargo run --release --features gmp -- ...` (needs m4: apt-get install m4)",
+            ),
+            (
+                TimeBudget {
+                    seconds: 0.0,
+                    max: 3600.0,
+                },
+                "--time 0: give a number of seconds above 0 and at most 3600, e.g. --time 0.5",
+            ),
+            (
+                TimeBudget {
+                    seconds: 1e300,
+                    max: 3600.0,
+                },
+                "--time 1e300: give a number of seconds above 0 and at most 3600, e.g. --time 0.5",
+            ),
+            (
+                TableWindow {
+                    given: s("99"),
+                    min: 2,
+                    max: 12,
+                },
+                "PKBENCH_TABLE_WINDOW=99: use 2 to 12 (bits)",
+            ),
+            (
+                ExpBitsOutOfRange {
+                    value: 999,
+                    group: s("gf2-155"),
+                    min: 16,
+                    max: 152,
+                },
+                "--exp-bits 999 is out of range for gf2-155: use `full` or a number from 16 to 152",
+            ),
+            (
+                OnlyFullSecrets {
+                    value: 128,
+                    group: s("x25519"),
+                    why: s(
+                        "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits",
+                    ),
+                },
+                "--exp-bits 128: x25519 takes only full secrets (RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits); use --exp-bits full",
+            ),
+            (
+                SecretTooLong {
+                    group: s("P-256"),
+                    max_bytes: 32,
+                    got: 33,
+                },
+                "--secret: a P-256 secret is at most 32 bytes (64 hex digits), got 33",
+            ),
+            (
+                SecretOutOfRange {
+                    group: s("secp256k1"),
+                },
+                "--secret: a secp256k1 secret must satisfy 1 ≤ x < n (the group order); this one is 0 or ≥ n",
+            ),
+            (
+                SecretWrongLength {
+                    group: s("x25519"),
+                    bytes: 32,
+                    got: 1,
+                    byte_order: s("RFC 7748"),
+                },
+                "--secret: an x25519 secret is a 32-byte string (64 hex digits, RFC 7748 byte order), got 1 byte",
+            ),
+            (
+                ExponentZero {
+                    group: s("modp-768"),
+                },
+                "modp-768: the secret exponent is zero",
+            ),
+            (
+                ExponentTooLong {
+                    group: s("modp-768"),
+                    bits: 768,
+                    max_bits: 767,
+                },
+                "modp-768: the secret exponent has 768 bits, more than the 767 bits of the group order",
+            ),
+            (
+                ExponentNotBelowOrder {
+                    group: s("modp-768"),
+                },
+                "modp-768: the secret exponent must be below the group order q (1 ≤ x < q)",
+            ),
+            (ScalarZero, "secret is zero: give a non-zero secret (hex)"),
+            (
+                ScalarMultipleOfOrder {
+                    group: s("gf2-155"),
+                },
+                "secret is a multiple of the group order q of gf2-155: it would give a point of small order; choose another secret",
+            ),
+            (
+                ScalarTooLong {
+                    group: s("gf2-155"),
+                    max_bits: 152,
+                    order_hex: s("aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1b"),
+                    got: 25,
+                },
+                "secret is too long for gf2-155: at most 152 bits (the size of the group order q = aaaaaaaaaaaaaaaaaab1fcf1e206f421a3ea1b), got 25 bytes",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                },
+                "modp-768: peer value rejected: outside 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerNotInSubgroup {
+                    group: s("modp-768"),
+                },
+                "modp-768: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)",
+            ),
+            (
+                PeerTooLong {
+                    group: s("modp-768"),
+                    got: 97,
+                    max: 96,
+                },
+                "modp-768: peer value rejected: 97 bytes, longer than p (96 bytes)",
+            ),
+            (
+                PeerBadPrefix { got: 41, first: 5 },
+                "peer value of 41 bytes must be 04 || x || y (uncompressed point), but starts with 05",
+            ),
+            (
+                PeerBadLength {
+                    got: 22,
+                    field_bytes: 20,
+                    m: 155,
+                },
+                "peer value has 22 bytes: give the x-coordinate (20 bytes, below 2^155) or 04 || x || y (41 bytes)",
+            ),
+            (
+                PeerNotFieldElement {
+                    coordinate: 'x',
+                    m: 155,
+                },
+                "peer x is not below 2^155: not an element of GF(2^155)",
+            ),
+            (
+                PeerXZero,
+                "peer value x = 0 is the point of order 2 (small order): rejected",
+            ),
+            (
+                PeerSmallOrder { cofactor: 12 },
+                "peer value is a point of small order (its order divides the cofactor 12): rejected",
+            ),
+            (
+                PeerYMismatch,
+                "peer y does not match x: y² + xy ≠ x³ + b (not a point of the curve)",
+            ),
+            (
+                PeerNotOnCurve,
+                "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b",
+            ),
+            (
+                SharedSecretInfinity,
+                "secret × peer value is the point at infinity: no shared secret",
+            ),
+            (
+                PeerEncoding {
+                    group: s("P-256"),
+                    field_bytes: 32,
+                    got: 2,
+                },
+                "--peer: a P-256 public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got 2 bytes",
+            ),
+            (
+                PeerInvalidPoint { group: s("P-256") },
+                "--peer: not a valid P-256 public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)",
+            ),
+            (
+                PeerWrongLength {
+                    group: s("x25519"),
+                    bytes: 32,
+                    got: 1,
+                },
+                "--peer: an x25519 public value is a 32-byte string (64 hex digits), got 1 byte",
+            ),
+            (
+                SharedSecretZero {
+                    group: s("x25519"),
+                    check: s("RFC 7748 §6.1"),
+                },
+                "--peer: the shared secret is all zero: the peer value is a point of small order (RFC 7748 §6.1 check)",
+            ),
+        ];
+        for (problem, want) in &cases {
+            assert_eq!(render_invalid(problem), *want, "{problem:?}");
+            // The library's own wording names no flag (a name the caller gave is its own).
+            if !matches!(
+                problem,
+                Hex {
+                    what: Param::Named(_),
+                    ..
+                }
+            ) {
+                assert!(!problem.to_string().contains("--"), "{problem}");
+            }
+        }
+        assert_eq!(
+            render(&Error::from(Invalid::ScalarZero)),
+            "secret is zero: give a non-zero secret (hex)"
+        );
+        assert_eq!(render(&Error::input("as is")), "as is");
+        assert_eq!(
+            render_warning(&Warning::Gf2mCodeIgnored {
+                value: s("foo"),
+                known: s("pclmulqdq")
+            }),
+            "PKBENCH_GF2M=\"foo\" ignored: the only value is pclmulqdq"
+        );
+    }
+}
