@@ -1,13 +1,13 @@
 //! Bulk data (hashes, block ciphers) timed as throughput with the 1995 post's method: a large
 //! buffer of "random" data in RAM, processed in fixed-size chunks, each timed operation taking
 //! the next chunk so that the data does not stay in cache. MB/s = 10^6 bytes per second
-//! (design.md §4).
+//! (decimal units, as every rate pkbench prints).
 //!
 //! The data comes from a seeded ChaCha20 RNG and is made before timing. [`time_cipher_chunks`]
 //! is the one path that times bulk encryption (`pkbench des` and the 1995 DES row), through the
-//! same [`Engine`] and modes as `pkbench cipher`.
+//! same [`crate::symmetric::Engine`] and modes as `pkbench cipher`.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::measure::{self, MeasureConfig, Stats};
 use crate::record::Operation;
 use crate::symmetric::kat;
@@ -39,20 +39,17 @@ pub fn mb_per_s(bytes: usize, ms: f64) -> f64 {
 }
 
 /// Checks a chunk size: at least 1 byte, a multiple of `multiple`, at most [`DATA_BYTES`].
-/// `what` names the size in the message (the command's option, e.g. `--block`).
 ///
 /// # Errors
-/// [`Error::Input`] naming `what` and saying which sizes are accepted.
-pub fn check_chunk(what: &str, chunk: usize, multiple: usize) -> Result<()> {
+/// [`Invalid::ChunkSize`] saying which sizes are accepted.
+pub fn check_chunk(chunk: usize, multiple: usize) -> Result<()> {
     if chunk == 0 || chunk > DATA_BYTES || !chunk.is_multiple_of(multiple) {
-        return Err(Error::input(format!(
-            "{what} {chunk}: give a number of bytes from {multiple} to {DATA_BYTES}{}, e.g. {what} 10000",
-            if multiple > 1 {
-                format!(" that is a multiple of {multiple}")
-            } else {
-                String::new()
-            }
-        )));
+        return Err(Invalid::ChunkSize {
+            given: chunk,
+            multiple,
+            max: DATA_BYTES,
+        }
+        .into());
     }
     Ok(())
 }
@@ -231,12 +228,12 @@ mod tests {
 
     #[test]
     fn chunk_checks() {
-        assert!(check_chunk("--block", 10_000, 8).is_ok());
-        let e = check_chunk("--block", 10_001, 8).unwrap_err();
+        assert!(check_chunk(10_000, 8).is_ok());
+        let e = check_chunk(10_001, 8).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.message().contains("multiple of 8"), "{e}");
-        assert!(check_chunk("--block", 0, 1).is_err());
-        assert!(check_chunk("--block", DATA_BYTES + 1, 1).is_err());
+        assert!(check_chunk(0, 1).is_err());
+        assert!(check_chunk(DATA_BYTES + 1, 1).is_err());
     }
 
     #[test]

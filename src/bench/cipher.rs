@@ -11,7 +11,7 @@
 
 use super::Config;
 use super::slope::{self, FitDoubt, Slope, SlopePoint};
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::measure::{self, Machine, MeasureConfig};
 use crate::record::{self, Operation};
 use crate::symmetric::kat;
@@ -49,19 +49,20 @@ impl SizeGrid {
     /// cipher here).
     ///
     /// # Errors
-    /// [`Error::Input`] when the range is empty, above 16 MiB, or has fewer than 2 points.
+    /// [`Invalid::SlopeSizes`] when the range is empty or above 16 MiB,
+    /// [`Invalid::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
     pub fn sizes(&self) -> Result<Vec<usize>> {
         if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
-            return Err(Error::input(format!(
-                "buffer sizes {}..{} bytes: give 1 <= --min-bytes <= --max-bytes <= 16777216",
-                self.min_bytes, self.max_bytes
-            )));
+            return Err(Invalid::SlopeSizes {
+                min: self.min_bytes,
+                max: self.max_bytes,
+                limit: 1 << 24,
+            }
+            .into());
         }
         let v = slope::sizes(self.min_bytes, self.max_bytes, self.points, 16);
         if self.points < 2 || v.len() < 2 {
-            return Err(Error::input(
-                "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range",
-            ));
+            return Err(Invalid::SlopeTooFewSizes.into());
         }
         Ok(v)
     }
@@ -147,7 +148,8 @@ pub struct CipherRow {
 /// The cycles/byte estimate uses the CPU's reported MHz, read once before the rows.
 ///
 /// # Errors
-/// [`Error::Input`] for a mode a cipher lacks or a bad size grid; [`Error::Runtime`] when a
+/// [`Error::Input`] for a mode a cipher lacks, [`Invalid::SlopeSizes`] or
+/// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a
 /// known answer, a mode check or a timed output is wrong.
 pub fn run(job: &CipherJob, cfg: &Config) -> Result<Vec<Operation>> {
     let sizes = job.grid.sizes()?;

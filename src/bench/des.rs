@@ -47,10 +47,10 @@ impl DesJob {
     /// The encryption job: `mode` over chunks of `block` bytes.
     ///
     /// # Errors
-    /// [`Error::Input`] for a chunk size that is not a multiple of 8 from 8 to
+    /// [`crate::error::Invalid::ChunkSize`] for a chunk size that is not a multiple of 8 from 8 to
     /// [`bulk::DATA_BYTES`].
     pub fn encrypt(mode: Mode, block: usize) -> Result<DesJob> {
-        bulk::check_chunk("--block", block, BLOCK)?;
+        bulk::check_chunk(block, BLOCK)?;
         Ok(DesJob::Encrypt { mode, block })
     }
 
@@ -72,7 +72,7 @@ impl DesJob {
 /// `known_answers_checked`, `outputs_checked`. Both are computed by the `des` crate.
 ///
 /// # Errors
-/// [`Error::Input`] for a bad chunk size; [`Error::Runtime`] when a known answer or a timed
+/// [`crate::error::Invalid::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known answer or a timed
 /// output is wrong.
 pub fn run(job: &DesJob, cfg: &Config) -> Result<Vec<Operation>> {
     let pb = measure::progress::bar(1, cfg.quiet);
@@ -130,7 +130,7 @@ fn key_setup(cfg: &Config) -> Result<Operation> {
 /// Times DES encryption in `mode` over chunks of `block` bytes ([`bulk::time_cipher_chunks`]:
 /// data from the seed, key and IV from seed + 1).
 fn encrypt(mode: Mode, block: usize, cfg: &Config) -> Result<Operation> {
-    bulk::check_chunk("--block", block, BLOCK)?;
+    bulk::check_chunk(block, BLOCK)?;
     let known_answers_checked = des::check_known_answers()?;
     let r = bulk::time_cipher_chunks(&des::spec(), mode, block, &cfg.measure, cfg.seed)?;
     let key = record::params([

@@ -29,9 +29,9 @@ impl HashJob {
     /// The job for `algo` over blocks of `block` bytes.
     ///
     /// # Errors
-    /// [`Error::Input`] for a block size outside 1..=[`bulk::DATA_BYTES`].
+    /// [`crate::error::Invalid::ChunkSize`] for a block size outside 1..=[`bulk::DATA_BYTES`].
     pub fn new(algo: Algo, block: usize) -> Result<HashJob> {
-        bulk::check_chunk("--block", block, 1)?;
+        bulk::check_chunk(block, 1)?;
         Ok(HashJob { algo, block })
     }
 
@@ -49,7 +49,7 @@ impl HashJob {
 /// `known_answers_checked`, `known_answers_source`, `outputs_checked`.
 ///
 /// # Errors
-/// [`Error::Input`] for a bad block size; [`Error::Runtime`] when a known answer or a timed
+/// [`crate::error::Invalid::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known answer or a timed
 /// digest is wrong.
 pub fn run(job: &HashJob, cfg: &Config) -> Result<Vec<Operation>> {
     let pb = measure::progress::bar(1, cfg.quiet);
@@ -61,7 +61,7 @@ pub fn run(job: &HashJob, cfg: &Config) -> Result<Vec<Operation>> {
 
 fn time(job: &HashJob, cfg: &Config) -> Result<Operation> {
     let (algo, block) = (job.algo, job.block);
-    bulk::check_chunk("--block", block, 1)?;
+    bulk::check_chunk(block, 1)?;
     let known_answers_checked = algo.check_known_answers()?;
     let n = bulk::chunk_count(bulk::DATA_BYTES, block);
     let data = bulk::random_data(cfg.seed, n * block);

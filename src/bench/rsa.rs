@@ -9,7 +9,7 @@
 
 use super::Config;
 use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::measure::{self, MeasureConfig, Stats};
 use crate::record::{self, Operation};
 use crate::rsa::key::RsaKey;
@@ -102,8 +102,9 @@ pub fn pool_size(bits: u32) -> usize {
 /// of an operation's figure), `e` and `n` (hex), `pool` (chunks).
 ///
 /// # Errors
-/// [`Error::Input`] for a bad key size, key file, chunk size, or `--powm sec` on a backend
-/// without it; [`Error::Runtime`] when a self-check fails.
+/// [`Invalid::RsaKeyBits`], [`Invalid::RsaKeyFile`], [`Invalid::RsaChunk`] for a bad key
+/// size, key file or chunk size, [`Invalid::NoConstantTimePowm`] for a constant-time
+/// exponentiation on a backend without one; [`Error::Runtime`] when a self-check fails.
 pub fn run(job: &RsaJob, cfg: &Config) -> Result<Vec<Operation>> {
     let kind = job.backend;
     // Refuse --powm sec on num-bigint before spending time on a key.
@@ -127,10 +128,11 @@ pub fn run(job: &RsaJob, cfg: &Config) -> Result<Vec<Operation>> {
     let k = key.modulus_bytes();
     let chunk = job.chunk_bytes.unwrap_or(k - 1);
     if chunk == 0 || chunk >= k {
-        return Err(Error::input(format!(
-            "--chunk {chunk}: give 1 to {} bytes (below the {k}-byte modulus, so every chunk is less than n)",
-            k - 1
-        )));
+        return Err(Invalid::RsaChunk {
+            chunk,
+            modulus_bytes: k,
+        }
+        .into());
     }
     let (private, crt, public, pool) =
         crate::with_backend!(kind, B => time_all::<B>(&key, chunk, job, cfg)?);

@@ -11,6 +11,7 @@ use crate::record::RunTimer;
 use crate::report;
 use crate::rsa::{self, ops::Powm};
 use clap::Args;
+use clap::ValueEnum;
 use std::path::PathBuf;
 
 /// Arguments of `pkbench rsa`.
@@ -36,14 +37,52 @@ pub struct RsaArgs {
     /// Modular exponentiation of the private operation, raw and CRT alike, so the CRT
     /// speedup compares like with like (the public operation always uses the plain one).
     /// `fast` is the 1995 row; `sec` is what real private-key code runs.
-    #[arg(long, value_enum, value_name = "POWM", default_value_t = Powm::Fast)]
-    pub powm: Powm,
+    #[arg(long, value_enum, value_name = "POWM", default_value_t = PowmArg::Fast)]
+    pub powm: PowmArg,
     /// Use this PEM private key (PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY", unencrypted)
     /// instead of generating one.
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `--powm`: which modular exponentiation the private operation (raw and CRT alike) uses
+/// ([`Powm`]). The public operation (e = 65537, nothing secret) always uses the fast one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum PowmArg {
+    /// The library's general exponentiation, variable time: GMP's `mpz_powm` (sliding window,
+    /// branches and table lookups that depend on the data), num-bigint's `BigUint::modpow`.
+    /// The 1995 row's "GNU MP package, nothing fancy".
+    #[default]
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "The library's general exponentiation, variable time: num-bigint's \
+                      `BigUint::modpow` in this build (its run time depends on the data)"
+        )
+    )]
+    Fast,
+    /// The library's constant-time exponentiation, side-channel resistant: GMP's
+    /// `mpz_powm_sec` (fixed window, every table entry read, no data-dependent branch), as
+    /// real private-key code does (OpenSSL's `BN_mod_exp_mont_consttime`). gmp backend only.
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "Constant-time exponentiation, side-channel resistant: needs the gmp \
+                      backend, which this build lacks (build with --features gmp)"
+        )
+    )]
+    Sec,
+}
+
+impl From<PowmArg> for Powm {
+    fn from(p: PowmArg) -> Powm {
+        match p {
+            PowmArg::Fast => Powm::Fast,
+            PowmArg::Sec => Powm::Sec,
+        }
+    }
 }
 
 /// The end of `rsa --help`, the same in every build.
@@ -167,7 +206,7 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         chunk_bytes: args.chunk,
         backend: BackendKind::select(args.backend.as_deref())?,
         crt: args.crt,
-        powm: args.powm,
+        powm: args.powm.into(),
     };
     let ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
     let params = bench::rsa::params(&job, &ops);

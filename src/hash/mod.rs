@@ -16,7 +16,7 @@ pub mod sha0;
 
 pub use registry::{Code, HASHES, Hash, KnownAnswer, Member};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::implementation::{Implementation, short_version};
 
 /// One hash function: a member of a [`registry`] entry.
@@ -72,7 +72,7 @@ impl Algo {
     /// (`haval-128-3`, also `haval128,3` as PHP spells it).
     ///
     /// # Errors
-    /// [`Error::Input`] listing the accepted names ([`names`]).
+    /// [`Invalid::UnknownHash`] with the accepted names ([`names`]).
     pub fn parse(s: &str) -> Result<Algo> {
         let t = s.trim().to_ascii_lowercase();
         for &h in HASHES {
@@ -85,10 +85,11 @@ impl Algo {
                 return Ok(Algo::of(h, i));
             }
         }
-        Err(Error::input(format!(
-            "--algo {s:?}: unknown hash; use one of {}",
-            names()
-        )))
+        Err(Invalid::UnknownHash {
+            name: s.to_string(),
+            known: names(),
+        }
+        .into())
     }
 
     /// Display name: "MD5", "SHA-0", "HAVAL-256/3", ...
@@ -249,7 +250,7 @@ mod tests {
         }
         assert_eq!(
             Algo::parse("sha3").unwrap_err().message(),
-            "--algo \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, sha256, \
+            "unknown hash \"sha3\"; use one of md5, md4, sha0, sha1, sha256, \
              haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
         );
     }

@@ -1,4 +1,4 @@
-//! The registry of hash functions: one [`Hash`] entry per function (or family of functions:
+//! The registry of hash functions: one [`struct@Hash`] entry per function (or family of functions:
 //! HAVAL's fifteen output-length × pass-count members), listed in [`HASHES`]. Everything else
 //! is derived from it: `--algo` parsing ([`super::Algo::parse`]), the `--help` text and the
 //! error list ([`super::help`], [`super::names`]), the known-answer checks, the bench job

@@ -8,7 +8,7 @@
 //! To add a cipher: one `static` entry in `src/symmetric/ciphers.rs` (its constructor wraps a
 //! `cipher` 0.5 block cipher in [`super::modes::BlockEngine`]), listed in [`CIPHERS`].
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::implementation::Implementation;
 use crate::symmetric::modes::{BLOCK_MODES, Engine, Mode};
 use serde::{Serialize, Serializer};
@@ -214,21 +214,18 @@ impl CipherSpec {
     /// A spec with `key_bits` (or the cipher's default when `None`).
     ///
     /// # Errors
-    /// [`Error::Input`] when the size is not one this cipher accepts.
+    /// [`Invalid::CipherKeyBits`] when the size is not one this cipher accepts.
     pub fn new(cipher: &'static Cipher, key_bits: Option<u32>) -> Result<CipherSpec> {
         let key_bits = key_bits.unwrap_or(cipher.default_key_bits());
         if !cipher.keys.iter().any(|k| k.bits == key_bits) {
             let mut sorted: Vec<u32> = cipher.keys.iter().map(|k| k.bits).collect();
             sorted.sort_unstable();
-            return Err(Error::input(format!(
-                "--key-bits {key_bits} is not a key size of {}: use one of {}",
-                cipher.name,
-                sorted
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+            return Err(Invalid::CipherKeyBits {
+                bits: key_bits,
+                cipher: cipher.name.to_string(),
+                sizes: sorted,
+            }
+            .into());
         }
         Ok(CipherSpec { cipher, key_bits })
     }
