@@ -1,14 +1,13 @@
-//! The hash functions pkbench times, one interface for all: MD4 (RFC 1320), MD5 (RFC 1321),
-//! SHA-1 (FIPS 180-1) and SHA-256 (FIPS 180-4) from the RustCrypto crates, and the two of the
-//! 1995 post that have no maintained crate, written here behind the same [`digest`] traits:
-//! SHA-0 (FIPS 180, 1993: [`sha0`]) and HAVAL (Zheng–Pieprzyk–Seberry 1992: [`haval`]).
+//! The hash functions pkbench times, one interface for all: those of RustCrypto crates (MD4,
+//! MD5, SHA-1, …) and the two of the 1995 post that have no maintained crate, written here
+//! behind the same [`digest`] traits: SHA-0 (FIPS 180, 1993: [`sha0`]) and HAVAL
+//! (Zheng–Pieprzyk–Seberry 1992: [`haval`]).
 //!
-//! [`registry`] holds one entry per function (or family); [`Algo`] names one function of it
-//! (as `--algo` does); [`Algo::digest`] hashes with it; [`Algo::known_answers`] lists its
-//! known-answer vectors (embedded from `vectors/`: the RFC 1320/1321 suites and SHA-1 from
-//! `vectors/hash.json`, the FIPS 180 appendices for SHA-0, FIPS 180-4's examples for SHA-256,
-//! the reference implementation's certified output for HAVAL). The timed run is
-//! [`crate::bench::hash`].
+//! [`registry`] holds one entry per function (or family), each with its known answers and
+//! their source; [`Algo`] names one function of it (as `--algo` does); [`Algo::digest`]
+//! hashes with it; [`Algo::known_answers`] lists its known-answer vectors. The lists of
+//! names for `--help`, errors and the suite are derived from the registry ([`help`],
+//! [`names`], [`about`], [`suite`]). The timed run is [`crate::bench::hash`].
 
 pub mod haval;
 pub mod registry;
