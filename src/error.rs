@@ -185,6 +185,17 @@ pub enum KeyProblem {
     NotNonNegativeInteger,
 }
 
+/// What is wrong with a modulus of the raw RSA primitive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModulusProblem {
+    /// It is zero.
+    Zero,
+    /// It is even (RSA moduli are odd; Montgomery arithmetic needs an odd modulus).
+    Even,
+    /// It is 1 (every result is 0).
+    One,
+}
+
 /// A typed problem with the user's input: which value it concerns and the numbers involved.
 /// `cli::errors::render_invalid` words each for the command line; `Display` gives a neutral
 /// wording. See the module documentation for how to add one.
@@ -291,6 +302,90 @@ pub enum Invalid {
         /// Largest accepted window, bits.
         max: u32,
     },
+
+    // --- RSA, hashes, ciphers, bulk data -------------------------------------------------------
+    /// An RSA modulus size outside the sizes pkbench generates.
+    RsaKeyBits {
+        /// The size asked for, bits.
+        bits: u32,
+        /// Smallest size, bits.
+        min: u32,
+        /// Largest size, bits.
+        max: u32,
+    },
+    /// An RSA key file that cannot be used: unreadable, binary, or not a usable private key.
+    RsaKeyFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, in the library's words.
+        problem: String,
+    },
+    /// An RSA input chunk size that is zero or not below the modulus.
+    RsaChunk {
+        /// The size asked for, bytes.
+        chunk: usize,
+        /// Bytes of the modulus.
+        modulus_bytes: usize,
+    },
+    /// A constant-time exponentiation asked of a bignum backend without one.
+    NoConstantTimePowm {
+        /// The backend's name, e.g. `num-bigint`.
+        backend: String,
+        /// Whether the backend that has one (GMP) is built in.
+        gmp_built: bool,
+    },
+    /// A modulus the raw RSA primitive cannot use.
+    RsaModulus {
+        /// What is wrong with it.
+        problem: ModulusProblem,
+    },
+    /// A raw RSA input not below the modulus (RFC 8017 §5.1.1: "message representative out of
+    /// range").
+    RsaInputNotBelowModulus,
+    /// A hash name the registry does not know.
+    UnknownHash {
+        /// The name, as given.
+        name: String,
+        /// The accepted names, as a list for the message.
+        known: String,
+    },
+    /// A key size a cipher does not take.
+    CipherKeyBits {
+        /// The size asked for, bits.
+        bits: u32,
+        /// The cipher's name.
+        cipher: String,
+        /// The sizes it takes, ascending.
+        sizes: Vec<u32>,
+    },
+    /// A mode of operation asked of a stream cipher.
+    StreamCipherMode {
+        /// The cipher's name, e.g. `arcfour`.
+        cipher: String,
+        /// The mode asked for, e.g. `CBC`.
+        mode: String,
+    },
+    /// A chunk size of bulk data (hashed or encrypted per timed operation) outside 1 to
+    /// `max` bytes or not a multiple of `multiple`.
+    ChunkSize {
+        /// The size asked for, bytes.
+        given: usize,
+        /// Sizes must be a multiple of this (the cipher's block, or 1).
+        multiple: usize,
+        /// Largest size, bytes (the data the chunks are taken from).
+        max: usize,
+    },
+    /// Buffer sizes of a slope outside 1 ≤ smallest ≤ largest ≤ `limit`.
+    SlopeSizes {
+        /// Smallest buffer asked for, bytes.
+        min: usize,
+        /// Largest buffer asked for, bytes.
+        max: usize,
+        /// Largest accepted, bytes.
+        limit: usize,
+    },
+    /// A slope over fewer than two distinct buffer sizes.
+    SlopeTooFewSizes,
 
     // --- Secret sizes ----------------------------------------------------------------------
     /// A short secret size outside the sizes the group takes.
@@ -566,6 +661,67 @@ impl fmt::Display for Invalid {
             TableWindow { given, min, max } => {
                 write!(f, "table window {given}: use {min} to {max} bits")
             }
+            RsaKeyBits { bits, min, max } => write!(
+                f,
+                "RSA key size {bits} bits: give {min} to {max} bits"
+            ),
+            RsaKeyFile { path, problem } => write!(f, "key file {}: {problem}", path.display()),
+            RsaChunk {
+                chunk,
+                modulus_bytes,
+            } => write!(
+                f,
+                "chunk of {chunk} bytes: give 1 to {} bytes (below the {modulus_bytes}-byte modulus)",
+                modulus_bytes.saturating_sub(1)
+            ),
+            NoConstantTimePowm { backend, .. } => write!(
+                f,
+                "the {backend} backend has no constant-time modular exponentiation (GMP's mpz_powm_sec has one)"
+            ),
+            RsaModulus { problem } => f.write_str(match problem {
+                ModulusProblem::Zero => "modulus is zero; give an odd RSA modulus",
+                ModulusProblem::Even => {
+                    "modulus is even; an RSA modulus is odd (a product of odd primes)"
+                }
+                ModulusProblem::One => {
+                    "modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3"
+                }
+            }),
+            RsaInputNotBelowModulus => f.write_str(
+                "input is not below the modulus (RFC 8017 §5.1.1: message representative out of range)",
+            ),
+            UnknownHash { name, known } => {
+                write!(f, "unknown hash {name:?}; use one of {known}")
+            }
+            CipherKeyBits {
+                bits,
+                cipher,
+                sizes,
+            } => write!(
+                f,
+                "{bits}-bit key is not a key size of {cipher}: use one of {}",
+                join_numbers(sizes)
+            ),
+            StreamCipherMode { cipher, mode } => write!(
+                f,
+                "{cipher} is a stream cipher: it has no {mode} mode (its only mode is stream)"
+            ),
+            ChunkSize {
+                given,
+                multiple,
+                max,
+            } => write!(
+                f,
+                "chunk of {given} bytes: give a number of bytes from {multiple} to {max}{}",
+                multiple_of(*multiple)
+            ),
+            SlopeSizes { min, max, limit } => write!(
+                f,
+                "buffer sizes {min}..{max} bytes: give 1 <= smallest <= largest <= {limit}"
+            ),
+            SlopeTooFewSizes => f.write_str(
+                "a slope needs at least 2 distinct buffer sizes: more points or a wider range",
+            ),
             ExpBitsOutOfRange {
                 value,
                 group,
@@ -699,6 +855,20 @@ impl fmt::Display for Warning {
                 "GF(2^m) code {value:?} ignored: the only choice is {known}"
             ),
         }
+    }
+}
+
+/// Numbers as a list for a message: "128, 192, 256".
+pub fn join_numbers(v: &[u32]) -> String {
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// " that is a multiple of M" for M > 1, "" otherwise (the end of a size range in a message).
+pub fn multiple_of(m: usize) -> String {
+    if m > 1 {
+        format!(" that is a multiple of {m}")
+    } else {
+        String::new()
     }
 }
 

@@ -103,6 +103,15 @@ pub fn crate_version(name: &str) -> &'static str {
         .map_or("unknown", |(_, v)| v)
 }
 
+/// The major.minor part of a version, as reports give a crate's version ("0.11.0" → "0.11",
+/// "0.11.0-rc.2" → "0.11"); a version without a second dot is returned whole.
+pub fn short_version(version: &str) -> &str {
+    match version.match_indices('.').nth(1) {
+        Some((i, _)) => &version[..i],
+        None => version,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +125,9 @@ mod tests {
             assert!(lock.contains(&entry), "{name} {v} not in Cargo.lock");
         }
         assert_eq!(crate_version("no-such-crate"), "unknown");
+        assert_eq!(short_version("0.11.0"), "0.11");
+        assert_eq!(short_version("0.11.0-rc.2"), "0.11");
+        assert_eq!(short_version("unknown"), "unknown");
     }
 
     #[test]

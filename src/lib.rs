@@ -11,7 +11,6 @@
 
 pub mod arith;
 pub mod bench;
-pub mod bulk;
 pub mod cli;
 pub mod des;
 pub mod error;

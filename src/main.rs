@@ -62,7 +62,9 @@ enum Command {
     Compare(cli::compare::CompareArgs),
     /// Time single DES: key setup (µs/key) or encryption throughput (MB/s), ECB or CBC.
     Des(cli::des::DesArgs),
-    /// Time a hash function's throughput (MB/s): MD5, MD4, SHA-0, SHA-1, HAVAL.
+    /// Time a hash function's throughput (MB/s): the functions of the registry
+    /// (pkbench::hash::about).
+    #[command(about = pkbench::hash::about())]
     Hash(cli::hash::HashArgs),
 }
 

@@ -243,36 +243,40 @@ fn compare_splits_a_mixed_record_into_one_table_per_command() {
 
 #[test]
 fn doubtful_fits_are_flagged_not_hidden() {
-    use pkbench::cli::cipher::{self, CipherArgs};
-    use pkbench::cli::common::parse_args;
-    let argv: Vec<String> = [
-        "--algo",
-        "des",
-        "--mode",
-        "ecb",
-        "--both",
-        "--points",
-        "3",
-        "--max-bytes",
-        "256",
-        "--time",
-        "0.005",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let a: CipherArgs = parse_args("cipher", &argv).unwrap();
-    let (mut r, _) = cipher::measure_record(&a).unwrap();
-    assert_eq!(r.rows.len(), 2);
+    use pkbench::bench::cipher::{CipherRow, Row, SizeGrid, bench_row, operation};
+    use pkbench::measure::{Clock, Machine, MeasureConfig};
+    use pkbench::record::ResultRecord;
+    use pkbench::symmetric::{CipherSpec, Direction, Mode};
+    let spec = CipherSpec::parse("des", None).unwrap();
+    let grid = SizeGrid {
+        min_bytes: 16,
+        max_bytes: 256,
+        points: 3,
+    };
+    let cfg = MeasureConfig::with_budget_secs(0.005, Clock::Wall);
+    let mut rows: Vec<CipherRow> = [Direction::Encrypt, Direction::Decrypt]
+        .iter()
+        .map(|&direction| {
+            let row = Row {
+                spec,
+                mode: Mode::Ecb,
+                direction,
+            };
+            bench_row(&row, &grid, &cfg, 1995, &mut || {}).unwrap()
+        })
+        .collect();
     // Make the first row a fit a loaded machine could give: R² 0.95, intercept -40 ns;
     // the second a clean one.
-    r.rows[0].slope.r2 = 0.95;
-    r.rows[0].slope.intercept_ns = -40.0;
-    r.rows[0].fit_doubts = r.rows[0].slope.doubts();
-    r.rows[1].slope.r2 = 0.9999;
-    r.rows[1].slope.intercept_ns = 30.0;
-    r.rows[1].fit_doubts = r.rows[1].slope.doubts();
-    let text = cipher::render_text(&r);
+    rows[0].slope.r2 = 0.95;
+    rows[0].slope.intercept_ns = -40.0;
+    rows[0].fit_doubts = rows[0].slope.doubts();
+    rows[1].slope.r2 = 0.9999;
+    rows[1].slope.intercept_ns = 30.0;
+    rows[1].fit_doubts = rows[1].slope.doubts();
+    let implementation = spec.cipher.implementation(|_| false);
+    let mut rec = ResultRecord::new("cipher", "wall", Machine::detect());
+    rec.add_operations(rows.iter().map(|r| operation(r, &implementation, 0.0)));
+    let text = pkbench::report::cipher::render_text(&rec);
     let enc = text.lines().find(|l| l.contains("ECB  ┆ enc")).unwrap();
     assert!(
         enc.contains("-40.00") && enc.contains("0.9500"),
@@ -283,13 +287,13 @@ fn doubtful_fits_are_flagged_not_hidden() {
     assert!(!dec.contains('['), "{dec}");
     assert!(text.contains("\n[1] R² < 0.99: "), "{text}");
     assert!(text.contains("\n[2] negative intercept: "), "{text}");
-    let rec = cipher::result_record(&r).unwrap();
     assert_eq!(
         rec.operations[0].info["fit_doubts"],
         serde_json::json!(["low-r2", "negative-intercept"])
     );
     assert!(!rec.operations[1].info.contains_key("fit_doubts"));
-    let v: serde_json::Value = serde_json::from_str(&rec.to_json().unwrap()).unwrap();
+    let json = pkbench::report::json::render(&rec).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["rows"][0]["fit_doubts"][1], "negative-intercept");
     assert_eq!(v["rows"][1]["fit_doubts"], serde_json::json!([]));
 }

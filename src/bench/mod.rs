@@ -11,8 +11,14 @@
 //! `choose`, `suite`, `repro`) build many Jobs and call [`run`] for each. Nothing here reads
 //! the environment or names a command-line flag.
 
+pub mod bulk;
 pub mod choose;
+pub mod cipher;
+pub mod des;
 pub mod dh;
+pub mod hash;
+pub mod rsa;
+pub mod slope;
 
 pub use crate::implementation::{ImplKind, Implementation};
 
@@ -29,21 +35,40 @@ pub enum Job {
     /// A Diffie-Hellman exchange ([`dh::DhJob`]): operations "Offer", "Reply",
     /// "Total = 2*Offer + Reply" and "CPU sum 2*Offer + 2*Reply".
     Dh(dh::DhJob),
+    /// Raw RSA on one key ([`rsa::RsaJob`]): "private op (raw)", "private op (CRT)" (when
+    /// asked) and "public op".
+    Rsa(rsa::RsaJob),
+    /// Single DES ([`des::DesJob`]): "key setup" or "encrypt".
+    Des(des::DesJob),
+    /// A hash function over blocks of one size ([`hash::HashJob`]): "hash".
+    Hash(hash::HashJob),
+    /// Rows of a cipher table ([`cipher::CipherJob`]): one "MODE dir" operation per row
+    /// ("CBC enc", "STREAM dec").
+    Cipher(cipher::CipherJob),
 }
 
 impl std::fmt::Debug for Job {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Job::Dh(j) => f.debug_tuple("Dh").field(&j.label()).finish(),
+            Job::Rsa(j) => f.debug_tuple("Rsa").field(j).finish(),
+            Job::Des(j) => f.debug_tuple("Des").field(j).finish(),
+            Job::Hash(j) => f.debug_tuple("Hash").field(j).finish(),
+            Job::Cipher(j) => f.debug_tuple("Cipher").field(&j.label()).finish(),
         }
     }
 }
 
 impl Job {
-    /// A short label for progress bars and messages, e.g. "gf2-155 128-bit".
+    /// A short label for progress bars and messages, e.g. "gf2-155 128-bit", "RSA-512",
+    /// "MD5 over 10000-byte blocks".
     pub fn label(&self) -> String {
         match self {
             Job::Dh(j) => j.label(),
+            Job::Rsa(j) => j.label(),
+            Job::Des(j) => j.label(),
+            Job::Hash(j) => j.label(),
+            Job::Cipher(j) => j.label(),
         }
     }
 }
@@ -70,6 +95,10 @@ pub struct Config {
 pub fn run(job: &Job, cfg: &Config) -> Result<Vec<Operation>> {
     match job {
         Job::Dh(j) => dh::run(j, cfg),
+        Job::Rsa(j) => rsa::run(j, cfg),
+        Job::Des(j) => des::run(j, cfg),
+        Job::Hash(j) => hash::run(j, cfg),
+        Job::Cipher(j) => cipher::run(j, cfg),
     }
 }
 

@@ -84,36 +84,6 @@ impl RunArgs {
     pub fn emit(&self, rec: &ResultRecord, text: impl FnOnce() -> String) -> Result<String> {
         emit_record(self.output.as_deref(), self.force, self.json, rec, text)
     }
-
-    /// Runs `f` (one timed measurement) under a one-step progress bar showing `label`
-    /// (hidden with `--json` or when not on a terminal), and clears the bar afterwards,
-    /// whatever `f` returns.
-    pub fn with_progress<T>(&self, label: String, f: impl FnOnce() -> T) -> T {
-        let pb = crate::measure::progress::bar(1, self.json);
-        pb.set_message(label);
-        let r = f();
-        pb.finish_and_clear();
-        r
-    }
-
-    /// The end of every single-measurement command (`des`, `hash`): the command's record `r`
-    /// becomes the versioned result record (`to_result`), finished with `timer`'s start time
-    /// and elapsed time, then is saved and printed as [`RunArgs::emit`] does, with `render(r)`
-    /// as the text.
-    ///
-    /// # Errors
-    /// As `to_result` and [`RunArgs::emit`].
-    pub fn finish<R>(
-        &self,
-        timer: &record::RunTimer,
-        r: &R,
-        to_result: fn(&R) -> Result<ResultRecord>,
-        render: fn(&R) -> String,
-    ) -> Result<String> {
-        let mut rec = to_result(r)?;
-        rec.finish(timer);
-        self.emit(&rec, || render(r))
-    }
 }
 
 /// What every timing command does with its record: write it to `output` (if given)

@@ -4,7 +4,10 @@
 //! (`PKBENCH_TABLE_WINDOW`, `PKBENCH_GF2M`) that the library does not know about. See
 //! `crate::error` for how to add a problem; its line in this module's test pins the text.
 
-use crate::error::{Error, HexProblem, Invalid, KeyProblem, Origin, Param, Warning, n_bytes};
+use crate::error::{
+    Error, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning, join_numbers,
+    multiple_of, n_bytes,
+};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -117,6 +120,59 @@ pub fn render_invalid(i: &Invalid) -> String {
         TableWindow { given, min, max } => {
             format!("PKBENCH_TABLE_WINDOW={given}: use {min} to {max} (bits)")
         }
+        RsaKeyBits { bits, min, max } => format!(
+            "--bits {bits}: RSA key size must be between {min} and {max} bits, e.g. --bits 512"
+        ),
+        RsaKeyFile { path, problem } => format!("--key {}: {problem}", path.display()),
+        RsaChunk {
+            chunk,
+            modulus_bytes: k,
+        } => format!(
+            "--chunk {chunk}: give 1 to {} bytes (below the {k}-byte modulus, so every chunk is less than n)",
+            k.saturating_sub(1)
+        ),
+        NoConstantTimePowm { backend, gmp_built } => format!(
+            "--powm sec: the {backend} backend has no constant-time modular exponentiation; use {} or --powm fast",
+            if *gmp_built {
+                "--backend gmp (GMP's mpz_powm_sec)"
+            } else {
+                "--backend gmp (GMP's mpz_powm_sec; rebuild with --features gmp)"
+            }
+        ),
+        RsaModulus { problem } => match problem {
+            ModulusProblem::Zero => "--modulus is zero; give an odd RSA modulus".into(),
+            ModulusProblem::Even => {
+                "--modulus is even; an RSA modulus is odd (a product of odd primes)".into()
+            }
+            ModulusProblem::One => "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3".into(),
+        },
+        RsaInputNotBelowModulus => "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)".into(),
+        UnknownHash { name, known } => {
+            format!("--algo {name:?}: unknown hash; use one of {known}")
+        }
+        CipherKeyBits {
+            bits,
+            cipher,
+            sizes,
+        } => format!(
+            "--key-bits {bits} is not a key size of {cipher}: use one of {}",
+            join_numbers(sizes)
+        ),
+        StreamCipherMode { cipher, mode } => format!(
+            "{cipher} is a stream cipher: it has no {mode} mode (use --mode stream or no --mode)"
+        ),
+        ChunkSize {
+            given,
+            multiple,
+            max,
+        } => format!(
+            "--block {given}: give a number of bytes from {multiple} to {max}{}, e.g. --block 10000",
+            multiple_of(*multiple)
+        ),
+        SlopeSizes { min, max, limit } => format!(
+            "buffer sizes {min}..{max} bytes: give 1 <= --min-bytes <= --max-bytes <= {limit}"
+        ),
+        SlopeTooFewSizes => "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range".into(),
         ExpBitsOutOfRange {
             value,
             group,
@@ -590,6 +646,116 @@ mod tests {
                     check: s("RFC 7748 §6.1"),
                 },
                 "--peer: the shared secret is all zero: the peer value is a point of small order (RFC 7748 §6.1 check)",
+            ),
+            (
+                RsaKeyBits {
+                    bits: 128,
+                    min: 256,
+                    max: 8192,
+                },
+                "--bits 128: RSA key size must be between 256 and 8192 bits, e.g. --bits 512",
+            ),
+            (
+                RsaKeyFile {
+                    path: PathBuf::from("/nonexistent/key.pem"),
+                    problem: s("cannot read the key file: No such file or directory (os error 2)"),
+                },
+                "--key /nonexistent/key.pem: cannot read the key file: No such file or directory (os error 2)",
+            ),
+            (
+                RsaChunk {
+                    chunk: 64,
+                    modulus_bytes: 64,
+                },
+                "--chunk 64: give 1 to 63 bytes (below the 64-byte modulus, so every chunk is less than n)",
+            ),
+            (
+                NoConstantTimePowm {
+                    backend: s("num-bigint"),
+                    gmp_built: true,
+                },
+                "--powm sec: the num-bigint backend has no constant-time modular exponentiation; use --backend gmp (GMP's mpz_powm_sec) or --powm fast",
+            ),
+            (
+                NoConstantTimePowm {
+                    backend: s("num-bigint"),
+                    gmp_built: false,
+                },
+                "--powm sec: the num-bigint backend has no constant-time modular exponentiation; use --backend gmp (GMP's mpz_powm_sec; rebuild with --features gmp) or --powm fast",
+            ),
+            (
+                RsaModulus {
+                    problem: ModulusProblem::Zero,
+                },
+                "--modulus is zero; give an odd RSA modulus",
+            ),
+            (
+                RsaModulus {
+                    problem: ModulusProblem::Even,
+                },
+                "--modulus is even; an RSA modulus is odd (a product of odd primes)",
+            ),
+            (
+                RsaModulus {
+                    problem: ModulusProblem::One,
+                },
+                "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3",
+            ),
+            (
+                RsaInputNotBelowModulus,
+                "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)",
+            ),
+            (
+                UnknownHash {
+                    name: s("sha3"),
+                    known: s(
+                        "md5, md4, sha0, sha1, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)",
+                    ),
+                },
+                "--algo \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)",
+            ),
+            (
+                CipherKeyBits {
+                    bits: 100,
+                    cipher: s("aes"),
+                    sizes: vec![128, 192, 256],
+                },
+                "--key-bits 100 is not a key size of aes: use one of 128, 192, 256",
+            ),
+            (
+                StreamCipherMode {
+                    cipher: s("arcfour"),
+                    mode: s("CBC"),
+                },
+                "arcfour is a stream cipher: it has no CBC mode (use --mode stream or no --mode)",
+            ),
+            (
+                ChunkSize {
+                    given: 1001,
+                    multiple: 8,
+                    max: 7_500_000,
+                },
+                "--block 1001: give a number of bytes from 8 to 7500000 that is a multiple of 8, e.g. --block 10000",
+            ),
+            (
+                ChunkSize {
+                    given: 0,
+                    multiple: 1,
+                    max: 7_500_000,
+                },
+                "--block 0: give a number of bytes from 1 to 7500000, e.g. --block 10000",
+            ),
+            (
+                SlopeSizes {
+                    min: 64,
+                    max: 32,
+                    limit: 16_777_216,
+                },
+                "buffer sizes 64..32 bytes: give 1 <= --min-bytes <= --max-bytes <= 16777216",
+            ),
+            (
+                SlopeTooFewSizes,
+                "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range",
             ),
         ];
         for (problem, want) in &cases {

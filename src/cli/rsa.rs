@@ -1,13 +1,17 @@
-//! `pkbench rsa` (times raw RSA: bytes/sec of the private operation on fresh random chunks) and
+//! `pkbench rsa` (times raw RSA: bytes/sec of the private operation on fresh random chunks;
+//! the measurement is [`crate::bench::rsa`], the report [`crate::report::rsa`]) and
 //! `pkbench rsa-raw` (one RSAEP/RSASP1 computation, input^exponent mod modulus, in hex).
 
+use crate::arith::bignum::BackendKind;
+use crate::bench::rsa::{KeySource, RsaJob};
+use crate::bench::{self, Job};
 use crate::cli::common::RunArgs;
 use crate::error::{Result, parse_hex};
-use crate::record::{self, Operation, ResultRecord, RunTimer};
+use crate::record::RunTimer;
 use crate::report;
-use crate::rsa::ops::Powm;
-use crate::rsa::{self, OpRecord, RsaBenchOptions, RsaRecord};
+use crate::rsa::{self, ops::Powm};
 use clap::Args;
+use clap::ValueEnum;
 use std::path::PathBuf;
 
 /// Arguments of `pkbench rsa`.
@@ -33,14 +37,52 @@ pub struct RsaArgs {
     /// Modular exponentiation of the private operation, raw and CRT alike, so the CRT
     /// speedup compares like with like (the public operation always uses the plain one).
     /// `fast` is the 1995 row; `sec` is what real private-key code runs.
-    #[arg(long, value_enum, value_name = "POWM", default_value_t = Powm::Fast)]
-    pub powm: Powm,
+    #[arg(long, value_enum, value_name = "POWM", default_value_t = PowmArg::Fast)]
+    pub powm: PowmArg,
     /// Use this PEM private key (PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY", unencrypted)
     /// instead of generating one.
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `--powm`: which modular exponentiation the private operation (raw and CRT alike) uses
+/// ([`Powm`]). The public operation (e = 65537, nothing secret) always uses the fast one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum PowmArg {
+    /// The library's general exponentiation, variable time: GMP's `mpz_powm` (sliding window,
+    /// branches and table lookups that depend on the data), num-bigint's `BigUint::modpow`.
+    /// The 1995 row's "GNU MP package, nothing fancy".
+    #[default]
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "The library's general exponentiation, variable time: num-bigint's \
+                      `BigUint::modpow` in this build (its run time depends on the data)"
+        )
+    )]
+    Fast,
+    /// The library's constant-time exponentiation, side-channel resistant: GMP's
+    /// `mpz_powm_sec` (fixed window, every table entry read, no data-dependent branch), as
+    /// real private-key code does (OpenSSL's `BN_mod_exp_mont_consttime`). gmp backend only.
+    #[cfg_attr(
+        not(feature = "gmp"),
+        value(
+            help = "Constant-time exponentiation, side-channel resistant: needs the gmp \
+                      backend, which this build lacks (build with --features gmp)"
+        )
+    )]
+    Sec,
+}
+
+impl From<PowmArg> for Powm {
+    fn from(p: PowmArg) -> Powm {
+        match p {
+            PowmArg::Fast => Powm::Fast,
+            PowmArg::Sec => Powm::Sec,
+        }
+    }
 }
 
 /// The end of `rsa --help`, the same in every build.
@@ -135,7 +177,8 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
     Ok(format!("{}\n", hex::encode(out)))
 }
 
-/// Runs `pkbench rsa` and renders its output.
+/// Runs `pkbench rsa`: the flags become an [`RsaJob`], the bench layer times it, and the
+/// record is printed (text or JSON) and saved with `--output`.
 ///
 /// # Errors
 /// [`crate::Error::Input`] for bad arguments (including an explicit --bits that differs from
@@ -143,7 +186,7 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
 pub fn run(args: &RsaArgs) -> Result<String> {
     args.run.check_output()?;
     let timer = RunTimer::start();
-    let cfg = args.run.measure_config()?;
+    let cfg = args.run.bench_config()?;
     if let (Some(path), Some(bits)) = (&args.key, args.bits) {
         let have = rsa::pem::read_pem_file(path)?.bits();
         if have != bits {
@@ -153,157 +196,20 @@ pub fn run(args: &RsaArgs) -> Result<String> {
             )));
         }
     }
-    let opts = RsaBenchOptions {
-        bits: args.bits.unwrap_or(512),
-        key_file: args.key.clone(),
+    let job = RsaJob {
+        key: match &args.key {
+            Some(path) => KeySource::File(path.clone()),
+            None => KeySource::Generate {
+                bits: args.bits.unwrap_or(512),
+            },
+        },
         chunk_bytes: args.chunk,
-        backend: args.backend.clone(),
+        backend: BackendKind::select(args.backend.as_deref())?,
         crt: args.crt,
-        powm: args.powm,
-        seed: args.run.seed,
-        quiet: args.run.json,
+        powm: args.powm.into(),
     };
-    let record = rsa::bench(&opts, &cfg)?;
-    let mut rec = result_record(&record)?;
-    rec.finish(&timer);
-    args.run.emit(&rec, || render_text(&record))
-}
-
-/// The versioned result record of an `rsa` run (the JSON of `--json` and `--output`): every
-/// key of [`RsaRecord`] at the top level, and the operations "private op (raw)",
-/// "private op (CRT)" (with `--crt`) and "public op", each identified by command, bits and
-/// chunk_bytes (the private ones also by `powm`, "fast" or "sec"), with figures `ops_per_sec`
-/// and `bytes_per_sec`; the backend and the library function (`powm_fn`, e.g. "mpz_powm_sec")
-/// go to `info`.
-///
-/// # Errors
-/// [`crate::Error::Runtime`] if serialisation fails.
-pub fn result_record(r: &RsaRecord) -> Result<ResultRecord> {
-    let mut rec = ResultRecord::new("rsa", &r.clock, r.machine.clone()).with_extra(r)?;
-    rec.seed = Some(r.seed);
-    rec.params.insert("bits".into(), r.bits.into());
-    rec.params
-        .insert("chunk_bytes".into(), r.chunk_bytes.into());
-    rec.params.insert("crt".into(), r.crt.into());
-    rec.params.insert("powm".into(), r.powm.name().into());
-    let key = record::params([
-        ("command", "rsa".into()),
-        ("bits", r.bits.into()),
-        ("chunk_bytes", r.chunk_bytes.into()),
-    ]);
-    let mut private_key = key.clone();
-    private_key.insert("powm".into(), r.powm.name().into());
-    let op = |name: &str, key: &std::collections::BTreeMap<_, _>, powm_fn: &str, o: &OpRecord| {
-        Operation::timed(name, key.clone(), o.stats.clone())
-            .with_figure("ops_per_sec", o.ops_per_sec)
-            .with_figure("bytes_per_sec", o.bytes_per_sec)
-            .with_info("backend", r.backend.clone())
-            .with_info("powm_fn", powm_fn)
-    };
-    let private_fn = r.private_powm;
-    rec.operations
-        .push(op("private op (raw)", &private_key, private_fn, &r.private));
-    if let Some(c) = &r.private_crt {
-        rec.operations
-            .push(op("private op (CRT)", &private_key, private_fn, c));
-    }
-    rec.operations
-        .push(op("public op", &key, r.public_powm, &r.public));
-    Ok(rec)
-}
-
-/// Formats a rate in bytes per second, decimal units ("1.250 kB/s", "95.00 B/s").
-pub fn fmt_bytes_per_sec(b: f64) -> String {
-    if !b.is_finite() {
-        return "-".into();
-    }
-    if b >= 1e6 {
-        format!("{} MB/s", report::sig4(b / 1e6))
-    } else if b >= 1e3 {
-        format!("{} kB/s", report::sig4(b / 1e3))
-    } else {
-        format!("{} B/s", report::sig4(b))
-    }
-}
-
-/// Renders an [`RsaRecord`] as the terminal report.
-pub fn render_text(r: &RsaRecord) -> String {
-    let mut s = String::new();
-    s += &format!("pkbench rsa: {}-bit modulus, e = 0x{}\n", r.bits, r.e);
-    match r.keygen_ms {
-        Some(ms) => {
-            s += &format!(
-                "key:       {}, in {} (not counted in any operation)\n",
-                r.key_source,
-                report::fmt_time_ms(ms)
-            )
-        }
-        None => s += &format!("key:       {}\n", r.key_source),
-    }
-    s += &format!(
-        "chunk:     {} bytes, fresh random chunks ({} in the pool); raw: no padding, no blinding\n",
-        r.chunk_bytes, r.pool
-    );
-    s += &format!("backend:   {}\n", r.backend);
-    let how = match r.powm {
-        Powm::Fast => "variable time",
-        Powm::Sec => "constant time",
-    };
-    s += &format!(
-        "powm:      private {} (--powm {}, {how}){}; public {}\n",
-        r.private_powm,
-        r.powm.name(),
-        if r.crt { ", raw and CRT" } else { "" },
-        r.public_powm
-    );
-    let mut counts = vec![("private", &r.private)];
-    counts.extend(r.private_crt.as_ref().map(|c| ("CRT", c)));
-    counts.push(("public", &r.public));
-    let counts: Vec<String> = counts
-        .iter()
-        .map(|(n, op)| format!("{n} {} × {}", op.stats.samples, op.stats.batch))
-        .collect();
-    s += &format!(
-        "clock:     {}; samples × batch: {}; seed {}\n",
-        r.clock,
-        counts.join(", "),
-        r.seed
-    );
-    s += &format!(
-        "machine:   {}\n",
-        r.machine.summary(&crate::measure::Build::detect())
-    );
-    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "bytes/s"]);
-    let mut row = |name: &str, op: &OpRecord| {
-        let st = &op.stats;
-        t.add_row(vec![
-            name.to_string(),
-            report::fmt_time_ms(st.median_ms),
-            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
-            report::fmt_rate(op.ops_per_sec),
-            fmt_bytes_per_sec(op.bytes_per_sec),
-        ]);
-    };
-    row("private m^d mod n\n(raw, no CRT)", &r.private);
-    if let Some(c) = &r.private_crt {
-        row("private with CRT\n(dP, dQ, qInv)", c);
-    }
-    row("public m^e mod n", &r.public);
-    s += &format!("{t}\n");
-    if let Some(x) = r.crt_speedup {
-        s += &format!("CRT speedup: {x:.2}× over the raw private operation\n");
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn byte_rates() {
-        assert_eq!(fmt_bytes_per_sec(95.0), "95.00 B/s");
-        assert_eq!(fmt_bytes_per_sec(1250.0), "1.250 kB/s");
-        assert_eq!(fmt_bytes_per_sec(2_500_000.0), "2.500 MB/s");
-    }
+    let ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
+    let params = bench::rsa::params(&job, &ops);
+    let rec = bench::record("rsa", &cfg, params, ops, &timer);
+    args.run.emit(&rec, || report::rsa::render_text(&rec))
 }

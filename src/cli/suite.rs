@@ -120,7 +120,7 @@ pub fn items(quick: bool) -> Vec<Item> {
     }
     v.push(Item::new("des", &["--mode", "ecb"]));
     v.push(Item::new("des", &["--keysetup"]));
-    for h in ["md5", "md4", "sha0", "sha1", "haval"] {
+    for h in crate::hash::suite() {
         v.push(Item::new("hash", &["--algo", h]));
     }
     v.extend(cipher_items(quick));
@@ -143,32 +143,20 @@ fn via_json<T: Args>(
 /// The cipher rows of libgcrypt's tables: every cipher of
 /// [`crate::symmetric::registry::table_specs`] in every mode, encryption and decryption
 /// (`pkbench compare` shows them one row per cipher, one column per mode and direction).
-/// `quick` keeps the ciphers of the 2000 GnuPG table and ARCFOUR (AES, AES256, 3DES, CAST5,
-/// BLOWFISH, TWOFISH, ARCFOUR) and fits the slope through 4 buffer sizes instead of 8.
+/// `quick` keeps the key sizes the registry marks `quick`: the ciphers of the 2000 GnuPG
+/// table and ARCFOUR (AES, AES256, 3DES, CAST5, BLOWFISH, TWOFISH, ARCFOUR) and fits the slope through 4 buffer sizes instead of 8.
 pub fn cipher_items(quick: bool) -> Vec<Item> {
-    use crate::symmetric::Algo;
     let points = if quick { "4" } else { "8" };
     crate::symmetric::registry::table_specs()
         .iter()
-        .filter(|s| {
-            !quick
-                || matches!(
-                    (s.algo, s.key_bits),
-                    (Algo::Aes, 128 | 256)
-                        | (Algo::TripleDes, _)
-                        | (Algo::Cast5, _)
-                        | (Algo::Blowfish, _)
-                        | (Algo::Twofish, 256)
-                        | (Algo::Arcfour, _)
-                )
-        })
+        .filter(|s| !quick || s.key_size().quick)
         .map(|s| {
             let bits = s.key_bits.to_string();
             Item::new(
                 "cipher",
                 &[
                     "--algo",
-                    s.algo.cli_name(),
+                    s.cipher.name,
                     "--key-bits",
                     &bits,
                     "--both",

@@ -1,161 +1,172 @@
-//! The hash functions of the 1995 "Some timings" post, one interface for all:
-//! MD4 (RFC 1320), MD5 (RFC 1321) and SHA-1 (FIPS 180-1) from the RustCrypto crates, and the
-//! two that have no maintained crate, written here behind the same [`digest`] traits:
-//! SHA-0 (FIPS 180, 1993: [`sha0`]) and HAVAL (Zheng–Pieprzyk–Seberry 1992: [`haval`]).
+//! The hash functions pkbench times, one interface for all: those of RustCrypto crates (MD4,
+//! MD5, SHA-1, …) and the two of the 1995 post that have no maintained crate, written here
+//! behind the same [`digest`] traits: SHA-0 (FIPS 180, 1993: [`sha0`]) and HAVAL
+//! (Zheng–Pieprzyk–Seberry 1992: [`haval`]).
 //!
-//! [`Algo`] names one function; [`Algo::digest`] hashes with it; [`Algo::known_answers`]
-//! lists its known-answer vectors (embedded from `vectors/`: the RFC 1320/1321 suites and
-//! SHA-1 from `vectors/hash.json`, the FIPS 180 appendices for SHA-0, the reference
-//! implementation's certified output for HAVAL); [`bench`] times throughput in MB/s.
+//! [`registry`] holds one entry per function (or family), each with its known answers and
+//! their source; [`Algo`] names one function of it (as `--algo` does); [`Algo::digest`]
+//! hashes with it; [`Algo::known_answers`] lists its known-answer vectors. The lists of
+//! names for `--help`, errors and the suite are derived from the registry ([`help`],
+//! [`names`], [`about`], [`suite`]). The timed run is [`crate::bench::hash`].
 
-pub mod bench;
 pub mod haval;
+pub mod registry;
 pub mod sha0;
 
-use crate::error::{Error, Result};
-use digest::Digest;
-use serde::Deserialize;
+pub use registry::{Code, HASHES, Hash, KnownAnswer, Member};
 
-/// One hash function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    /// MD4 (RFC 1320), 128-bit.
-    Md4,
-    /// MD5 (RFC 1321), 128-bit.
-    Md5,
-    /// SHA-0 (FIPS 180, 1993), 160-bit: the post's "SHA".
-    Sha0,
-    /// SHA-1 (FIPS 180-1, 1995), 160-bit.
-    Sha1,
-    /// HAVAL with `bits` ∈ {128, 160, 192, 224, 256} of output and `passes` ∈ {3, 4, 5}.
-    Haval {
-        /// Output length in bits.
-        bits: u32,
-        /// Number of passes.
-        passes: u32,
-    },
+use crate::error::{Error, Invalid, Result};
+use crate::implementation::{Implementation, short_version};
+
+/// One hash function: a member of a [`registry`] entry.
+#[derive(Clone, Copy)]
+pub struct Algo {
+    hash: &'static Hash,
+    member: &'static Member,
 }
 
-/// HAVAL member used when none is given: 3 passes (the speed class; HAVAL's output length
-/// changes only the final folding) with 256-bit output, the compile-time defaults of the
-/// reference implementation (`PASS 3`, `FPTLEN 256`) that a 1995 user would have built.
-pub const HAVAL_DEFAULT: Algo = Algo::Haval {
-    bits: 256,
-    passes: 3,
-};
+impl PartialEq for Algo {
+    fn eq(&self, other: &Algo) -> bool {
+        self.member.name == other.member.name
+    }
+}
 
-/// The names accepted by [`Algo::parse`], for help texts and error messages.
-pub const NAMES: &str = "md5, md4, sha0, sha1, haval (= haval-256-3), haval-BITS-PASSES";
+impl Eq for Algo {}
+
+impl std::fmt::Debug for Algo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.member.name)
+    }
+}
+
+/// HAVAL member used when none is given: HAVAL-256/3 ([`registry::HAVAL`]).
+pub const HAVAL_DEFAULT: Algo = Algo::of(&registry::HAVAL, registry::HAVAL.default_member);
+
+#[allow(non_upper_case_globals)]
+impl Algo {
+    /// MD4 (RFC 1320), 128-bit.
+    pub const Md4: Algo = Algo::of(&registry::MD4, 0);
+    /// MD5 (RFC 1321), 128-bit.
+    pub const Md5: Algo = Algo::of(&registry::MD5, 0);
+    /// SHA-0 (FIPS 180, 1993), 160-bit: the post's "SHA".
+    pub const Sha0: Algo = Algo::of(&registry::SHA0, 0);
+    /// SHA-1 (FIPS 180-1, 1995), 160-bit.
+    pub const Sha1: Algo = Algo::of(&registry::SHA1, 0);
+}
 
 impl Algo {
-    /// Parses `md5`, `md4`, `sha0` (alias `sha`), `sha1`, `haval` ([`HAVAL_DEFAULT`]) or
-    /// `haval-BITS-PASSES` such as `haval-128-3` (also `haval128,3` as PHP spells it),
-    /// case-insensitive.
+    /// Member `index` of `hash`.
+    ///
+    /// # Panics
+    /// When `index` is not a member's (a defect of the caller: the registry is static).
+    pub const fn of(hash: &'static Hash, index: usize) -> Algo {
+        Algo {
+            hash,
+            member: &hash.members[index],
+        }
+    }
+
+    /// Parses a name of the registry, case-insensitive: an entry's name or alias (its default
+    /// member: `md5`, `sha` = `sha0`, `haval` = HAVAL-256/3) or a member's own name
+    /// (`haval-128-3`, also `haval128,3` as PHP spells it).
     ///
     /// # Errors
-    /// [`Error::Input`] listing the accepted names.
+    /// [`Invalid::UnknownHash`] with the accepted names ([`names`]).
     pub fn parse(s: &str) -> Result<Algo> {
         let t = s.trim().to_ascii_lowercase();
-        let bad = || {
-            Error::input(format!(
-                "--algo {s:?}: unknown hash; use one of {NAMES} (BITS 128|160|192|224|256, PASSES 3|4|5)"
-            ))
-        };
-        match t.as_str() {
-            "md5" => return Ok(Algo::Md5),
-            "md4" => return Ok(Algo::Md4),
-            "sha0" | "sha" | "sha-0" => return Ok(Algo::Sha0),
-            "sha1" | "sha-1" => return Ok(Algo::Sha1),
-            "haval" => return Ok(HAVAL_DEFAULT),
-            _ => {}
+        for &h in HASHES {
+            if h.name == t || h.aliases.contains(&t.as_str()) {
+                return Ok(Algo::of(h, h.default_member));
+            }
         }
-        let rest = t.strip_prefix("haval").ok_or_else(bad)?;
-        let rest = rest.trim_start_matches(['-', '_']);
-        let (b, p) = rest.split_once(['-', ',', '/', '_']).ok_or_else(bad)?;
-        let bits: u32 = b.parse().map_err(|_| bad())?;
-        let passes: u32 = p.parse().map_err(|_| bad())?;
-        if ![128, 160, 192, 224, 256].contains(&bits) || !(3..=5).contains(&passes) {
-            return Err(bad());
+        for &h in HASHES {
+            if let Some(i) = h.parse_member.and_then(|p| p(&t)) {
+                return Ok(Algo::of(h, i));
+            }
         }
-        Ok(Algo::Haval { bits, passes })
+        Err(Invalid::UnknownHash {
+            name: s.to_string(),
+            known: names(),
+        }
+        .into())
     }
 
     /// Display name: "MD5", "SHA-0", "HAVAL-256/3", ...
-    pub fn name(&self) -> String {
-        match self {
-            Algo::Md4 => "MD4".into(),
-            Algo::Md5 => "MD5".into(),
-            Algo::Sha0 => "SHA-0".into(),
-            Algo::Sha1 => "SHA-1".into(),
-            Algo::Haval { bits, passes } => format!("HAVAL-{bits}/{passes}"),
-        }
+    pub fn name(&self) -> &'static str {
+        self.member.name
+    }
+
+    /// The registry entry it belongs to.
+    pub fn entry(&self) -> &'static Hash {
+        self.hash
     }
 
     /// Digest length in bytes.
     pub fn output_bytes(&self) -> usize {
-        match self {
-            Algo::Md4 | Algo::Md5 => 16,
-            Algo::Sha0 | Algo::Sha1 => 20,
-            Algo::Haval { bits, .. } => *bits as usize / 8,
+        self.member.output_bytes
+    }
+
+    /// Where the implementation comes from, for reports: "RustCrypto md-5 0.11" (crate name
+    /// and the major.minor of its version in Cargo.lock) or "pkbench, src/hash/sha0.rs".
+    pub fn implementation(&self) -> String {
+        match self.hash.code {
+            Code::Crate(name) => format!(
+                "RustCrypto {name} {}",
+                short_version(crate::implementation::crate_version(name))
+            ),
+            Code::Own(file) => format!("pkbench, {file}"),
         }
     }
 
-    /// Where the implementation comes from, for reports.
-    pub fn implementation(&self) -> &'static str {
-        match self {
-            Algo::Md4 => "RustCrypto md4 0.11",
-            Algo::Md5 => "RustCrypto md-5 0.11",
-            Algo::Sha1 => "RustCrypto sha1 0.11",
-            Algo::Sha0 => "pkbench, src/hash/sha0.rs",
-            Algo::Haval { .. } => "pkbench, src/hash/haval.rs",
-        }
+    /// Who computes it, for the result record: the crate or pkbench's own code, with the CPU
+    /// features among [`Hash::cpu_features`] that this CPU has.
+    pub fn code(&self) -> Implementation {
+        let imp = match self.hash.code {
+            Code::Crate(name) => Implementation::of_crate(name),
+            Code::Own(_) => Implementation::own(""),
+        };
+        let have = crate::measure::machine::cpu_features();
+        let used: Vec<&str> = self
+            .hash
+            .cpu_features
+            .iter()
+            .copied()
+            .filter(|f| have.iter().any(|h| h == f))
+            .collect();
+        imp.using(&used)
     }
 
     /// The digest of `data`.
     pub fn digest(&self, data: &[u8]) -> Vec<u8> {
-        match *self {
-            Algo::Md4 => md4::Md4::digest(data).to_vec(),
-            Algo::Md5 => md5::Md5::digest(data).to_vec(),
-            Algo::Sha0 => sha0::Sha0::digest(data).to_vec(),
-            Algo::Sha1 => sha1::Sha1::digest(data).to_vec(),
-            Algo::Haval { bits, passes } => haval::haval(bits, passes, data)
-                .expect("Algo::Haval is only built by parse() with a valid pair"),
-        }
+        (self.member.digest)(data)
+    }
+
+    /// The digest of `data` into `out`, which must be [`Algo::output_bytes`] long: the call
+    /// the bench times.
+    ///
+    /// # Panics
+    /// When `out` has another length.
+    pub fn digest_into(&self, data: &[u8], out: &mut [u8]) {
+        (self.member.digest_into)(data, out)
+    }
+
+    /// The digest of `data` fed in three uneven pieces (another path through the buffering
+    /// code than [`Algo::digest`]).
+    pub fn digest_in_pieces(&self, data: &[u8]) -> Vec<u8> {
+        (self.member.digest_in_pieces)(data)
     }
 
     /// Known-answer vectors (message, digest) for this function.
     pub fn known_answers(&self) -> Vec<(Vec<u8>, Vec<u8>)> {
-        let hex = |s: &str| hex::decode(s).expect("embedded vector is hex (tested)");
-        match *self {
-            Algo::Md4 | Algo::Md5 | Algo::Sha1 => {
-                let file: HashFile =
-                    serde_json::from_str(HASH_JSON).expect("vectors/hash.json parses (tested)");
-                file.vectors
-                    .iter()
-                    .map(|v| {
-                        let d = match self {
-                            Algo::Md4 => &v.md4,
-                            Algo::Md5 => &v.md5,
-                            _ => &v.sha1,
-                        };
-                        (v.message.as_bytes().to_vec(), hex(d))
-                    })
-                    .collect()
-            }
-            Algo::Sha0 => SHA0_VECTORS
-                .iter()
-                .map(|(m, d)| (m.as_bytes().to_vec(), hex(d)))
-                .collect(),
-            Algo::Haval { bits, passes } => {
-                let file: HavalFile =
-                    serde_json::from_str(HAVAL_JSON).expect("vectors/haval.json parses (tested)");
-                file.vectors
-                    .iter()
-                    .filter(|v| v.bits == bits && v.passes == passes)
-                    .map(|v| (v.message.as_bytes().to_vec(), hex(&v.digest)))
-                    .collect()
-            }
-        }
+        (self.member.known_answers)()
+            .into_iter()
+            .map(|k| (k.message, k.digest))
+            .collect()
+    }
+
+    /// Where the known answers come from.
+    pub fn known_answers_source(&self) -> &'static str {
+        self.hash.known_answers_source
     }
 
     /// Checks every known answer of this function (outside any timed region) and returns how
@@ -164,13 +175,13 @@ impl Algo {
     /// # Errors
     /// [`Error::Runtime`] naming the function and message when a digest is wrong.
     pub fn check_known_answers(&self) -> Result<usize> {
-        let kats = self.known_answers();
-        for (m, want) in &kats {
-            if self.digest(m) != *want {
+        let kats = (self.member.known_answers)();
+        for k in &kats {
+            if self.digest(&k.message) != k.digest {
                 return Err(Error::runtime(format!(
-                    "{}: known-answer check failed on the message {:?}",
+                    "{}: known-answer check failed on the message {}",
                     self.name(),
-                    String::from_utf8_lossy(m)
+                    k.describe()
                 )));
             }
         }
@@ -178,47 +189,45 @@ impl Algo {
     }
 }
 
-/// SHA-0 vectors of FIPS 180 (1993): appendix A ("abc") and B (the 56-byte message), plus
-/// the empty message (widely published with them). Appendix C (a million "a") is in the
-/// unit tests.
-const SHA0_VECTORS: &[(&str, &str)] = &[
-    ("", "f96cea198ad1dd5617ac084a3d92c6107708c0ef"),
-    ("abc", "0164b8a914cd2a5e74c4f7ff082c4d97f1edf880"),
-    (
-        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-        "d2516ee1acfa5baf33dfc1c471e438449ef134c8",
-    ),
-];
-
-/// The RFC 1320/1321 suites and SHA-1 (see its `about`).
-const HASH_JSON: &str = include_str!("../../vectors/hash.json");
-/// HAVAL's certified reference output (see its `about`).
-const HAVAL_JSON: &str = include_str!("../../vectors/haval.json");
-
-#[derive(Deserialize)]
-struct HashFile {
-    vectors: Vec<HashVector>,
+/// Every function of the registry, entry by entry, member by member.
+pub fn all() -> impl Iterator<Item = Algo> {
+    HASHES
+        .iter()
+        .flat_map(|&h| (0..h.members.len()).map(move |i| Algo::of(h, i)))
 }
 
-#[derive(Deserialize)]
-struct HashVector {
-    message: String,
-    md4: String,
-    md5: String,
-    sha1: String,
+/// The accepted names for error messages: "md5, md4, …, haval (= haval-256-3),
+/// haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)".
+pub fn names() -> String {
+    let list: Vec<&str> = HASHES.iter().map(|h| h.list).collect();
+    let notes: String = HASHES.iter().map(|h| h.list_note).collect();
+    format!("{}{notes}", list.join(", "))
 }
 
-#[derive(Deserialize)]
-struct HavalFile {
-    vectors: Vec<HavalVector>,
+/// The `--algo` help of `pkbench hash`: "Hash function: md5, md4, sha0 (…), …" (no final
+/// period, as clap gives one-sentence help).
+pub fn help() -> String {
+    let list: Vec<&str> = HASHES.iter().map(|h| h.help).collect();
+    format!("Hash function: {}", list.join(", "))
 }
 
-#[derive(Deserialize)]
-struct HavalVector {
-    passes: u32,
-    bits: u32,
-    message: String,
-    digest: String,
+/// The one-line description of `pkbench hash`: "Time a hash function's throughput (MB/s):
+/// MD5, MD4, …".
+pub fn about() -> String {
+    let list: Vec<&str> = HASHES.iter().map(|h| h.title).collect();
+    format!(
+        "Time a hash function's throughput (MB/s): {}",
+        list.join(", ")
+    )
+}
+
+/// The names `pkbench suite` times (`--algo NAME`), in registry order.
+pub fn suite() -> Vec<&'static str> {
+    HASHES
+        .iter()
+        .filter(|h| h.in_suite)
+        .map(|h| h.name)
+        .collect()
 }
 
 #[cfg(test)]
@@ -230,38 +239,46 @@ mod tests {
         assert_eq!(Algo::parse("MD5").unwrap(), Algo::Md5);
         assert_eq!(Algo::parse("sha").unwrap(), Algo::Sha0);
         assert_eq!(Algo::parse("haval").unwrap(), HAVAL_DEFAULT);
-        assert_eq!(
-            Algo::parse("haval-128-3").unwrap(),
-            Algo::Haval {
-                bits: 128,
-                passes: 3
-            }
-        );
-        assert_eq!(
-            Algo::parse("haval224,5").unwrap(),
-            Algo::Haval {
-                bits: 224,
-                passes: 5
-            }
-        );
+        assert_eq!(HAVAL_DEFAULT.name(), "HAVAL-256/3");
+        assert_eq!(Algo::parse("haval-128-3").unwrap().name(), "HAVAL-128/3");
+        assert_eq!(Algo::parse("haval224,5").unwrap().name(), "HAVAL-224/5");
+        assert_eq!(Algo::parse(" Haval_160/4 ").unwrap().name(), "HAVAL-160/4");
         for bad in ["sha2", "haval-100-3", "haval-128-6", "haval-128", ""] {
             let e = Algo::parse(bad).unwrap_err();
             assert_eq!(e.exit_code(), 2, "{bad}");
         }
+        assert_eq!(
+            Algo::parse("sha3").unwrap_err().message(),
+            "unknown hash \"sha3\"; use one of md5, md4, sha0, sha1, sha256, \
+             haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
+        );
+    }
+
+    #[test]
+    fn every_name_parses_to_its_entry() {
+        for &h in HASHES {
+            for n in std::iter::once(&h.name).chain(h.aliases) {
+                let a = Algo::parse(n).unwrap();
+                assert_eq!(a.entry().name, h.name, "{n}");
+                assert_eq!(a, Algo::of(h, h.default_member));
+            }
+        }
+        assert_eq!(all().count(), 5 + 15);
+        let names: std::collections::BTreeSet<&str> = all().map(|a| a.name()).collect();
+        assert_eq!(names.len(), 20, "member names are unique");
     }
 
     #[test]
     fn every_algo_passes_its_known_answers() {
-        let mut all = vec![Algo::Md4, Algo::Md5, Algo::Sha0, Algo::Sha1];
-        for bits in [128, 160, 192, 224, 256] {
-            for passes in 3..=5 {
-                all.push(Algo::Haval { bits, passes });
-            }
-        }
-        for a in all {
+        for a in all() {
             let n = a.check_known_answers().unwrap();
             assert!(n >= 3, "{}: only {n} vectors", a.name());
             assert_eq!(a.digest(b"x").len(), a.output_bytes());
+            let data: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
+            assert_eq!(a.digest_in_pieces(&data), a.digest(&data), "{}", a.name());
+            let mut out = vec![0u8; a.output_bytes()];
+            a.digest_into(&data, &mut out);
+            assert_eq!(out, a.digest(&data), "{}", a.name());
         }
     }
 
@@ -270,5 +287,37 @@ mod tests {
         // The check compares real values: MD4's vectors do not pass as MD5's.
         let md4 = Algo::Md4.known_answers();
         assert!(md4.iter().any(|(m, d)| Algo::Md5.digest(m) != *d));
+    }
+
+    #[test]
+    fn sha256_is_one_entry_with_fips_180_4_answers() {
+        let a = Algo::parse("sha256").unwrap();
+        assert_eq!((a.name(), a.output_bytes()), ("SHA-256", 32));
+        let kats = a.known_answers();
+        assert_eq!(kats.len(), 3);
+        assert_eq!(kats[2].0.len(), 1_000_000);
+        assert_eq!(a.check_known_answers().unwrap(), 3);
+        assert_eq!(a.code().name, "sha2");
+        assert!(a.implementation().starts_with("RustCrypto sha2 0."));
+        assert!(help().contains("sha256 (FIPS 180-4)"));
+        assert!(!suite().contains(&"sha256"));
+    }
+
+    #[test]
+    fn derived_lists() {
+        assert_eq!(suite(), ["md5", "md4", "sha0", "sha1", "haval"]);
+        assert!(help().starts_with(
+            "Hash function: md5, md4, sha0 (FIPS 180, the 1995 \"SHA\"), sha1, sha256"
+        ));
+        assert!(
+            help().ends_with("or haval-BITS-PASSES with BITS 128|160|192|224|256 and PASSES 3|4|5")
+        );
+        assert_eq!(
+            about(),
+            "Time a hash function's throughput (MB/s): MD5, MD4, SHA-0, SHA-1, SHA-256, HAVAL"
+        );
+        assert_eq!(Algo::Md5.implementation(), "RustCrypto md-5 0.11");
+        assert_eq!(Algo::Sha0.implementation(), "pkbench, src/hash/sha0.rs");
+        assert_eq!(Algo::Sha0.code().kind, crate::implementation::ImplKind::Own);
     }
 }

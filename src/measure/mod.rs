@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod clock;
+pub mod fit;
 pub mod machine;
 pub mod progress;
 pub mod stats;

@@ -347,24 +347,6 @@ impl ResultRecord {
         }
     }
 
-    /// The record of one run of `command` whose own JSON object is `legacy` (its keys kept
-    /// at the top level, see [`ResultRecord::with_extra`]), timed with `clock` on inputs
-    /// from `seed`, on `machine`; operations and params are the caller's to add.
-    ///
-    /// # Errors
-    /// As [`ResultRecord::with_extra`].
-    pub fn of_run<T: Serialize>(
-        command: &str,
-        legacy: &T,
-        clock: &str,
-        seed: u64,
-        machine: &Machine,
-    ) -> Result<ResultRecord> {
-        let mut rec = ResultRecord::new(command, clock, machine.clone()).with_extra(legacy)?;
-        rec.seed = Some(seed);
-        Ok(rec)
-    }
-
     /// Copies the keys of a command's own JSON object (e.g. `DhRecord`) to the top level,
     /// except the record's own keys (schema, command, operations, clock, seed, machine ...).
     ///

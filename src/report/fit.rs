@@ -33,37 +33,20 @@ impl PowerFit {
     }
 }
 
-/// Fits y = a·x^k by ordinary least squares of ln y on ln x. Points with a non-positive or
-/// non-finite coordinate are ignored; `None` with fewer than two distinct x values.
+/// Fits y = a·x^k by ordinary least squares of ln y on ln x ([`crate::measure::fit::fit_line`]
+/// on the logarithms). Points with a non-positive or non-finite coordinate are ignored;
+/// `None` with fewer than two distinct x values.
 pub fn fit_power_law(points: &[(f64, f64)]) -> Option<PowerFit> {
     let logs: Vec<(f64, f64)> = points
         .iter()
         .filter(|(x, y)| *x > 0.0 && *y > 0.0 && x.is_finite() && y.is_finite())
         .map(|(x, y)| (x.ln(), y.ln()))
         .collect();
-    let n = logs.len() as f64;
-    if logs.len() < 2 {
-        return None;
-    }
-    let mx = logs.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = logs.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = logs.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    let syy: f64 = logs.iter().map(|p| (p.1 - my).powi(2)).sum();
-    if sxx <= 1e-12 {
-        return None;
-    }
-    let k = sxy / sxx;
-    let b = my - k * mx;
-    let r2 = if syy > 0.0 {
-        (sxy * sxy) / (sxx * syy)
-    } else {
-        1.0
-    };
+    let line = crate::measure::fit::fit_line(&logs)?;
     Some(PowerFit {
-        exponent: k,
-        factor: b.exp(),
-        r2,
+        exponent: line.slope,
+        factor: line.intercept.exp(),
+        r2: line.r2,
         points: logs.len(),
     })
 }

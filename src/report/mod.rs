@@ -1,12 +1,17 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
+pub mod bulk;
 pub mod choose;
+pub mod cipher;
 pub mod compare;
+pub mod des;
 pub mod dh;
 pub mod fit;
 pub mod groups;
+pub mod hash;
 pub mod json;
 pub mod plot;
+pub mod rsa;
 pub mod scale;
 pub mod text;
 

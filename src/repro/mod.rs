@@ -22,8 +22,8 @@
 //!    Units: `MB/s`, `Mbit/s`, `bytes/s` (higher is faster) or `ms`, `µs/key`, `µs` (lower is
 //!    faster); see [`higher_is_better`].
 //! 2. Write `src/repro/NAME.rs` with `pub fn measure(row: &RefRow, ctx: &Ctx) -> Measurement`
-//!    dispatching on `row.op` (reuse the commands' library functions: `hash::bench`, `des`,
-//!    `cli::dh::time_offer_reply`, ...), and return the value in `row.unit`.
+//!    dispatching on `row.op` (run the commands' Jobs with [`crate::bench::run`]: `Job::Hash`,
+//!    `Job::Des`, `Job::Rsa`, `Job::Dh`, ...), and return the value in `row.unit`.
 //! 3. Add a [`Table`] entry to [`TABLES`]; `pkbench repro NAME` and the tests that every
 //!    reference file parses and every row gets a result then cover it.
 

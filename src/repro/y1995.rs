@@ -3,10 +3,10 @@
 //!
 //! | op | what runs | unit |
 //! |---|---|---|
-//! | `hash ALGO` | [`crate::hash::bench::time_hash`], 10000-byte blocks over 7.5 MB | MB/s |
-//! | `des ecb` | [`crate::des::time_encrypt`], ECB, 10000-byte chunks over 7.5 MB | MB/s |
-//! | `des keysetup` | [`crate::des::time_key_setup`] | µs/key |
-//! | `rsa 512 raw` | [`crate::rsa::bench::bench_raw_private`]: m^d mod n, no CRT, 63-byte chunks | bytes/s |
+//! | `hash ALGO` | [`crate::bench::hash`], 10000-byte blocks over 7.5 MB | MB/s |
+//! | `des ecb` | [`crate::bench::des`], ECB, 10000-byte chunks over 7.5 MB | MB/s |
+//! | `des keysetup` | [`crate::bench::des`], key setup | µs/key |
+//! | `rsa 512 raw` | [`crate::bench::rsa`]: m^d mod n, no CRT, 63-byte chunks | bytes/s |
 //! | `dh GROUP EXP table\|no-table` | [`crate::bench::dh`]: Total = 2*Offer + Reply | ms |
 //!
 //! Every operation checks its results outside the timed region (known answers, timed outputs
@@ -14,12 +14,14 @@
 //! capability makes it "not built".
 
 use super::{Ctx, Measurement, RefRow};
-use crate::bench::{self, Job, dh::DhJob};
-use crate::bulk;
-use crate::des;
+use crate::bench::des::DesJob;
+use crate::bench::hash::HashJob;
+use crate::bench::rsa::RsaJob;
+use crate::bench::{self, Job, bulk, dh::DhJob};
 use crate::error::Error;
-use crate::hash::{self, Algo};
+use crate::hash::Algo;
 use crate::kex::{ExpBits, GroupOptions};
+use crate::record::Operation;
 use std::sync::Arc;
 
 /// Runs the operation of `row` (see the module table) under `ctx`.
@@ -40,44 +42,73 @@ pub fn measure(row: &RefRow, ctx: &Ctx) -> Measurement {
 
 type RowResult = crate::Result<Measurement>;
 
+/// The bench layer's configuration of a row: `ctx`'s harness settings and seed, no progress.
+fn config(ctx: &Ctx) -> bench::Config {
+    bench::Config {
+        measure: ctx.cfg.clone(),
+        seed: ctx.seed,
+        quiet: true,
+    }
+}
+
+/// The one operation named `name` of a job's `ops`.
+fn take(ops: Vec<Operation>, name: &str) -> crate::Result<Operation> {
+    ops.into_iter()
+        .find(|o| o.name == name)
+        .ok_or_else(|| Error::runtime(format!("no {name} operation")))
+}
+
+fn count(op: &Operation, key: &str) -> u64 {
+    op.info_u64(key).unwrap_or(0)
+}
+
 fn hash_row(name: &str, ctx: &Ctx) -> RowResult {
-    let algo = Algo::parse(name)?;
-    let r = hash::bench::time_hash(algo, bulk::DEFAULT_CHUNK, &ctx.cfg, ctx.seed)?;
+    let job = HashJob::new(Algo::parse(name)?, bulk::DEFAULT_CHUNK)?;
+    let op = take(bench::run(&Job::Hash(job), &config(ctx))?, "hash")?;
     Ok(Measurement::Measured {
-        value: r.throughput.mb_per_s,
+        value: op.info_f64("mb_per_s").unwrap_or(f64::NAN),
         detail: format!(
             "{} ({}), {}-byte blocks; {} known answers and {} timed digests checked",
-            r.algo,
-            r.implementation,
-            r.throughput.chunk_bytes,
-            r.known_answers_checked,
-            r.outputs_checked
+            job.algo.name(),
+            job.algo.implementation(),
+            job.block,
+            count(&op, "known_answers_checked"),
+            count(&op, "outputs_checked")
         ),
-        stats: Some(r.throughput.stats),
+        stats: op.stats,
     })
 }
 
 fn des_row(ctx: &Ctx) -> RowResult {
-    let r = des::time_encrypt(des::Mode::Ecb, bulk::DEFAULT_CHUNK, &ctx.cfg, ctx.seed)?;
+    let job = DesJob::encrypt(crate::symmetric::Mode::Ecb, bulk::DEFAULT_CHUNK)?;
+    let op = take(bench::run(&Job::Des(job), &config(ctx))?, "encrypt")?;
     Ok(Measurement::Measured {
-        value: r.throughput.mb_per_s,
+        value: op.info_f64("mb_per_s").unwrap_or(f64::NAN),
         detail: format!(
-            "DES-ECB (RustCrypto des 0.9) over random data, {}-byte chunks; {} known answers and {} timed chunks checked",
-            r.throughput.chunk_bytes, r.known_answers_checked, r.outputs_checked
+            "DES-ECB ({}) over random data, {}-byte chunks; {} known answers and {} timed chunks checked",
+            crate::report::des::implementation_label(&op),
+            bulk::DEFAULT_CHUNK,
+            count(&op, "known_answers_checked"),
+            count(&op, "outputs_checked")
         ),
-        stats: Some(r.throughput.stats),
+        stats: op.stats,
     })
 }
 
 fn keysetup_row(ctx: &Ctx) -> RowResult {
-    let r = des::time_key_setup(&ctx.cfg, ctx.seed)?;
+    let op = take(
+        bench::run(&Job::Des(DesJob::KeySetup), &config(ctx))?,
+        "key setup",
+    )?;
     Ok(Measurement::Measured {
-        value: r.us_per_key,
+        value: op.info_f64("us_per_key").unwrap_or(f64::NAN),
         detail: format!(
-            "DES key setup (RustCrypto des 0.9), {} random keys; {} key schedules checked",
-            r.keys, r.outputs_checked
+            "DES key setup ({}), {} random keys; {} key schedules checked",
+            crate::report::des::implementation_label(&op),
+            count(&op, "keys"),
+            count(&op, "outputs_checked")
         ),
-        stats: Some(r.stats),
+        stats: op.stats,
     })
 }
 
@@ -87,19 +118,27 @@ fn rsa_row(bits: &str, ctx: &Ctx) -> RowResult {
         .map_err(|_| Error::runtime(format!("rsa row: bad modulus size {bits:?}")))?;
     // 63-byte chunks for a 512-bit modulus (the post's "63 byte input chunk"): modulus bytes
     // − 1, so the input is always below n. Raw m^d mod n, no CRT ("nothing fancy").
-    let chunk = (bits as usize).div_ceil(8) - 1;
-    let r = crate::rsa::bench::bench_raw_private(bits, Some(chunk), None, &ctx.cfg, ctx.seed)?;
+    let mut job = RsaJob::raw_private(bits);
+    job.chunk_bytes = Some((bits as usize).div_ceil(8) - 1);
+    let op = take(
+        bench::run(&Job::Rsa(job), &config(ctx))?,
+        bench::rsa::PRIVATE_OP,
+    )?;
+    let median = op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms);
     Ok(Measurement::Measured {
-        value: r.private.bytes_per_sec,
+        value: op.figures.get("bytes_per_sec").copied().unwrap_or(f64::NAN),
         detail: format!(
             "raw RSA private operation m^d mod n (no CRT), {}-bit key from the seed, {}-byte chunks, {}: {} per operation; {} chunks round-tripped",
-            r.bits,
-            r.chunk_bytes,
-            r.backend,
-            crate::report::fmt_time_ms(r.private.stats.median_ms),
-            r.pool
+            op.params.get("bits").and_then(|v| v.as_u64()).unwrap_or(0),
+            op.params
+                .get("chunk_bytes")
+                .and_then(|v| v.as_u64())
+                .unwrap_or(0),
+            op.info_str("backend").unwrap_or("?"),
+            crate::report::fmt_time_ms(median),
+            count(&op, "pool")
         ),
-        stats: Some(r.private.stats),
+        stats: op.stats,
     })
 }
 
@@ -119,12 +158,7 @@ fn dh_row(group: &str, exp: &str, table: bool, ctx: &Ctx) -> RowResult {
     (ctx.warn)(kx.warnings());
     let exp_bits: ExpBits = exp.parse().map_err(Error::runtime)?;
     let job = DhJob::new(Arc::from(kx), exp_bits)?;
-    let cfg = bench::Config {
-        measure: ctx.cfg.clone(),
-        seed: ctx.seed,
-        quiet: true,
-    };
-    let ops = bench::run(&Job::Dh(job.clone()), &cfg)?;
+    let ops = bench::run(&Job::Dh(job.clone()), &config(ctx))?;
     let median = |name: &str| {
         ops.iter()
             .find(|o| o.name == name)

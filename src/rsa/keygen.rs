@@ -6,7 +6,7 @@
 //! (2021)). The same seed gives the same key on every backend and machine.
 
 use super::key::RsaKey;
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crypto_bigint::BoxedUint;
 use crypto_primes::hazmat::{SetBits, SmallFactorsSieveFactory};
 use crypto_primes::{Flavor, is_prime, sieve_and_find};
@@ -41,12 +41,15 @@ fn random_prime_two_msb<R: CryptoRng + ?Sized>(rng: &mut R, bits: u32) -> Result
 /// e·d ≡ 1 mod λ(n)). The key is checked with [`RsaKey::validate`] before it is returned.
 ///
 /// # Errors
-/// [`Error::Input`] when `bits` is outside 256..=8192.
+/// [`Invalid::RsaKeyBits`] when `bits` is outside 256..=8192.
 pub fn generate<R: CryptoRng + ?Sized>(bits: u32, rng: &mut R) -> Result<RsaKey> {
     if !(MIN_BITS..=MAX_BITS).contains(&bits) {
-        return Err(Error::input(format!(
-            "--bits {bits}: RSA key size must be between {MIN_BITS} and {MAX_BITS} bits, e.g. --bits 512"
-        )));
+        return Err(Invalid::RsaKeyBits {
+            bits,
+            min: MIN_BITS,
+            max: MAX_BITS,
+        }
+        .into());
     }
     let e = BigUint::from(PUBLIC_EXPONENT);
     let one = BigUint::one();

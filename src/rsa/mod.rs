@@ -5,22 +5,20 @@
 //! - [`key`]: the key in PKCS#1's names (n, e, d, p, q, dP, dQ, qInv) and its consistency check;
 //! - [`keygen`]: keys of 256..=8192 bits from a seeded RNG;
 //! - [`pem`]: PKCS#1 and PKCS#8 PEM private keys;
-//! - [`ops`]: the three operations on a bignum backend;
-//! - [`bench`]: the timed run behind `pkbench rsa` ([`bench::bench_raw_private`] is the entry
-//!   point for other commands, e.g. the 1995 reproduction).
+//! - [`ops`]: the three operations on a bignum backend.
+//!
+//! The timed run behind `pkbench rsa` and the 1995 row is [`crate::bench::rsa`].
 //!
 //! [`raw`] is the RSAEP/RSASP1 primitive behind `pkbench rsa-raw`.
 
-pub mod bench;
 pub mod key;
 pub mod keygen;
 pub mod ops;
 pub mod pem;
 
-pub use bench::{OpRecord, RsaBenchOptions, RsaRecord, bench, bench_raw_private};
 pub use key::RsaKey;
 
-use crate::error::{Error, Result};
+use crate::error::{Invalid, ModulusProblem, Result};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
@@ -32,9 +30,10 @@ use num_traits::Zero;
 /// Computed on the backend named `backend` (`None`: the default).
 ///
 /// # Errors
-/// [`Error::Input`] when the modulus is zero, even or 1 (RSA moduli are odd; Montgomery
-/// arithmetic needs an odd modulus), when input ≥ modulus (RFC 8017 §5.1.1 step 1: "message
-/// representative out of range"), or for an unknown backend.
+/// [`Invalid::RsaModulus`] when the modulus is zero, even or 1 (RSA moduli are odd;
+/// Montgomery arithmetic needs an odd modulus), [`Invalid::RsaInputNotBelowModulus`] when
+/// input ≥ modulus (RFC 8017 §5.1.1 step 1: "message representative out of range"), and the
+/// backend's problems for an unknown backend.
 pub fn raw(
     modulus: &[u8],
     exponent: &[u8],
@@ -43,23 +42,26 @@ pub fn raw(
 ) -> Result<Vec<u8>> {
     let n = BigUint::from_bytes_be(modulus);
     if n.is_zero() {
-        return Err(Error::input("--modulus is zero; give an odd RSA modulus"));
+        return Err(Invalid::RsaModulus {
+            problem: ModulusProblem::Zero,
+        }
+        .into());
     }
     if n.is_even() {
-        return Err(Error::input(
-            "--modulus is even; an RSA modulus is odd (a product of odd primes)",
-        ));
+        return Err(Invalid::RsaModulus {
+            problem: ModulusProblem::Even,
+        }
+        .into());
     }
     if n < BigUint::from(3u32) {
-        return Err(Error::input(
-            "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3",
-        ));
+        return Err(Invalid::RsaModulus {
+            problem: ModulusProblem::One,
+        }
+        .into());
     }
     let m = BigUint::from_bytes_be(input);
     if m >= n {
-        return Err(Error::input(
-            "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)",
-        ));
+        return Err(Invalid::RsaInputNotBelowModulus.into());
     }
     ops::raw_powm(&n, &BigUint::from_bytes_be(exponent), &m, backend)
 }

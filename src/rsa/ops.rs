@@ -14,37 +14,24 @@
 
 use super::key::RsaKey;
 use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::{Error, Result};
+use crate::error::{Invalid, Result};
 use num_bigint::BigUint;
 use serde::Serialize;
 
-/// Which modular exponentiation the private operation (raw and CRT alike) uses: `pkbench rsa
-/// --powm`. The public operation (e = 65537, nothing secret) always uses [`Powm::Fast`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+/// Which modular exponentiation the private operation (raw and CRT alike) uses (`pkbench
+/// rsa` chooses it on its command line). The public operation (e = 65537, nothing secret)
+/// always uses [`Powm::Fast`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Powm {
     /// The library's general exponentiation, variable time: GMP's `mpz_powm` (sliding window,
     /// branches and table lookups that depend on the data), num-bigint's `BigUint::modpow`.
     /// The 1995 row's "GNU MP package, nothing fancy".
     #[default]
-    #[cfg_attr(
-        not(feature = "gmp"),
-        value(
-            help = "The library's general exponentiation, variable time: num-bigint's \
-                      `BigUint::modpow` in this build (its run time depends on the data)"
-        )
-    )]
     Fast,
     /// The library's constant-time exponentiation, side-channel resistant: GMP's
     /// `mpz_powm_sec` (fixed window, every table entry read, no data-dependent branch), as
     /// real private-key code does (OpenSSL's `BN_mod_exp_mont_consttime`). gmp backend only.
-    #[cfg_attr(
-        not(feature = "gmp"),
-        value(
-            help = "Constant-time exponentiation, side-channel resistant: needs the gmp \
-                      backend, which this build lacks (build with --features gmp)"
-        )
-    )]
     Sec,
 }
 
@@ -60,21 +47,17 @@ impl Powm {
     /// The library function this choice calls on backend `B` (e.g. `mpz_powm_sec`).
     ///
     /// # Errors
-    /// [`Error::Input`] for [`Powm::Sec`] on a backend without a constant-time exponentiation
-    /// (num-bigint): one line that names the gmp backend.
+    /// [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
+    /// constant-time exponentiation (num-bigint).
     pub fn function<B: Backend>(self) -> Result<&'static str> {
         match self {
             Powm::Fast => Ok(B::POW_MOD_FN),
             Powm::Sec => B::SECURE_POW_MOD_FN.ok_or_else(|| {
-                let gmp = if cfg!(feature = "gmp") {
-                    "--backend gmp (GMP's mpz_powm_sec)"
-                } else {
-                    "--backend gmp (GMP's mpz_powm_sec; rebuild with --features gmp)"
-                };
-                Error::input(format!(
-                    "--powm sec: the {} backend has no constant-time modular exponentiation; use {gmp} or --powm fast",
-                    B::NAME
-                ))
+                Invalid::NoConstantTimePowm {
+                    backend: B::NAME.to_string(),
+                    gmp_built: cfg!(feature = "gmp"),
+                }
+                .into()
             }),
         }
     }
@@ -129,8 +112,8 @@ impl<B: Backend> Engine<B> {
     /// Loads `key` into backend `B`, with the private operations on `powm`.
     ///
     /// # Errors
-    /// [`Error::Input`] for [`Powm::Sec`] on a backend without a constant-time
-    /// exponentiation ([`Powm::function`]).
+    /// [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
+    /// constant-time exponentiation ([`Powm::function`]).
     pub fn with_powm(key: &RsaKey, powm: Powm) -> Result<Self> {
         powm.function::<B>()?;
         Ok(Engine {
@@ -267,7 +250,8 @@ impl<B: Backend> RsaEngine for Engine<B> {
 /// private operations on [`Powm::Fast`].
 ///
 /// # Errors
-/// [`crate::Error::Input`] for an unknown backend or one not built in.
+/// [`Invalid::UnknownBackend`] or [`Invalid::BackendNotBuilt`] for an unknown backend or one
+/// not built in.
 pub fn engine(key: &RsaKey, backend: Option<&str>) -> Result<Box<dyn RsaEngine>> {
     engine_with_powm(key, backend, Powm::Fast)
 }
@@ -275,8 +259,8 @@ pub fn engine(key: &RsaKey, backend: Option<&str>) -> Result<Box<dyn RsaEngine>>
 /// [`engine`] with the private operations (raw and CRT) on `powm`.
 ///
 /// # Errors
-/// [`crate::Error::Input`] for an unknown backend, one not built in, or [`Powm::Sec`] on a
-/// backend without a constant-time exponentiation (num-bigint).
+/// As [`engine`], and [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without
+/// a constant-time exponentiation (num-bigint).
 pub fn engine_with_powm(
     key: &RsaKey,
     backend: Option<&str>,
@@ -292,7 +276,8 @@ pub fn engine_with_powm(
 /// (n > 0 and base < n: the caller checks).
 ///
 /// # Errors
-/// [`crate::Error::Input`] for an unknown backend or one not built in.
+/// [`Invalid::UnknownBackend`] or [`Invalid::BackendNotBuilt`] for an unknown backend or one
+/// not built in.
 pub fn raw_powm(
     n: &BigUint,
     exp: &BigUint,

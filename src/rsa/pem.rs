@@ -4,7 +4,7 @@
 //! this module only maps their structures onto [`RsaKey`] and checks the key.
 
 use super::key::RsaKey;
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use num_bigint::BigUint;
 use pkcs1::der::asn1::{OctetStringRef, UintRef};
 use pkcs1::der::pem::LineEnding;
@@ -25,13 +25,18 @@ pub const EXPECTED: &str =
 /// Reads and parses a PEM private key file (see [`parse_pem`]).
 ///
 /// # Errors
-/// [`Error::Input`], one line starting `--key FILE:`, when the file cannot be read (missing,
-/// a directory, unreadable), is binary (a DER key: the message gives the `openssl` command
-/// that converts it) or does not hold a usable RSA private key.
+/// [`Invalid::RsaKeyFile`] naming `path` when the file cannot be read (missing, a directory,
+/// unreadable), is binary (a DER key: the message gives the `openssl` command that converts
+/// it) or does not hold a usable RSA private key.
 pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
-    let what = format!("--key {}", path.display());
-    let bytes = std::fs::read(path)
-        .map_err(|e| Error::input(format!("{what}: cannot read the key file: {e}")))?;
+    let bad = |problem: String| -> Error {
+        Invalid::RsaKeyFile {
+            path: path.to_path_buf(),
+            problem,
+        }
+        .into()
+    };
+    let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read the key file: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let der = e.as_bytes().first() == Some(&0x30);
         let hint = if der {
@@ -39,11 +44,11 @@ pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
         } else {
             ""
         };
-        Error::input(format!(
-            "{what}: a binary file, not a PEM RSA private key{hint}; {EXPECTED}"
+        bad(format!(
+            "a binary file, not a PEM RSA private key{hint}; {EXPECTED}"
         ))
     })?;
-    parse_pem(&text).map_err(|e| Error::input(format!("{what}: {}", e.message())))
+    parse_pem(&text).map_err(|e| bad(e.message().into_owned()))
 }
 
 /// Parses a PEM-encoded RSA private key, PKCS#1 or PKCS#8, and checks it

@@ -1,19 +1,17 @@
 //! Symmetric ciphers: block ciphers by mode of operation and ARCFOUR, timed as libgcrypt's
-//! `bench-slope` does (per-byte cost as the slope of time against buffer size).
+//! `bench-slope` does (per-byte cost as the slope of time against buffer size:
+//! [`crate::bench::cipher`]) and as bulk throughput (`pkbench des`: [`crate::bench::bulk`]).
 //!
-//! - [`registry`]: the algorithms (`--algo` names, key sizes, libgcrypt names) and their
-//!   RustCrypto implementations;
+//! - [`registry`]: one entry per cipher (`--algo` names, key sizes, libgcrypt names,
+//!   constructor, known answers, implementation), the entries themselves in [`ciphers`];
 //! - [`modes`]: ECB, CBC, CFB, OFB, CTR (NIST SP 800-38A) and the stream cipher behind one
 //!   [`modes::Engine`] interface;
-//! - [`kat`]: known answers for every cipher and a reference implementation of the modes;
-//! - [`slope`]: the least-squares slope over buffer sizes;
-//! - [`bench`]: one checked, timed row (cipher × mode × direction) and sets of rows.
+//! - [`kat`]: the known-answer check and a reference implementation of the modes.
 
-pub mod bench;
+pub mod ciphers;
 pub mod kat;
 pub mod modes;
 pub mod registry;
-pub mod slope;
 
 pub use modes::{Direction, Engine, Mode};
-pub use registry::{Algo, CipherSpec};
+pub use registry::{Cipher, CipherSpec};

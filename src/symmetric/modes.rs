@@ -10,7 +10,7 @@
 //! ARCFOUR has no IV: each call runs the key schedule (RFC 6229's keystream starts at offset 0),
 //! which shows up as the per-call cost (intercept) of the slope fit.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use cipher::{
     BlockCipherDecrypt, BlockCipherEncrypt, BlockModeDecrypt, BlockModeEncrypt, InOutBuf,
     InnerIvInit, KeyInit, StreamCipher, StreamCipherCore,
@@ -88,7 +88,8 @@ pub trait Engine: Send + Sync {
     /// otherwise).
     ///
     /// # Errors
-    /// [`Error::Input`] when the mode is not supported, the lengths of `input` and `output`
+    /// [`Error::Input`] ([`Invalid::StreamCipherMode`] for a block mode of the stream cipher)
+    /// when the mode is not supported, the lengths of `input` and `output`
     /// differ or are not a multiple of the block size, or `iv` has the wrong length.
     fn apply(
         &self,
@@ -268,10 +269,11 @@ impl Engine for StreamEngine {
     ) -> Result<()> {
         check_lengths(1, input, output)?;
         if mode != Mode::Stream {
-            return Err(Error::input(format!(
-                "arcfour is a stream cipher: it has no {} mode (use --mode stream or no --mode)",
-                mode.label()
-            )));
+            return Err(Invalid::StreamCipherMode {
+                cipher: "arcfour".to_string(),
+                mode: mode.label().to_string(),
+            }
+            .into());
         }
         let mut rc4 = rc4::Rc4::new_from_slice(&self.key).expect("key length checked in new");
         rc4.apply_keystream_b2b(input, output);

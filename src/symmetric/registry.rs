@@ -1,235 +1,269 @@
-//! The registry of symmetric ciphers pkbench times: names on the command line, key sizes, the
-//! libgcrypt name of each configuration, and construction of an [`Engine`] from a key.
+//! The registry of symmetric ciphers: one [`Cipher`] entry per cipher (in
+//! [`super::ciphers`], listed in [`CIPHERS`]) holding its names on the command line, key
+//! sizes (with libgcrypt's name of each configuration and its place in libgcrypt's tables),
+//! block size, constructor, known answers, implementation and a note for readers. Parsing,
+//! the `--help` texts, error lists, the known-answer checks, the bench job and the suite's
+//! cipher rows are all derived from it; no match arm elsewhere lists ciphers.
 //!
-//! Every cipher comes from a maintained RustCrypto crate built on `cipher` 0.5: `des` (DES and
-//! TDEA/3DES EDE3), `aes` (FIPS 197), `cast5` (RFC 2144), `blowfish`, `twofish`, `serpent`,
-//! `camellia` (RFC 3713), `idea`, `rc2` (RFC 2268) and `rc4` (ARCFOUR).
+//! To add a cipher: one `static` entry in `src/symmetric/ciphers.rs` (its constructor wraps a
+//! `cipher` 0.5 block cipher in [`super::modes::BlockEngine`]), listed in [`CIPHERS`].
 
-use crate::error::{Error, Result};
-use crate::symmetric::modes::{BlockEngine, Engine, StreamEngine};
-use cipher::KeyInit;
-use ctr::flavors::{Ctr64BE, Ctr128BE};
-use serde::Serialize;
+use crate::error::{Error, Invalid, Result};
+use crate::implementation::Implementation;
+use crate::symmetric::modes::{BLOCK_MODES, Engine, Mode};
+use serde::{Serialize, Serializer};
 
-/// A cipher family, as named on the command line (`--algo`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algo {
-    /// DES (FIPS 46-3): 64-bit block, 56-bit key (64 bits with parity).
-    Des,
-    /// Triple DES, EDE with three independent keys (keying option 1 of NIST SP 800-67): 168 bits.
-    TripleDes,
-    /// AES / Rijndael (FIPS 197): 128-bit block, 128/192/256-bit key.
-    Aes,
-    /// CAST-128 (RFC 2144): 64-bit block, up to 128-bit key.
-    Cast5,
-    /// Blowfish (Schneier 1993): 64-bit block, 32 to 448-bit key.
-    Blowfish,
-    /// Twofish (Schneier et al. 1998): 128-bit block, 128/192/256-bit key.
-    Twofish,
-    /// Serpent (Anderson, Biham, Knudsen 1998): 128-bit block, 128/192/256-bit key.
-    Serpent,
-    /// Camellia (RFC 3713): 128-bit block, 128/192/256-bit key.
-    Camellia,
-    /// IDEA (Lai & Massey 1991): 64-bit block, 128-bit key.
-    Idea,
-    /// RC2 (RFC 2268): 64-bit block; pkbench uses libgcrypt's RFC2268_40 (40-bit key, 40
-    /// effective bits) by default.
-    Rc2,
-    /// ARCFOUR / RC4, a stream cipher (keystream of RFC 6229's test vectors).
-    Arcfour,
+pub use super::ciphers::CIPHERS;
+
+/// One known answer: key, IV, plaintext and ciphertext in hex, for one key size.
+#[derive(Debug, Clone, Copy)]
+pub struct Vector {
+    /// Key size in bits (the `--key-bits` value it checks).
+    pub key_bits: u32,
+    /// Mode (ECB for single-block vectors; `Stream` for a stream cipher).
+    pub mode: Mode,
+    /// Key, hex.
+    pub key: &'static str,
+    /// IV, hex ("" when the mode has none).
+    pub iv: &'static str,
+    /// Plaintext, hex.
+    pub plaintext: &'static str,
+    /// Ciphertext, hex.
+    pub ciphertext: &'static str,
+    /// Where the vector comes from.
+    pub source: &'static str,
 }
 
-/// Every algorithm, in the order of the tables (libgcrypt's order, roughly).
-pub const ALL: [Algo; 11] = [
-    Algo::Idea,
-    Algo::TripleDes,
-    Algo::Cast5,
-    Algo::Blowfish,
-    Algo::Aes,
-    Algo::Twofish,
-    Algo::Arcfour,
-    Algo::Des,
-    Algo::Rc2,
-    Algo::Serpent,
-    Algo::Camellia,
-];
+/// A single-block ECB known answer (the usual form of a cipher's published vectors).
+pub const fn ecb(
+    key_bits: u32,
+    key: &'static str,
+    plaintext: &'static str,
+    ciphertext: &'static str,
+    source: &'static str,
+) -> Vector {
+    Vector {
+        key_bits,
+        mode: Mode::Ecb,
+        key,
+        iv: "",
+        plaintext,
+        ciphertext,
+        source,
+    }
+}
 
-impl Algo {
-    /// Parses a command-line name: `des`, `3des`, `aes`, `cast5`, `blowfish`, `twofish`,
-    /// `serpent`, `camellia`, `idea`, `rc2`, `arcfour`; a few aliases (`rijndael`, `tdes`,
-    /// `des-ede3`, `cast-128`, `rc4`, `bf`) are accepted too. Case-insensitive.
+/// One accepted key size of a cipher.
+#[derive(Debug, Clone, Copy)]
+pub struct KeySize {
+    /// Key size in bits as `--key-bits` takes it (56 for DES, 168 for 3DES, RC2's effective
+    /// bits).
+    pub bits: u32,
+    /// Key length in bytes on the wire (8 for DES, 24 for 3DES, 5 for RFC2268_40).
+    pub bytes: usize,
+    /// The name libgcrypt (and GnuPG) give this configuration (`AES`, `AES192`, `3DES`,
+    /// `TWOFISH` for 256 bits, `RFC2268_40`); sizes libgcrypt lacks get the size appended
+    /// (`CAST5-40`).
+    pub name: &'static str,
+    /// The key as the report's header describes it ("128-bit key", "56-bit key (64 with
+    /// parity)").
+    pub describe: &'static str,
+    /// Place in libgcrypt's `bench-slope` table (1 = first), which `pkbench suite` times;
+    /// `None`: not in the table.
+    pub table: Option<u8>,
+    /// Also timed by `pkbench suite --quick` (the ciphers of GnuPG's 2000 table and ARCFOUR).
+    pub quick: bool,
+}
+
+/// A [`KeySize`] in libgcrypt's table (`table` = its place, `quick` = in the quick suite).
+pub const fn key(
+    bits: u32,
+    bytes: usize,
+    name: &'static str,
+    describe: &'static str,
+    table: Option<u8>,
+    quick: bool,
+) -> KeySize {
+    KeySize {
+        bits,
+        bytes,
+        name,
+        describe,
+        table,
+        quick,
+    }
+}
+
+/// Makes the engine of a cipher from a key of [`KeySize::bytes`] bytes and its size in bits.
+pub type Constructor =
+    fn(key: &[u8], key_bits: u32) -> std::result::Result<Box<dyn Engine>, cipher::InvalidLength>;
+
+/// One cipher of the registry.
+pub struct Cipher {
+    /// The name on the command line (`--algo aes`).
+    pub name: &'static str,
+    /// Other accepted names, lower case (`rijndael`, `rc4`).
+    pub aliases: &'static [&'static str],
+    /// Its phrase in `--algo`'s help ("3des (EDE3, 168-bit key)").
+    pub help: &'static str,
+    /// Words after its key sizes in `--key-bits`'s help (" (effective bits)"), "" for none.
+    pub key_help: &'static str,
+    /// The accepted key sizes, the default first: the sizes that have a known answer (pkbench
+    /// times nothing unchecked).
+    pub keys: &'static [KeySize],
+    /// Block size in bytes (1 for a stream cipher).
+    pub block_bytes: usize,
+    /// The constructor of its [`Engine`].
+    pub new: Constructor,
+    /// Its known answers, checked before every timing.
+    pub vectors: &'static [Vector],
+    /// The crate that implements it (its name on crates.io).
+    pub crate_name: &'static str,
+    /// CPU features the crate uses when the CPU has them, chosen at run time (`aes`).
+    pub cpu_features: &'static [&'static str],
+    /// What a reader should know about the implementation when it explains a figure (e.g. a
+    /// crate much slower than table-driven C), without a final period.
+    pub note: Option<&'static str>,
+}
+
+impl std::fmt::Debug for Cipher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl PartialEq for Cipher {
+    fn eq(&self, other: &Cipher) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Cipher {}
+
+impl Cipher {
+    /// The entry a command-line name or alias names, case-insensitive.
     ///
     /// # Errors
     /// [`Error::Input`] listing the known names.
-    pub fn parse(name: &str) -> Result<Algo> {
-        Ok(match name.to_ascii_lowercase().as_str() {
-            "des" => Algo::Des,
-            "3des" | "tdes" | "des-ede3" | "tripledes" => Algo::TripleDes,
-            "aes" | "rijndael" => Algo::Aes,
-            "cast5" | "cast-128" | "cast128" => Algo::Cast5,
-            "blowfish" | "bf" => Algo::Blowfish,
-            "twofish" => Algo::Twofish,
-            "serpent" => Algo::Serpent,
-            "camellia" => Algo::Camellia,
-            "idea" => Algo::Idea,
-            "rc2" | "rfc2268" => Algo::Rc2,
-            "arcfour" | "rc4" | "arc4" => Algo::Arcfour,
-            _ => {
-                return Err(Error::input(format!(
+    pub fn parse(name: &str) -> Result<&'static Cipher> {
+        let t = name.to_ascii_lowercase();
+        CIPHERS
+            .iter()
+            .copied()
+            .find(|c| c.name == t || c.aliases.contains(&t.as_str()))
+            .ok_or_else(|| {
+                Error::input(format!(
                     "unknown cipher {name:?}: use one of {}",
-                    ALL.iter()
-                        .map(|a| a.cli_name())
+                    CIPHERS
+                        .iter()
+                        .map(|c| c.name)
                         .collect::<Vec<_>>()
                         .join(", ")
-                )));
-            }
-        })
+                ))
+            })
     }
 
-    /// The name on the command line.
-    pub fn cli_name(self) -> &'static str {
-        match self {
-            Algo::Des => "des",
-            Algo::TripleDes => "3des",
-            Algo::Aes => "aes",
-            Algo::Cast5 => "cast5",
-            Algo::Blowfish => "blowfish",
-            Algo::Twofish => "twofish",
-            Algo::Serpent => "serpent",
-            Algo::Camellia => "camellia",
-            Algo::Idea => "idea",
-            Algo::Rc2 => "rc2",
-            Algo::Arcfour => "arcfour",
-        }
+    /// Whether this is a stream cipher (no modes of operation).
+    pub fn is_stream(&self) -> bool {
+        self.block_bytes == 1
     }
 
-    /// Key sizes accepted by `--key-bits`, the default first: the sizes that have a
-    /// known-answer vector in [`crate::symmetric::kat`] (pkbench times nothing unchecked).
-    ///
-    /// DES keys are 64 bits on the wire with 8 parity bits (56 effective); 3DES EDE3 is
-    /// 192 bits on the wire (168 effective). Both sizes are accepted.
-    pub fn key_bits_allowed(self) -> &'static [u32] {
-        match self {
-            Algo::Des => &[56, 64],
-            Algo::TripleDes => &[168, 192],
-            Algo::Aes | Algo::Camellia => &[128, 192, 256],
-            Algo::Serpent => &[128, 256],
-            Algo::Twofish => &[256, 128, 192],
-            Algo::Cast5 => &[128, 40, 80],
-            Algo::Blowfish => &[128, 64],
-            Algo::Idea => &[128],
-            Algo::Rc2 => &[40, 64, 128],
-            Algo::Arcfour => &[128, 40],
+    /// The modes it runs in: [`BLOCK_MODES`], or `[Stream]` for a stream cipher.
+    pub fn modes(&self) -> &'static [Mode] {
+        if self.is_stream() {
+            &[Mode::Stream]
+        } else {
+            &BLOCK_MODES
         }
     }
 
     /// The default key size in bits (libgcrypt's size for the plain name: AES = AES-128,
     /// TWOFISH = 256-bit, BLOWFISH = 128-bit, RFC2268_40 = 40-bit).
-    pub fn default_key_bits(self) -> u32 {
-        self.key_bits_allowed()[0]
+    pub fn default_key_bits(&self) -> u32 {
+        self.keys[0].bits
     }
 
-    /// Block size in bytes (1 for the stream cipher ARCFOUR).
-    pub fn block_bytes(self) -> usize {
-        match self {
-            Algo::Aes | Algo::Twofish | Algo::Serpent | Algo::Camellia => 16,
-            Algo::Arcfour => 1,
-            _ => 8,
-        }
-    }
-
-    /// What a reader should know about the implementation behind this name, when it
-    /// explains a figure (e.g. a crate much slower than table-driven C).
-    pub fn implementation_note(self) -> Option<&'static str> {
-        match self {
-            Algo::Twofish => Some(
-                "the `twofish` crate (0.8) computes the key-dependent S-boxes (h function) and \
-                 the MDS products with bitwise GF(2^8) multiplication on every block, with no \
-                 precomputed tables: far slower than table-driven Twofish (GnuPG, libgcrypt, \
-                 Linux)",
-            ),
-            Algo::Aes => Some(
-                "the `aes` crate uses AES-NI when the CPU has it (run-time detection; its VAES \
-                 code needs a build-time cfg that pkbench does not set), else a constant-time \
-                 fixsliced software fallback",
-            ),
-            _ => None,
-        }
-    }
-
-    /// Whether this is a stream cipher (no modes of operation).
-    pub fn is_stream(self) -> bool {
-        self == Algo::Arcfour
+    /// Who computes it: the crate, with the CPU features among [`Cipher::cpu_features`] that
+    /// `cpu_has` says this CPU has.
+    pub fn implementation(&self, cpu_has: impl Fn(&str) -> bool) -> Implementation {
+        let used: Vec<&str> = self
+            .cpu_features
+            .iter()
+            .copied()
+            .filter(|f| cpu_has(f))
+            .collect();
+        Implementation::of_crate(self.crate_name).using(&used)
     }
 }
 
-/// One configuration: an algorithm and a key size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// One configuration: a cipher and one of its key sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct CipherSpec {
-    /// The cipher family.
-    pub algo: Algo,
+    /// The cipher (serialised as its command-line name).
+    #[serde(rename = "algo", serialize_with = "cipher_name")]
+    pub cipher: &'static Cipher,
     /// Key size in bits, as given to `--key-bits` (56 for DES, 168 for 3DES).
     pub key_bits: u32,
 }
 
+fn cipher_name<S: Serializer>(c: &&'static Cipher, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(c.name)
+}
+
 impl CipherSpec {
-    /// A spec with `key_bits` (or the algorithm's default when `None`).
+    /// A spec with `key_bits` (or the cipher's default when `None`).
     ///
     /// # Errors
-    /// [`Error::Input`] when the size is not one this algorithm accepts.
-    pub fn new(algo: Algo, key_bits: Option<u32>) -> Result<CipherSpec> {
-        let allowed = algo.key_bits_allowed();
-        let key_bits = key_bits.unwrap_or(allowed[0]);
-        if !allowed.contains(&key_bits) {
-            let mut sorted = allowed.to_vec();
+    /// [`Invalid::CipherKeyBits`] when the size is not one this cipher accepts.
+    pub fn new(cipher: &'static Cipher, key_bits: Option<u32>) -> Result<CipherSpec> {
+        let key_bits = key_bits.unwrap_or(cipher.default_key_bits());
+        if !cipher.keys.iter().any(|k| k.bits == key_bits) {
+            let mut sorted: Vec<u32> = cipher.keys.iter().map(|k| k.bits).collect();
             sorted.sort_unstable();
-            return Err(Error::input(format!(
-                "--key-bits {key_bits} is not a key size of {}: use one of {}",
-                algo.cli_name(),
-                sorted
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+            return Err(Invalid::CipherKeyBits {
+                bits: key_bits,
+                cipher: cipher.name.to_string(),
+                sizes: sorted,
+            }
+            .into());
         }
-        Ok(CipherSpec { algo, key_bits })
+        Ok(CipherSpec { cipher, key_bits })
+    }
+
+    /// The spec of the cipher named `name` ([`Cipher::parse`]) with `key_bits`.
+    ///
+    /// # Errors
+    /// As [`Cipher::parse`] and [`CipherSpec::new`].
+    pub fn parse(name: &str, key_bits: Option<u32>) -> Result<CipherSpec> {
+        CipherSpec::new(Cipher::parse(name)?, key_bits)
+    }
+
+    /// Its key size entry.
+    pub fn key_size(&self) -> &'static KeySize {
+        self.cipher
+            .keys
+            .iter()
+            .find(|k| k.bits == self.key_bits)
+            .expect("CipherSpec::new accepts listed sizes only")
     }
 
     /// Key length in bytes on the wire (8 for DES, 24 for 3DES, 5 for RFC2268_40).
     pub fn key_bytes(&self) -> usize {
-        match self.algo {
-            Algo::Des => 8,
-            Algo::TripleDes => 24,
-            _ => (self.key_bits as usize).div_ceil(8),
-        }
+        self.key_size().bytes
     }
 
-    /// The name libgcrypt (and GnuPG) give this configuration: `AES`, `AES192`, `AES256`,
-    /// `3DES`, `CAST5`, `BLOWFISH`, `TWOFISH` (256-bit), `TWOFISH128`, `SERPENT128`,
-    /// `CAMELLIA256`, `IDEA`, `RFC2268_40`, `ARCFOUR`, `DES`; sizes libgcrypt lacks get the
-    /// size appended (e.g. `CAST5-40`).
+    /// The name libgcrypt (and GnuPG) give this configuration ([`KeySize::name`]).
     pub fn display_name(&self) -> String {
-        let b = self.key_bits;
-        match self.algo {
-            Algo::Des => "DES".into(),
-            Algo::TripleDes => "3DES".into(),
-            Algo::Aes if b == 128 => "AES".into(),
-            Algo::Aes => format!("AES{b}"),
-            Algo::Cast5 if b == 128 => "CAST5".into(),
-            Algo::Cast5 => format!("CAST5-{b}"),
-            Algo::Blowfish if b == 128 => "BLOWFISH".into(),
-            Algo::Blowfish => format!("BLOWFISH-{b}"),
-            Algo::Twofish if b == 256 => "TWOFISH".into(),
-            Algo::Twofish => format!("TWOFISH{b}"),
-            Algo::Serpent => format!("SERPENT{b}"),
-            Algo::Camellia => format!("CAMELLIA{b}"),
-            Algo::Idea => "IDEA".into(),
-            Algo::Rc2 => format!("RFC2268_{b}"),
-            Algo::Arcfour if b == 128 => "ARCFOUR".into(),
-            Algo::Arcfour => format!("ARCFOUR-{b}"),
-        }
+        self.key_size().name.to_string()
+    }
+
+    /// Its known answers.
+    pub fn vectors(&self) -> Vec<&'static Vector> {
+        self.cipher
+            .vectors
+            .iter()
+            .filter(|v| v.key_bits == self.key_bits)
+            .collect()
     }
 
     /// Makes the engine for `key` (exactly [`CipherSpec::key_bytes`] bytes). RC2 uses
@@ -247,79 +281,63 @@ impl CipherSpec {
                 crate::error::n_bytes(key.len())
             )));
         }
-        let bad = |_| Error::input(format!("{}: invalid key", self.display_name()));
-        // 64-bit-block ciphers count over the whole block (Ctr64BE), 128-bit ones over the
-        // whole 128-bit block (Ctr128BE), as libgcrypt and NIST SP 800-38A do.
-        Ok(match (self.algo, self.key_bits) {
-            (Algo::Des, _) => {
-                BlockEngine::<des::Des, Ctr64BE>::boxed(des::Des::new_from_slice(key).map_err(bad)?)
-            }
-            (Algo::TripleDes, _) => BlockEngine::<des::TdesEde3, Ctr64BE>::boxed(
-                des::TdesEde3::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Aes, 128) => BlockEngine::<aes::Aes128, Ctr128BE>::boxed(
-                aes::Aes128::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Aes, 192) => BlockEngine::<aes::Aes192, Ctr128BE>::boxed(
-                aes::Aes192::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Aes, _) => BlockEngine::<aes::Aes256, Ctr128BE>::boxed(
-                aes::Aes256::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Cast5, _) => BlockEngine::<cast5::Cast5, Ctr64BE>::boxed(
-                cast5::Cast5::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Blowfish, _) => BlockEngine::<blowfish::Blowfish, Ctr64BE>::boxed(
-                <blowfish::Blowfish>::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Twofish, _) => BlockEngine::<twofish::Twofish, Ctr128BE>::boxed(
-                twofish::Twofish::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Serpent, _) => BlockEngine::<serpent::Serpent, Ctr128BE>::boxed(
-                serpent::Serpent::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Camellia, 128) => BlockEngine::<camellia::Camellia128, Ctr128BE>::boxed(
-                camellia::Camellia128::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Camellia, 192) => BlockEngine::<camellia::Camellia192, Ctr128BE>::boxed(
-                camellia::Camellia192::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Camellia, _) => BlockEngine::<camellia::Camellia256, Ctr128BE>::boxed(
-                camellia::Camellia256::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Idea, _) => BlockEngine::<idea::Idea, Ctr64BE>::boxed(
-                idea::Idea::new_from_slice(key).map_err(bad)?,
-            ),
-            (Algo::Rc2, bits) => BlockEngine::<rc2::Rc2, Ctr64BE>::boxed(
-                rc2::Rc2::new_with_eff_key_len(key, bits as usize),
-            ),
-            (Algo::Arcfour, _) => Box::new(StreamEngine::new(key).map_err(bad)?),
-        })
+        (self.cipher.new)(key, self.key_bits)
+            .map_err(|_| Error::input(format!("{}: invalid key", self.display_name())))
     }
 }
 
-/// The configurations of the libgcrypt-style tables (`pkbench suite`): one row per cipher
-/// and key size, in libgcrypt's `bench-slope` order.
+/// The configurations of the libgcrypt-style tables (`pkbench suite`): every key size with a
+/// place in libgcrypt's `bench-slope` table, in that order.
 pub fn table_specs() -> Vec<CipherSpec> {
-    let s = |algo, key_bits| CipherSpec { algo, key_bits };
-    vec![
-        s(Algo::Idea, 128),
-        s(Algo::TripleDes, 168),
-        s(Algo::Cast5, 128),
-        s(Algo::Blowfish, 128),
-        s(Algo::Aes, 128),
-        s(Algo::Aes, 192),
-        s(Algo::Aes, 256),
-        s(Algo::Twofish, 256),
-        s(Algo::Arcfour, 128),
-        s(Algo::Des, 56),
-        s(Algo::Twofish, 128),
-        s(Algo::Serpent, 128),
-        s(Algo::Serpent, 256),
-        s(Algo::Rc2, 40),
-        s(Algo::Camellia, 128),
-        s(Algo::Camellia, 256),
-    ]
+    let mut v: Vec<(u8, CipherSpec)> = CIPHERS
+        .iter()
+        .flat_map(|&c| {
+            c.keys.iter().filter_map(move |k| {
+                k.table.map(|t| {
+                    (
+                        t,
+                        CipherSpec {
+                            cipher: c,
+                            key_bits: k.bits,
+                        },
+                    )
+                })
+            })
+        })
+        .collect();
+    v.sort_by_key(|(t, _)| *t);
+    v.into_iter().map(|(_, s)| s).collect()
+}
+
+/// Joins phrases as prose: "a, b or c".
+fn or_list(items: &[&str]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    }
+}
+
+/// The `--algo` help of `pkbench cipher`: "Cipher: des, 3des (EDE3, 168-bit key), … or arcfour
+/// (RC4, a stream cipher)" (no final period, as clap gives one-sentence help).
+pub fn algo_help() -> String {
+    let items: Vec<&str> = CIPHERS.iter().map(|c| c.help).collect();
+    format!("Cipher: {}", or_list(&items))
+}
+
+/// The `--key-bits` help of `pkbench cipher`: every cipher's sizes, the default first.
+pub fn key_bits_help() -> String {
+    let items: Vec<String> = CIPHERS
+        .iter()
+        .map(|c| {
+            let sizes: Vec<String> = c.keys.iter().map(|k| k.bits.to_string()).collect();
+            format!("{} {}{}", c.name, sizes.join("|"), c.key_help)
+        })
+        .collect();
+    format!(
+        "Key size in bits: {} (the first is the default)",
+        items.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -328,49 +346,60 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for a in ALL {
-            assert_eq!(Algo::parse(a.cli_name()).unwrap(), a);
+        for &c in CIPHERS {
+            assert_eq!(Cipher::parse(c.name).unwrap(), c);
             assert_eq!(
-                Algo::parse(&a.cli_name().to_uppercase()).unwrap(),
-                a,
+                Cipher::parse(&c.name.to_uppercase()).unwrap(),
+                c,
                 "case-insensitive"
             );
+            for a in c.aliases {
+                assert_eq!(Cipher::parse(a).unwrap(), c, "{a}");
+            }
+            assert!(!c.keys.is_empty() && !c.vectors.is_empty(), "{}", c.name);
         }
-        assert_eq!(Algo::parse("rijndael").unwrap(), Algo::Aes);
-        assert_eq!(Algo::parse("rc4").unwrap(), Algo::Arcfour);
-        let e = Algo::parse("rot13").unwrap_err();
+        assert_eq!(Cipher::parse("rijndael").unwrap().name, "aes");
+        assert_eq!(Cipher::parse("rc4").unwrap().name, "arcfour");
+        let e = Cipher::parse("rot13").unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.message().contains("3des"), "{}", e.message());
     }
 
     #[test]
     fn key_sizes_and_names() {
-        let s = CipherSpec::new(Algo::Aes, None).unwrap();
+        let s = CipherSpec::parse("aes", None).unwrap();
         assert_eq!((s.key_bits, s.key_bytes()), (128, 16));
         assert_eq!(s.display_name(), "AES");
-        let s = CipherSpec::new(Algo::Aes, Some(256)).unwrap();
+        let s = CipherSpec::parse("aes", Some(256)).unwrap();
         assert_eq!(s.display_name(), "AES256");
-        let s = CipherSpec::new(Algo::TripleDes, None).unwrap();
+        let s = CipherSpec::parse("3des", None).unwrap();
         assert_eq!((s.key_bits, s.key_bytes()), (168, 24));
-        let s = CipherSpec::new(Algo::Rc2, None).unwrap();
+        let s = CipherSpec::parse("rc2", None).unwrap();
         assert_eq!(
             (s.key_bytes(), s.display_name().as_str()),
             (5, "RFC2268_40")
         );
-        let s = CipherSpec::new(Algo::Twofish, None).unwrap();
+        let s = CipherSpec::parse("twofish", None).unwrap();
         assert_eq!((s.key_bits, s.display_name().as_str()), (256, "TWOFISH"));
-        let e = CipherSpec::new(Algo::Aes, Some(100)).unwrap_err();
+        let e = CipherSpec::parse("aes", Some(100)).unwrap_err();
         assert!(e.message().contains("128, 192, 256"), "{}", e.message());
+        assert_eq!(
+            serde_json::to_value(CipherSpec::parse("3des", None).unwrap()).unwrap(),
+            serde_json::json!({"algo": "3des", "key_bits": 168})
+        );
     }
 
     #[test]
-    fn every_table_spec_builds() {
-        for s in table_specs() {
-            let key = vec![0x5a; s.key_bytes()];
-            let e = s.engine(&key).unwrap();
-            assert_eq!(e.block_bytes(), s.algo.block_bytes(), "{s:?}");
+    fn every_key_size_builds_with_its_block_size() {
+        for &c in CIPHERS {
+            for k in c.keys {
+                let s = CipherSpec::new(c, Some(k.bits)).unwrap();
+                let e = s.engine(&vec![0x5a; s.key_bytes()]).unwrap();
+                assert_eq!(e.block_bytes(), c.block_bytes, "{s:?}");
+                assert_eq!(e.modes(), c.modes(), "{s:?}");
+            }
         }
-        let s = CipherSpec::new(Algo::Aes, None).unwrap();
+        let s = CipherSpec::parse("aes", None).unwrap();
         let e = s.engine(&[0; 15]).err().unwrap();
         assert_eq!(e.exit_code(), 2);
         assert_eq!(
@@ -380,9 +409,64 @@ mod tests {
     }
 
     #[test]
+    fn the_table_is_libgcrypts() {
+        let names: Vec<String> = table_specs().iter().map(|s| s.display_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "IDEA",
+                "3DES",
+                "CAST5",
+                "BLOWFISH",
+                "AES",
+                "AES192",
+                "AES256",
+                "TWOFISH",
+                "ARCFOUR",
+                "DES",
+                "TWOFISH128",
+                "SERPENT128",
+                "SERPENT256",
+                "RFC2268_40",
+                "CAMELLIA128",
+                "CAMELLIA256"
+            ]
+        );
+        let quick: Vec<String> = table_specs()
+            .iter()
+            .filter(|s| s.key_size().quick)
+            .map(|s| s.display_name())
+            .collect();
+        assert_eq!(
+            quick,
+            [
+                "3DES", "CAST5", "BLOWFISH", "AES", "AES256", "TWOFISH", "ARCFOUR"
+            ]
+        );
+    }
+
+    #[test]
+    fn help_texts() {
+        assert_eq!(
+            algo_help(),
+            "Cipher: des, 3des (EDE3, 168-bit key), aes, cast5, blowfish, twofish, serpent, \
+             camellia, idea, rc2 (RFC 2268; 40-bit key by default, libgcrypt's RFC2268_40) or \
+             arcfour (RC4, a stream cipher)"
+        );
+        let k = key_bits_help();
+        assert!(k.contains("aes 128|192|256, "), "{k}");
+        assert!(k.contains("rc2 40|64|128 (effective bits), "), "{k}");
+        assert!(
+            k.ends_with("arcfour 128|40 (the first is the default)"),
+            "{k}"
+        );
+        assert_eq!(or_list(&["a"]), "a");
+    }
+
+    #[test]
     fn lengths_are_given_in_bytes_with_their_unit() {
-        use crate::symmetric::modes::{Direction, Mode};
-        let des = CipherSpec::new(Algo::Des, None).unwrap();
+        use crate::symmetric::modes::Direction;
+        let des = CipherSpec::parse("des", None).unwrap();
         let e = des.engine(&[0x13; 8]).unwrap();
         let (input, mut out) = ([0u8; 16], [0u8; 16]);
         let err = e

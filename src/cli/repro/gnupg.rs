@@ -4,17 +4,20 @@
 //!
 //! `gnupg-2000`: GnuPG's ciphers in Mbit/s on a K6/400 and a Celeron/500 (2000). Each row is
 //! measured as OpenPGP encrypts (CFB mode, RFC 4880 §13.9), from the bench-slope fit of
-//! [`crate::symmetric::bench`], with the cipher checked against its known answers first. The
+//! [`crate::bench::cipher`], with the cipher checked against its known answers first. The
 //! 2000 figures were `dd` of 128 MiB of zeros through gpg, user time only; the slope over
 //! buffer sizes leaves the per-call cost out as a long stream would.
 
+use crate::bench::cipher::{CipherJob, Row, SizeGrid};
+use crate::bench::slope::{FitDoubt, MIN_R2};
+use crate::bench::{self, Job};
 use crate::cli::common::RunArgs;
 use crate::error::{Error, Result};
-use crate::measure::{self, Machine};
-use crate::record::{ResultRecord, RunTimer};
+use crate::measure::Machine;
+use crate::record::{Operation, ResultRecord, RunTimer};
+use crate::report::cipher::Row as RowFacts;
 use crate::repro::columns::{self, ReferenceTable};
-use crate::symmetric::bench::{self, BenchSettings, CipherRow, SizeGrid};
-use crate::symmetric::{Algo, CipherSpec, Direction, Mode};
+use crate::symmetric::{CipherSpec, Direction, Mode};
 use clap::ValueEnum;
 use serde::Serialize;
 
@@ -27,8 +30,12 @@ pub struct ReproRecord {
     pub this_machine: Vec<f64>,
     /// This machine's speedup over each reference column, per row.
     pub speedup: Vec<Vec<f64>>,
-    /// The measured rows.
-    pub rows: Vec<CipherRow>,
+    /// The measured rows, as `pkbench cipher`'s JSON gives them
+    /// ([`crate::report::cipher::rows_view`]).
+    pub rows: Vec<serde_json::Value>,
+    /// The measured operations, one per row.
+    #[serde(skip)]
+    pub operations: Vec<Operation>,
     /// Clock that timed the samples.
     pub clock: String,
     /// RNG seed of keys and data.
@@ -46,12 +53,11 @@ fn row_spec(t: &ReferenceTable, i: usize) -> Result<(CipherSpec, Mode)> {
             t.name, r.label
         ))
     };
-    let algo = Algo::parse(
-        r.rest
-            .get("algo")
-            .and_then(|v| v.as_str())
-            .ok_or_else(|| bad("algo"))?,
-    )?;
+    let algo = r
+        .rest
+        .get("algo")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| bad("algo"))?;
     let bits = r
         .rest
         .get("key_bits")
@@ -64,7 +70,7 @@ fn row_spec(t: &ReferenceTable, i: usize) -> Result<(CipherSpec, Mode)> {
         .and_then(|v| v.as_str())
         .and_then(|m| Mode::from_str(m, true).ok())
         .ok_or_else(|| bad("mode"))?;
-    Ok((CipherSpec::new(algo, Some(bits))?, mode))
+    Ok((CipherSpec::parse(algo, Some(bits))?, mode))
 }
 
 /// Runs `pkbench repro TABLE` for a table of [`columns`] and renders its output (the table
@@ -86,36 +92,28 @@ pub fn run(table: &str, run: &RunArgs, markdown: bool) -> Result<String> {
 /// As [`run`].
 pub fn measure_record(table: &str, run: &RunArgs) -> Result<(ReproRecord, ResultRecord)> {
     let timer = RunTimer::start();
-    let cfg = run.measure_config()?;
+    let cfg = run.bench_config()?;
     let table = ReferenceTable::builtin(table)?;
     let specs = (0..table.rows.len())
         .map(|i| row_spec(&table, i))
         .collect::<Result<Vec<_>>>()?;
-    let machine = Machine::detect();
-    let settings = BenchSettings {
-        cfg,
+    let job = CipherJob {
+        rows: specs
+            .iter()
+            .map(|&(spec, mode)| Row {
+                spec,
+                mode,
+                direction: Direction::Encrypt,
+            })
+            .collect(),
         grid: SizeGrid::default(),
-        seed: run.seed,
-        mhz: machine.cpu_mhz,
     };
-    let sizes = settings.grid.sizes()?.len();
-    let pb = measure::progress::bar((specs.len() * sizes) as u64, run.json);
-    let mut rows = Vec::new();
-    for (spec, mode) in &specs {
-        pb.set_message(spec.display_name());
-        let r = bench::bench_row(spec, *mode, Direction::Encrypt, &settings, &mut || {
-            pb.inc(1)
-        });
-        match r {
-            Ok(row) => rows.push(row),
-            Err(e) => {
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        }
-    }
-    pb.finish_and_clear();
-    let ours: Vec<f64> = rows.iter().map(|r| r.mbit_per_s).collect();
+    let ops = bench::run(&Job::Cipher(job), &cfg)?;
+    let machine = Machine::detect();
+    let ours: Vec<f64> = ops
+        .iter()
+        .map(|o| RowFacts::of(o).map_or(f64::NAN, |r| r.mbit_per_s))
+        .collect();
     let speedup = table
         .rows
         .iter()
@@ -126,7 +124,8 @@ pub fn measure_record(table: &str, run: &RunArgs) -> Result<(ReproRecord, Result
         reference: table,
         this_machine: ours,
         speedup,
-        rows,
+        rows: crate::report::cipher::rows_view(&ops),
+        operations: ops,
         clock: run.clock.label().to_string(),
         seed: run.seed,
         machine,
@@ -147,11 +146,11 @@ pub fn result_record(r: &ReproRecord) -> Result<ResultRecord> {
     rec.params
         .insert("table".into(), r.reference.name.clone().into());
     rec.operations = r
-        .rows
+        .operations
         .iter()
         .zip(&r.reference.rows)
-        .map(|(row, refrow)| {
-            let mut op = bench::operation(row).with_info("reference_row", refrow.label.clone());
+        .map(|(op, refrow)| {
+            let mut op = op.clone().with_info("reference_row", refrow.label.clone());
             for (c, v) in r.reference.columns.iter().zip(&refrow.values) {
                 op = op.with_info(&format!("reference {c} ({})", r.reference.unit), *v);
             }
@@ -188,26 +187,22 @@ pub fn render(r: &ReproRecord, markdown: bool) -> String {
             ""
         }
     );
-    for row in &r.rows {
-        if row
-            .fit_doubts
-            .contains(&crate::symmetric::slope::FitDoubt::LowR2)
-        {
+    let rows: Vec<RowFacts> = r.operations.iter().filter_map(RowFacts::of).collect();
+    for row in &rows {
+        if row.doubts.contains(&FitDoubt::LowR2) {
             s += &format!(
                 "doubt ({}): R² {:.4} < {}: the time per call is not a straight line in the buffer size, so this Mbit/s is uncertain; rerun with a larger --time or --clock cpu.\n",
-                row.spec.display_name(),
-                row.slope.r2,
-                crate::symmetric::slope::MIN_R2
+                row.name, row.r2, MIN_R2
             );
         }
     }
     let mut seen = Vec::new();
-    for row in &r.rows {
-        if let Some(n) = row.spec.algo.implementation_note()
+    for row in &rows {
+        if let (Some(n), Some(algo)) = (row.op.info_str("note"), row.op.info_str("algo"))
             && !seen.contains(&n)
         {
             seen.push(n);
-            s += &format!("note ({}): {n}.\n", row.spec.algo.cli_name());
+            s += &format!("note ({algo}): {n}.\n");
         }
     }
     s

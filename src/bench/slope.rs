@@ -1,57 +1,13 @@
 //! Per-byte cost as a slope, the method of libgcrypt's `tests/bench-slope.c`: time one call
-//! over a range of buffer sizes, fit the least-squares line time = intercept + slope × bytes,
+//! over a range of buffer sizes, fit the least-squares line time = intercept + slope × bytes
+//! ([`crate::measure::fit::fit_line`]),
 //! and report the slope (ns/byte; its inverse is the throughput) and the intercept (the fixed
 //! cost of one call: mode set-up, function calls, ARCFOUR's key schedule). A fixed per-call
 //! cost therefore does not pollute the MB/s figure, as it does in a single-size measurement.
 
-use crate::measure::{self, MeasureConfig, Stats};
-use serde::Serialize;
-
-/// A least-squares line y = intercept + slope·x.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Line {
-    /// Slope (units of y per unit of x).
-    pub slope: f64,
-    /// Value at x = 0.
-    pub intercept: f64,
-    /// Coefficient of determination R² (1 = every point on the line).
-    pub r2: f64,
-}
-
-/// Ordinary least squares fit of `points` (x, y): slope = Sxy / Sxx, intercept = ȳ − slope·x̄,
-/// R² = 1 − SSres / SStot (1 when all y are equal and lie on the line).
-///
-/// `None` with fewer than two distinct x values or non-finite data.
-pub fn fit_line(points: &[(f64, f64)]) -> Option<Line> {
-    let n = points.len() as f64;
-    if points.len() < 2 || points.iter().any(|(x, y)| !x.is_finite() || !y.is_finite()) {
-        return None;
-    }
-    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    if sxx <= 0.0 {
-        return None;
-    }
-    let slope = sxy / sxx;
-    let intercept = my - slope * mx;
-    let ss_res: f64 = points
-        .iter()
-        .map(|p| (p.1 - intercept - slope * p.0).powi(2))
-        .sum();
-    let ss_tot: f64 = points.iter().map(|p| (p.1 - my).powi(2)).sum();
-    let r2 = if ss_tot > 0.0 {
-        1.0 - ss_res / ss_tot
-    } else {
-        1.0
-    };
-    Some(Line {
-        slope,
-        intercept,
-        r2,
-    })
-}
+use crate::measure::fit::fit_line;
+use crate::measure::{MeasureConfig, Stats};
+use serde::{Deserialize, Serialize};
 
 /// `points` buffer sizes evenly spaced from `min` to `max` bytes, each rounded to a multiple
 /// of `align` (at least `align`), without duplicates. With `points` = 16, `min` = 16,
@@ -69,7 +25,7 @@ pub fn sizes(min: usize, max: usize, points: usize, align: usize) -> Vec<usize> 
 }
 
 /// One buffer size and the time of one call on it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SlopePoint {
     /// Buffer size, bytes.
     pub bytes: usize,
@@ -78,7 +34,7 @@ pub struct SlopePoint {
 }
 
 /// The slope fit of a set of [`SlopePoint`]s, in the units of the tables.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Slope {
     /// Cost per byte, ns/byte (the slope of the median time per call against bytes).
     pub ns_per_byte: f64,
@@ -112,8 +68,9 @@ impl Slope {
 /// the same check before it trusts a slope.
 pub const MIN_R2: f64 = 0.99;
 
-/// A reason to doubt a slope fit, shown beside the figures (never used to hide them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// A reason to doubt a slope fit, shown beside the figures (never used to hide them; the
+/// wording of the footnote is the report's: [`crate::report::cipher`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FitDoubt {
     /// R² below [`MIN_R2`].
@@ -122,26 +79,6 @@ pub enum FitDoubt {
     /// machine, frequency changes) outweighs the fixed cost per call; the "per call" figure
     /// is not meaningful.
     NegativeIntercept,
-}
-
-impl FitDoubt {
-    /// Short label for a table cell.
-    pub fn label(self) -> &'static str {
-        match self {
-            FitDoubt::LowR2 => "low R²",
-            FitDoubt::NegativeIntercept => "intercept < 0",
-        }
-    }
-
-    /// What it means and what to do, for a footnote.
-    pub fn explain(self) -> String {
-        match self {
-            FitDoubt::LowR2 => format!(
-                "R² < {MIN_R2}: the time per call is not a straight line in the buffer size (a busy machine or too short a budget), so the slope and MB/s are uncertain; rerun with a larger --time or --clock cpu"
-            ),
-            FitDoubt::NegativeIntercept => "negative intercept: the fixed cost per call is below the timing noise, so the \"per call\" figure means nothing; the slope (MB/s) may still hold if R² is high".to_string(),
-        }
-    }
 }
 
 impl Slope {
@@ -183,48 +120,9 @@ pub fn per_size_config(cfg: &MeasureConfig, n: usize) -> MeasureConfig {
     }
 }
 
-/// Times `op(bytes, i)` (one call on a buffer of `bytes` bytes; `i` counts calls) at every
-/// size in `sizes` with the harness, each size getting an equal share of `cfg.budget`.
-pub fn measure_sizes<F: FnMut(usize, usize)>(
-    cfg: &MeasureConfig,
-    sizes: &[usize],
-    mut op: F,
-) -> Vec<SlopePoint> {
-    let per = per_size_config(cfg, sizes.len());
-    sizes
-        .iter()
-        .map(|&bytes| SlopePoint {
-            bytes,
-            stats: measure::measure(&per, |i| op(bytes, i)),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn exact_line() {
-        let pts: Vec<(f64, f64)> = (0..10).map(|i| (i as f64, 3.0 + 0.5 * i as f64)).collect();
-        let l = fit_line(&pts).unwrap();
-        assert!((l.slope - 0.5).abs() < 1e-12);
-        assert!((l.intercept - 3.0).abs() < 1e-12);
-        assert!((l.r2 - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn noisy_line_known_answer() {
-        // x = 1..5, y = 2.1, 3.9, 6.2, 7.8, 10.1: Sxx = 10, Sxy = 19.9, slope 1.99,
-        // intercept 6.02 - 1.99*3 = 0.05.
-        let pts = [(1.0, 2.1), (2.0, 3.9), (3.0, 6.2), (4.0, 7.8), (5.0, 10.1)];
-        let l = fit_line(&pts).unwrap();
-        assert!((l.slope - 1.99).abs() < 1e-12, "{l:?}");
-        assert!((l.intercept - 0.05).abs() < 1e-12, "{l:?}");
-        assert!(l.r2 > 0.99 && l.r2 < 1.0);
-        assert!(fit_line(&[(1.0, 1.0), (1.0, 2.0)]).is_none());
-        assert!(fit_line(&[(1.0, 1.0)]).is_none());
-    }
 
     #[test]
     fn doubtful_fits_are_flagged() {
@@ -299,22 +197,5 @@ mod tests {
         let s = fit(&[pt(100, 300.0), pt(200, 500.0), pt(300, 700.0)]).unwrap();
         assert!((s.ns_per_byte - 2.0).abs() < 1e-9);
         assert!((s.intercept_ns - 100.0).abs() < 1e-6);
-    }
-
-    #[test]
-    fn measure_sizes_times_each_size() {
-        let mut cfg = MeasureConfig::with_budget_secs(0.003, crate::measure::Clock::Wall);
-        cfg.min_samples = 2;
-        let mut seen = std::collections::BTreeSet::new();
-        let pts = measure_sizes(&cfg, &[16, 32, 48], |b, _| {
-            seen.insert(b);
-        });
-        assert_eq!(
-            pts.iter().map(|p| p.bytes).collect::<Vec<_>>(),
-            [16, 32, 48]
-        );
-        assert_eq!(seen.into_iter().collect::<Vec<_>>(), [16, 32, 48]);
-        assert!(pts.iter().all(|p| p.stats.samples >= 2));
-        assert_eq!(per_size_config(&cfg, 3).budget, cfg.budget / 3);
     }
 }

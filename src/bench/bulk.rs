@@ -1,0 +1,254 @@
+//! Bulk data (hashes, block ciphers) timed as throughput with the 1995 post's method: a large
+//! buffer of "random" data in RAM, processed in fixed-size chunks, each timed operation taking
+//! the next chunk so that the data does not stay in cache. MB/s = 10^6 bytes per second
+//! (decimal units, as every rate pkbench prints).
+//!
+//! The data comes from a seeded ChaCha20 RNG and is made before timing. [`time_cipher_chunks`]
+//! is the one path that times bulk encryption (`pkbench des` and the 1995 DES row), through the
+//! same [`crate::symmetric::Engine`] and modes as `pkbench cipher`.
+
+use crate::error::{Error, Invalid, Result};
+use crate::measure::{self, MeasureConfig, Stats};
+use crate::record::Operation;
+use crate::symmetric::kat;
+use crate::symmetric::{CipherSpec, Direction, Mode};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::hint::black_box;
+
+/// Bytes of "random" data in RAM that the chunks are taken from: the 7.5 MB file of the 1995
+/// post's companion note ("SHA and DES ran over a 7.5 MB file in RAM").
+pub const DATA_BYTES: usize = 7_500_000;
+
+/// The 1995 post's block size: "10000-byte blocks, 10000 times".
+pub const DEFAULT_CHUNK: usize = 10_000;
+
+/// `len` bytes from ChaCha20 seeded with `seed` (the same seed gives the same bytes).
+pub fn random_data(seed: u64, len: usize) -> Vec<u8> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut v = vec![0u8; len];
+    rng.fill_bytes(&mut v);
+    v
+}
+
+/// Throughput in MB/s (10^6 bytes/s) of `bytes` processed in `ms` milliseconds.
+pub fn mb_per_s(bytes: usize, ms: f64) -> f64 {
+    bytes as f64 / (ms * 1e-3) / 1e6
+}
+
+/// Checks a chunk size: at least 1 byte, a multiple of `multiple`, at most [`DATA_BYTES`].
+///
+/// # Errors
+/// [`Invalid::ChunkSize`] saying which sizes are accepted.
+pub fn check_chunk(chunk: usize, multiple: usize) -> Result<()> {
+    if chunk == 0 || chunk > DATA_BYTES || !chunk.is_multiple_of(multiple) {
+        return Err(Invalid::ChunkSize {
+            given: chunk,
+            multiple,
+            max: DATA_BYTES,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Number of whole chunks of `chunk` bytes in `data_len` bytes (at least 1).
+pub fn chunk_count(data_len: usize, chunk: usize) -> usize {
+    (data_len / chunk).max(1)
+}
+
+/// Times `op(k)` on chunk number `k` (cycling through `n_chunks` chunks) under `cfg`: the
+/// statistics are per chunk, in ms. `op` must process exactly one chunk and keep its output
+/// for the caller to check after timing.
+pub fn time_chunks<F: FnMut(usize)>(cfg: &MeasureConfig, n_chunks: usize, mut op: F) -> Stats {
+    measure::measure(cfg, |i| op(i % n_chunks))
+}
+
+/// The result-record operation `name`, identified by `params`, of a throughput measurement:
+/// per-chunk statistics `stats` over chunks of `chunk_bytes` taken from `data_bytes` bytes;
+/// figure `bytes_per_sec` (the headline `compare` matches) and `info.mb_per_s` (MB/s = 10^6
+/// bytes/s) at the median, `info.data_bytes`.
+pub fn throughput_operation(
+    name: &str,
+    params: BTreeMap<String, Value>,
+    stats: Stats,
+    chunk_bytes: usize,
+    data_bytes: usize,
+) -> Operation {
+    let mb = mb_per_s(chunk_bytes, stats.median_ms);
+    Operation::timed(name, params, stats)
+        .with_figure("bytes_per_sec", mb * 1e6)
+        .with_info("mb_per_s", mb)
+        .with_info("data_bytes", data_bytes)
+}
+
+/// Bulk encryption timed over chunks ([`time_cipher_chunks`]).
+#[derive(Debug, Clone)]
+pub struct CipherChunks {
+    /// Time per chunk, ms.
+    pub stats: Stats,
+    /// Bytes of one chunk.
+    pub chunk_bytes: usize,
+    /// Bytes of the data the chunks are taken from.
+    pub data_bytes: usize,
+    /// Chunks encrypted in the timed region and checked after it.
+    pub outputs_checked: usize,
+}
+
+/// Times encryption with `spec` in `mode` over chunks of `chunk` bytes (a whole number of
+/// blocks) taken in turn from [`DATA_BYTES`] of random data from `seed`; the key and the IV
+/// come from one ChaCha20 stream seeded with `seed + 1` (key first). Each chunk is one call
+/// of [`crate::symmetric::Engine::apply`] from a fresh mode state (the same IV for every chunk).
+///
+/// Checks, outside the timed region: before timing, the mode on the first chunk against the
+/// NIST SP 800-38A reference and back ([`kat::check_mode`]); after timing, every chunk the
+/// timed runs encrypted against the reference modes computed block by block
+/// ([`kat::reference_apply`]; for a stream cipher, against the engine run again). The
+/// cipher's known answers are the caller's to check (`pkbench des` checks
+/// `vectors/des.json`).
+///
+/// # Errors
+/// [`Error::Input`] for a chunk that is not whole blocks or a mode the cipher lacks;
+/// [`Error::Runtime`] when a check fails.
+pub fn time_cipher_chunks(
+    spec: &CipherSpec,
+    mode: Mode,
+    chunk: usize,
+    cfg: &MeasureConfig,
+    seed: u64,
+) -> Result<CipherChunks> {
+    let name = format!("{}-{}", spec.display_name(), mode.label());
+    let n = chunk_count(DATA_BYTES, chunk);
+    let data = random_data(seed, n * chunk);
+    let mut rng = ChaCha20Rng::seed_from_u64(seed.wrapping_add(1));
+    let mut key = vec![0u8; spec.key_bytes()];
+    rng.fill_bytes(&mut key);
+    let engine = spec.engine(&key)?;
+    let mut iv = vec![0u8; engine.block_bytes()];
+    rng.fill_bytes(&mut iv);
+    if !chunk.is_multiple_of(engine.block_bytes()) || !engine.modes().contains(&mode) {
+        return Err(Error::input(format!(
+            "{name}: chunks must be whole {}-byte blocks in a mode of the cipher",
+            engine.block_bytes()
+        )));
+    }
+    kat::check_mode(
+        engine.as_ref(),
+        &name,
+        mode,
+        Direction::Encrypt,
+        &iv,
+        &data[..chunk],
+    )?;
+    let mut output = vec![0u8; n * chunk];
+    let mut seen = vec![false; n];
+    let mut failed = false;
+    let stats = time_chunks(cfg, n, |k| {
+        let (src, dst) = (
+            &data[k * chunk..(k + 1) * chunk],
+            &mut output[k * chunk..(k + 1) * chunk],
+        );
+        let r = engine.apply(
+            mode,
+            Direction::Encrypt,
+            black_box(&iv),
+            black_box(src),
+            dst,
+        );
+        failed |= r.is_err();
+        black_box(dst);
+        seen[k] = true;
+    });
+    let wrong = || {
+        Error::runtime(format!(
+            "{name}: a chunk encrypted in the timed region is wrong"
+        ))
+    };
+    if failed {
+        return Err(wrong());
+    }
+    let mut outputs_checked = 0;
+    for k in (0..n).filter(|&k| seen[k]) {
+        let (src, got) = (
+            &data[k * chunk..(k + 1) * chunk],
+            &output[k * chunk..(k + 1) * chunk],
+        );
+        let want = match kat::reference_apply(engine.as_ref(), mode, Direction::Encrypt, &iv, src) {
+            Some(r) => r?,
+            None => {
+                let mut again = vec![0u8; chunk];
+                engine.apply(mode, Direction::Encrypt, &iv, src, &mut again)?;
+                again
+            }
+        };
+        if got != want.as_slice() || got == src {
+            return Err(wrong());
+        }
+        outputs_checked += 1;
+    }
+    Ok(CipherChunks {
+        stats,
+        chunk_bytes: chunk,
+        data_bytes: n * chunk,
+        outputs_checked,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Clock;
+
+    #[test]
+    fn units() {
+        // 10000 bytes in 1 ms = 10^7 bytes/s = 10 MB/s.
+        assert_eq!(mb_per_s(10_000, 1.0), 10.0);
+        assert_eq!(chunk_count(DATA_BYTES, DEFAULT_CHUNK), 750);
+        assert_eq!(chunk_count(5, 10), 1);
+        let op = throughput_operation(
+            "hash",
+            BTreeMap::new(),
+            Stats::from_samples(vec![1.0], 1),
+            10_000,
+            DATA_BYTES,
+        );
+        assert_eq!(op.figures["bytes_per_sec"], 1e7);
+        assert_eq!(op.info_f64("mb_per_s"), Some(10.0));
+    }
+
+    #[test]
+    fn data_is_seeded() {
+        let a = random_data(7, 64);
+        assert_eq!(a, random_data(7, 64));
+        assert_ne!(a, random_data(8, 64));
+        assert!(a.iter().any(|&b| b != 0));
+    }
+
+    #[test]
+    fn chunk_checks() {
+        assert!(check_chunk(10_000, 8).is_ok());
+        let e = check_chunk(10_001, 8).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains("multiple of 8"), "{e}");
+        assert!(check_chunk(0, 1).is_err());
+        assert!(check_chunk(DATA_BYTES + 1, 1).is_err());
+    }
+
+    #[test]
+    fn cipher_chunks_are_checked() {
+        let cfg = MeasureConfig::with_budget_secs(0.005, Clock::Wall);
+        let des = CipherSpec::parse("des", None).unwrap();
+        for mode in [Mode::Ecb, Mode::Cbc, Mode::Ctr] {
+            let r = time_cipher_chunks(&des, mode, 800, &cfg, 9).unwrap();
+            assert!(r.outputs_checked >= 1, "{mode:?}");
+            assert_eq!((r.chunk_bytes, r.data_bytes), (800, DATA_BYTES));
+        }
+        let rc4 = CipherSpec::parse("arcfour", None).unwrap();
+        let r = time_cipher_chunks(&rc4, Mode::Stream, 100, &cfg, 9).unwrap();
+        assert!(r.outputs_checked >= 1);
+        let e = time_cipher_chunks(&des, Mode::Ecb, 12, &cfg, 9).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+    }
+}

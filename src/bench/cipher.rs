@@ -1,0 +1,452 @@
+//! Symmetric ciphers timed as libgcrypt's `bench-slope` does: for each row of a
+//! [`CipherJob`] (cipher × mode × direction), the time of one call at several buffer sizes,
+//! and the least-squares slope through the medians ([`super::slope`]). `pkbench cipher`,
+//! `repro gnupg-2000` and the suite's cipher rows are such jobs.
+//!
+//! Flow of a row ([`bench_row`]): the cipher's known answers ([`kat::check_known_answers`])
+//! → a key, an IV and a plaintext from a seeded ChaCha20 RNG (made before timing) → the mode
+//! checked against the NIST SP 800-38A reference on the timed input ([`kat::check_mode`]) →
+//! one call per buffer size timed by the harness → every timed output compared with the
+//! checked one → the slope fit → one [`Operation`] ([`operation`]).
+
+use super::Config;
+use super::slope::{self, FitDoubt, Slope, SlopePoint};
+use crate::error::{Error, Invalid, Result};
+use crate::measure::{self, Machine, MeasureConfig};
+use crate::record::{self, Operation};
+use crate::symmetric::kat;
+use crate::symmetric::modes::{Direction, Mode};
+use crate::symmetric::registry::CipherSpec;
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::Serialize;
+use std::hint::black_box;
+
+/// Buffer sizes of a slope measurement.
+#[derive(Debug, Clone, Serialize)]
+pub struct SizeGrid {
+    /// Smallest buffer, bytes.
+    pub min_bytes: usize,
+    /// Largest buffer, bytes.
+    pub max_bytes: usize,
+    /// Number of sizes, evenly spaced.
+    pub points: usize,
+}
+
+impl Default for SizeGrid {
+    /// 16 sizes from 16 B to 4 KiB (16, 288, 560, …, 4096).
+    fn default() -> Self {
+        SizeGrid {
+            min_bytes: 16,
+            max_bytes: 4096,
+            points: 16,
+        }
+    }
+}
+
+impl SizeGrid {
+    /// The sizes, rounded to multiples of 16 bytes (a whole number of blocks for every
+    /// cipher here).
+    ///
+    /// # Errors
+    /// [`Invalid::SlopeSizes`] when the range is empty or above 16 MiB,
+    /// [`Invalid::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
+    pub fn sizes(&self) -> Result<Vec<usize>> {
+        if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
+            return Err(Invalid::SlopeSizes {
+                min: self.min_bytes,
+                max: self.max_bytes,
+                limit: 1 << 24,
+            }
+            .into());
+        }
+        let v = slope::sizes(self.min_bytes, self.max_bytes, self.points, 16);
+        if self.points < 2 || v.len() < 2 {
+            return Err(Invalid::SlopeTooFewSizes.into());
+        }
+        Ok(v)
+    }
+}
+
+/// One row of a cipher table: a configuration, a mode and a direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    /// Cipher and key size.
+    pub spec: CipherSpec,
+    /// Mode of operation (`Stream` for a stream cipher).
+    pub mode: Mode,
+    /// Encrypt or decrypt.
+    pub direction: Direction,
+}
+
+/// Rows to time over one grid of buffer sizes: operations named "MODE dir" ("CBC enc",
+/// "STREAM dec", see [`operation`]), one per row, in order.
+#[derive(Debug, Clone)]
+pub struct CipherJob {
+    /// The rows, in the order of the table.
+    pub rows: Vec<Row>,
+    /// Buffer sizes of every row's slope.
+    pub grid: SizeGrid,
+}
+
+impl CipherJob {
+    /// Every mode of `modes` (`None`: every mode of the cipher, [`crate::symmetric::Cipher::modes`])
+    /// in every direction of `dirs`, for `spec`: the job of `pkbench cipher`.
+    pub fn table(
+        spec: CipherSpec,
+        modes: Option<&[Mode]>,
+        dirs: &[Direction],
+        grid: SizeGrid,
+    ) -> CipherJob {
+        let modes = modes.unwrap_or(spec.cipher.modes());
+        let rows = modes
+            .iter()
+            .flat_map(|&mode| {
+                dirs.iter().map(move |&direction| Row {
+                    spec,
+                    mode,
+                    direction,
+                })
+            })
+            .collect();
+        CipherJob { rows, grid }
+    }
+
+    /// "AES CTR enc", or "AES, 3DES … (12 rows)" for a job of several rows.
+    pub fn label(&self) -> String {
+        match self.rows.as_slice() {
+            [r] => format!(
+                "{} {} {}",
+                r.spec.display_name(),
+                r.mode.label(),
+                r.direction.short()
+            ),
+            rows => {
+                let mut names: Vec<String> = rows.iter().map(|r| r.spec.display_name()).collect();
+                names.dedup();
+                format!("{} ({} rows)", names.join(", "), rows.len())
+            }
+        }
+    }
+}
+
+/// One measured row: the slope and its points, before it becomes an [`Operation`].
+#[derive(Debug, Clone)]
+pub struct CipherRow {
+    /// What was timed.
+    pub row: Row,
+    /// The slope fit: ns/byte, intercept (ns per call), R².
+    pub slope: Slope,
+    /// Every buffer size with its timing (ms per call, all samples).
+    pub points: Vec<SlopePoint>,
+    /// Reasons to doubt the fit ([`Slope::doubts`]); empty when none. The figures are
+    /// reported anyway.
+    pub fit_doubts: Vec<FitDoubt>,
+}
+
+/// Runs a cipher job: the rows in order (see the module documentation), each an operation.
+/// The cycles/byte estimate uses the CPU's reported MHz, read once before the rows.
+///
+/// # Errors
+/// [`Error::Input`] for a mode a cipher lacks, [`Invalid::SlopeSizes`] or
+/// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a
+/// known answer, a mode check or a timed output is wrong.
+pub fn run(job: &CipherJob, cfg: &Config) -> Result<Vec<Operation>> {
+    let sizes = job.grid.sizes()?;
+    let machine = Machine::detect();
+    let pb = measure::progress::bar((job.rows.len() * sizes.len()) as u64, cfg.quiet);
+    let mut ops = Vec::with_capacity(job.rows.len());
+    let result = (|| {
+        for row in &job.rows {
+            pb.set_message(row.spec.display_name());
+            let measured = bench_row(row, &job.grid, &cfg.measure, cfg.seed, &mut || pb.inc(1))?;
+            let implementation = row
+                .spec
+                .cipher
+                .implementation(|f| machine.cpu_features.iter().any(|c| c == f));
+            ops.push(operation(&measured, &implementation, machine.cpu_mhz));
+        }
+        Ok(())
+    })();
+    pb.finish_and_clear();
+    result.map(|()| ops)
+}
+
+/// Measures one row: checks the cipher's known answers and the mode on the timed inputs,
+/// times one call per buffer size of `grid` under `cfg` (whose budget is split evenly over
+/// the sizes), checks every timed output, and fits the slope. The key, IV and data come from
+/// ChaCha20 seeded with `seed`. `tick` is called after each size.
+///
+/// # Errors
+/// As [`run`].
+pub fn bench_row(
+    row: &Row,
+    grid: &SizeGrid,
+    cfg: &MeasureConfig,
+    seed: u64,
+    tick: &mut dyn FnMut(),
+) -> Result<CipherRow> {
+    let (spec, mode, dir) = (&row.spec, row.mode, row.direction);
+    let name = spec.display_name();
+    let sizes = grid.sizes()?;
+    let max = *sizes.last().expect("at least two sizes");
+    kat::check_known_answers(spec)?;
+
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut key = vec![0u8; spec.key_bytes()];
+    rng.fill_bytes(&mut key);
+    let engine = spec.engine(&key)?;
+    if !engine.modes().contains(&mode) {
+        return Err(Error::input(format!(
+            "{name} has no {} mode: use {}",
+            mode.label(),
+            engine
+                .modes()
+                .iter()
+                .map(|m| m.label().to_lowercase())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let mut iv = vec![0u8; engine.block_bytes()];
+    rng.fill_bytes(&mut iv);
+    let mut plaintext = vec![0u8; max];
+    rng.fill_bytes(&mut plaintext);
+    // The input of a decryption row is the checked ciphertext of the plaintext.
+    let input = match dir {
+        Direction::Encrypt => plaintext,
+        Direction::Decrypt => kat::check_mode(
+            engine.as_ref(),
+            &name,
+            mode,
+            Direction::Encrypt,
+            &iv,
+            &plaintext,
+        )?,
+    };
+    // Expected output at each size: every size is a prefix of the largest buffer, and every
+    // mode here is prefix-stable, so one checked output serves all sizes.
+    let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
+
+    let per = slope::per_size_config(cfg, sizes.len());
+    let mut out = vec![0u8; max];
+    let mut points = Vec::with_capacity(sizes.len());
+    for &bytes in &sizes {
+        let mut failed = false;
+        let stats = measure::measure(&per, |_i| {
+            let r = engine.apply(
+                mode,
+                dir,
+                black_box(&iv),
+                black_box(&input[..bytes]),
+                &mut out[..bytes],
+            );
+            failed |= r.is_err();
+            black_box(&mut out);
+        });
+        // After timing each size: the timed calls' output equals the checked one.
+        if failed || out[..bytes] != expected[..bytes] {
+            return Err(Error::runtime(format!(
+                "{name} {} {}: a timed call returned a wrong result",
+                mode.label(),
+                dir.short()
+            )));
+        }
+        points.push(SlopePoint { bytes, stats });
+        tick();
+    }
+    let fit = slope::fit(&points).ok_or_else(|| Error::runtime("slope fit failed"))?;
+    Ok(CipherRow {
+        row: *row,
+        slope: fit,
+        points,
+        fit_doubts: fit.doubts(),
+    })
+}
+
+fn json<T: Serialize>(v: &T) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_default()
+}
+
+/// The result-record operation of a measured row, in the layout of libgcrypt's tables: named
+/// by mode and direction ("CBC enc", "CTR dec", "STREAM enc") and identified by
+/// `{command: "cipher", cipher: <libgcrypt name>}`, so that `pkbench compare` prints one row
+/// per cipher with one column per mode and direction; computed by `implementation`.
+///
+/// Figures: `bytes_per_sec` (from the slope; higher is better) is the headline,
+/// `intercept_ns` the per-call cost. `info`: `method`, `algo` (command-line name),
+/// `key_bits`, `key_description`, `mode` and `direction` (lower case, as the JSON names
+/// them), `ns_per_byte`, `mb_per_s`, `mbit_per_s` (10^6 bits/s), `r2`, `sizes`, `points`
+/// (every size with its statistics, raw samples included), `known_answers` (sources checked),
+/// with `cpu_mhz` > 0 the MHz and `cycles_per_byte_est` (an estimate: ns/byte × MHz / 1000),
+/// any `fit_doubts` (`low-r2`, `negative-intercept`) and the cipher's `note`.
+pub fn operation(
+    row: &CipherRow,
+    implementation: &crate::implementation::Implementation,
+    cpu_mhz: f64,
+) -> Operation {
+    let spec = &row.row.spec;
+    let params = record::params([
+        ("command", "cipher".into()),
+        ("cipher", spec.display_name().into()),
+    ]);
+    let name = format!("{} {}", row.row.mode.label(), row.row.direction.short());
+    let mut op = Operation {
+        name,
+        params,
+        implementation: None,
+        stats: None,
+        figures: Default::default(),
+        info: Default::default(),
+    }
+    .by(implementation.clone())
+    .with_figure("bytes_per_sec", row.slope.mb_per_s() * 1e6)
+    .with_figure("intercept_ns", row.slope.intercept_ns)
+    .with_info(
+        "method",
+        "bench-slope: least-squares slope of time per call over buffer sizes",
+    )
+    .with_info("algo", spec.cipher.name)
+    .with_info("key_bits", spec.key_bits)
+    .with_info("key_description", spec.key_size().describe)
+    .with_info("mode", json(&row.row.mode))
+    .with_info("direction", json(&row.row.direction))
+    .with_info("ns_per_byte", row.slope.ns_per_byte)
+    .with_info("mb_per_s", row.slope.mb_per_s())
+    .with_info("mbit_per_s", row.slope.mbit_per_s())
+    .with_info("r2", row.slope.r2)
+    .with_info(
+        "sizes",
+        row.points.iter().map(|p| p.bytes).collect::<Vec<_>>(),
+    )
+    .with_info("points", json(&row.points))
+    .with_info(
+        "known_answers",
+        spec.vectors().iter().map(|v| v.source).collect::<Vec<_>>(),
+    );
+    if let Some(c) = row.slope.cycles_per_byte(cpu_mhz) {
+        op = op
+            .with_info("cpu_mhz", cpu_mhz)
+            .with_info("cycles_per_byte_est", c);
+    }
+    if !row.fit_doubts.is_empty() {
+        op = op.with_info("fit_doubts", json(&row.fit_doubts));
+    }
+    if let Some(n) = spec.cipher.note {
+        op = op.with_info("note", n);
+    }
+    op
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Clock;
+
+    fn quick() -> (MeasureConfig, SizeGrid) {
+        let mut cfg = MeasureConfig::with_budget_secs(0.004, Clock::Wall);
+        cfg.min_samples = 2;
+        cfg.min_sample = std::time::Duration::from_micros(100);
+        let grid = SizeGrid {
+            min_bytes: 16,
+            max_bytes: 256,
+            points: 3,
+        };
+        (cfg, grid)
+    }
+
+    fn row(name: &str, mode: Mode, direction: Direction) -> Row {
+        Row {
+            spec: CipherSpec::parse(name, None).unwrap(),
+            mode,
+            direction,
+        }
+    }
+
+    #[test]
+    fn a_row_has_consistent_units() {
+        let (cfg, grid) = quick();
+        let mut ticks = 0;
+        let r = row("aes", Mode::Ctr, Direction::Encrypt);
+        let m = bench_row(&r, &grid, &cfg, 1, &mut || ticks += 1).unwrap();
+        assert_eq!(ticks, 3);
+        assert_eq!(m.points.len(), 3);
+        let op = operation(&m, &r.spec.cipher.implementation(|_| false), 1000.0);
+        assert_eq!(op.params["cipher"], "AES");
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1.0);
+        let f = |k: &str| op.info_f64(k).unwrap();
+        assert!(close(f("mbit_per_s"), 8.0 * f("mb_per_s")));
+        // At 1000 MHz one cycle is one ns: cycles/byte = ns/byte.
+        assert!(close(f("cycles_per_byte_est"), f("ns_per_byte")));
+        assert_eq!(op.info_str("mode"), Some("ctr"));
+        assert_eq!(op.info_str("direction"), Some("encrypt"));
+        assert_eq!(op.implementation.as_ref().unwrap().name, "aes");
+        let pts: Vec<SlopePoint> = serde_json::from_value(op.info["points"].clone()).unwrap();
+        assert_eq!(pts.len(), 3);
+        let no_mhz = operation(&m, &r.spec.cipher.implementation(|_| false), 0.0);
+        assert!(!no_mhz.info.contains_key("cycles_per_byte_est"));
+    }
+
+    #[test]
+    fn wrong_mode_and_bad_grid_are_input_errors() {
+        let (cfg, grid) = quick();
+        let r = row("arcfour", Mode::Cbc, Direction::Encrypt);
+        let e = bench_row(&r, &grid, &cfg, 1, &mut || {}).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.message().contains("stream"), "{}", e.message());
+        let bad = SizeGrid {
+            min_bytes: 64,
+            max_bytes: 32,
+            points: 4,
+        };
+        assert_eq!(bad.sizes().unwrap_err().exit_code(), 2);
+        let one = SizeGrid {
+            min_bytes: 16,
+            max_bytes: 16,
+            points: 4,
+        };
+        assert_eq!(one.sizes().unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn jobs_cover_modes_and_directions() {
+        let (cfg, grid) = quick();
+        let both = [Direction::Encrypt, Direction::Decrypt];
+        let mut rows = CipherJob::table(
+            CipherSpec::parse("des", None).unwrap(),
+            None,
+            &both,
+            grid.clone(),
+        )
+        .rows;
+        rows.extend(
+            CipherJob::table(
+                CipherSpec::parse("arcfour", None).unwrap(),
+                None,
+                &both,
+                grid.clone(),
+            )
+            .rows,
+        );
+        let job = CipherJob { rows, grid };
+        assert_eq!(job.label(), "DES, ARCFOUR (12 rows)");
+        let ops = run(
+            &job,
+            &Config {
+                measure: cfg,
+                seed: 1,
+                quiet: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(ops.len(), 5 * 2 + 2);
+        assert_eq!(ops[0].name, "ECB enc");
+        assert_eq!(ops[1].name, "ECB dec");
+        assert_eq!(ops[11].name, "STREAM dec");
+        assert_eq!(ops[0].key().0, "cipher cipher=DES");
+        assert_eq!(ops[11].key().0, "cipher cipher=ARCFOUR");
+        let (v, better) = ops[0].headline().unwrap();
+        assert_eq!(better, record::Better::Higher);
+        assert!((v - ops[0].info_f64("mb_per_s").unwrap() * 1e6).abs() < 1e-3);
+    }
+}

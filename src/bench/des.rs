@@ -1,0 +1,187 @@
+//! Single DES as the 1995 post timed it: key setup in µs per key, and encryption throughput
+//! in MB/s (10^6 bytes/s) over "random" data, ECB by default or CBC, through the cipher
+//! registry's DES engine and modes ([`crate::symmetric`], the engine `pkbench cipher` times)
+//! on the one bulk-encryption path ([`bulk::time_cipher_chunks`]).
+//!
+//! Correctness, outside the timed region:
+//! - before timing, the known answers of `vectors/des.json` ([`des::check_known_answers`]);
+//! - after timing key setup, every key schedule the timed runs built encrypts a test block and
+//!   is compared with a schedule built again;
+//! - for encryption, the mode is checked against the NIST SP 800-38A reference before timing,
+//!   and every chunk the timed runs encrypted is compared with the reference afterwards.
+
+use super::Config;
+use super::bulk;
+use crate::des::{self, BLOCK};
+use crate::error::{Error, Result};
+use crate::implementation::Implementation;
+use crate::measure;
+use crate::record::{self, Operation};
+use crate::symmetric::Mode;
+use ::des::Des;
+use ::des::cipher::{Block, BlockCipherEncrypt, KeyInit, array::Array};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
+use serde_json::{Map, Value};
+use std::hint::black_box;
+
+/// Keys in the key-setup pool (each timed key setup takes the next one, cyclically).
+pub const KEY_POOL: usize = 1024;
+
+/// What to time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DesJob {
+    /// Key setup (the 16 round keys of a fresh random key): operation "key setup".
+    KeySetup,
+    /// Encryption in `mode` of chunks of `block` bytes taken in turn from
+    /// [`bulk::DATA_BYTES`] of random data: operation "encrypt".
+    Encrypt {
+        /// Mode of operation (the post's figure is ECB).
+        mode: Mode,
+        /// Bytes per timed chunk, a multiple of 8.
+        block: usize,
+    },
+}
+
+impl DesJob {
+    /// The encryption job: `mode` over chunks of `block` bytes.
+    ///
+    /// # Errors
+    /// [`crate::error::Invalid::ChunkSize`] for a chunk size that is not a multiple of 8 from 8 to
+    /// [`bulk::DATA_BYTES`].
+    pub fn encrypt(mode: Mode, block: usize) -> Result<DesJob> {
+        bulk::check_chunk(block, BLOCK)?;
+        Ok(DesJob::Encrypt { mode, block })
+    }
+
+    /// "DES key setup" or "DES-ECB".
+    pub fn label(&self) -> String {
+        match self {
+            DesJob::KeySetup => "DES key setup".to_string(),
+            DesJob::Encrypt { mode, .. } => format!("DES-{}", mode.label()),
+        }
+    }
+}
+
+/// Runs a DES job (see the module documentation) with keys and data from `cfg.seed`.
+///
+/// "key setup" (identified by command and `op`): statistics per key (ms), figure
+/// `keys_per_sec`; `info`: `us_per_key`, `keys` (the pool), `known_answers_checked`,
+/// `outputs_checked`. "encrypt" (identified by command, mode label and block size):
+/// statistics per chunk, figure `bytes_per_sec`; `info`: `mb_per_s`, `data_bytes`,
+/// `known_answers_checked`, `outputs_checked`. Both are computed by the `des` crate.
+///
+/// # Errors
+/// [`crate::error::Invalid::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known answer or a timed
+/// output is wrong.
+pub fn run(job: &DesJob, cfg: &Config) -> Result<Vec<Operation>> {
+    let pb = measure::progress::bar(1, cfg.quiet);
+    pb.set_message(job.label());
+    let r = match *job {
+        DesJob::KeySetup => key_setup(cfg),
+        DesJob::Encrypt { mode, block } => encrypt(mode, block, cfg),
+    };
+    pb.finish_and_clear();
+    r.map(|op| vec![op.by(Implementation::of_crate("des"))])
+}
+
+/// Times DES key setup (`Des::new`: the 16 round keys from a 64-bit key) over [`KEY_POOL`]
+/// fresh random keys.
+fn key_setup(cfg: &Config) -> Result<Operation> {
+    let known_answers_checked = des::check_known_answers()?;
+    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+    let keys: Vec<[u8; 8]> = (0..KEY_POOL)
+        .map(|_| {
+            let mut k = [0u8; 8];
+            rng.fill_bytes(&mut k);
+            k
+        })
+        .collect();
+    let mut built: Vec<Option<Des>> = vec![None; KEY_POOL];
+    let stats = measure::measure(&cfg.measure, |i| {
+        let k = i % KEY_POOL;
+        built[k] = Some(black_box(Des::new(&Array::from(*black_box(&keys[k])))));
+    });
+    let probe = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef];
+    let mut outputs_checked = 0;
+    for (key, des) in keys.iter().zip(&built) {
+        let Some(des) = des else { continue };
+        let fresh = Des::new(&Array::from(*key));
+        let (mut a, mut b) = (Block::<Des>::from(probe), Block::<Des>::from(probe));
+        des.encrypt_block(&mut a);
+        fresh.encrypt_block(&mut b);
+        if a != b || a.0 == probe {
+            return Err(Error::runtime(
+                "DES: a key schedule built in the timed region encrypts wrongly",
+            ));
+        }
+        outputs_checked += 1;
+    }
+    let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
+    let us_per_key = stats.median_us();
+    Ok(Operation::timed("key setup", key, stats.clone())
+        .with_figure("keys_per_sec", stats.ops_per_sec())
+        .with_info("us_per_key", us_per_key)
+        .with_info("keys", KEY_POOL)
+        .with_info("known_answers_checked", known_answers_checked)
+        .with_info("outputs_checked", outputs_checked))
+}
+
+/// Times DES encryption in `mode` over chunks of `block` bytes ([`bulk::time_cipher_chunks`]:
+/// data from the seed, key and IV from seed + 1).
+fn encrypt(mode: Mode, block: usize, cfg: &Config) -> Result<Operation> {
+    bulk::check_chunk(block, BLOCK)?;
+    let known_answers_checked = des::check_known_answers()?;
+    let r = bulk::time_cipher_chunks(&des::spec(), mode, block, &cfg.measure, cfg.seed)?;
+    let key = record::params([
+        ("command", "des".into()),
+        ("mode", mode.label().into()),
+        ("block", block.into()),
+    ]);
+    Ok(
+        bulk::throughput_operation("encrypt", key, r.stats, r.chunk_bytes, r.data_bytes)
+            .with_info("known_answers_checked", known_answers_checked)
+            .with_info("outputs_checked", r.outputs_checked),
+    )
+}
+
+/// The record params of a `des` run of `job`: `keysetup: true`, or `mode` (label) and `block`.
+pub fn params(job: &DesJob) -> Map<String, Value> {
+    let mut m = Map::new();
+    match job {
+        DesJob::KeySetup => {
+            m.insert("keysetup".into(), true.into());
+        }
+        DesJob::Encrypt { mode, block } => {
+            m.insert("mode".into(), mode.label().into());
+            m.insert("block".into(), (*block).into());
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::{Clock, MeasureConfig};
+
+    #[test]
+    fn short_runs_check_their_outputs() {
+        let cfg = Config {
+            measure: MeasureConfig::with_budget_secs(0.005, Clock::Wall),
+            seed: 9,
+            quiet: true,
+        };
+        let ks = &run(&DesJob::KeySetup, &cfg).unwrap()[0];
+        assert!(ks.info_u64("outputs_checked").unwrap() >= 1);
+        assert!(ks.info_f64("us_per_key").unwrap() > 0.0);
+        assert_eq!(ks.info_u64("known_answers_checked"), Some(5));
+        for mode in [Mode::Ecb, Mode::Cbc] {
+            let op = &run(&DesJob::encrypt(mode, 800).unwrap(), &cfg).unwrap()[0];
+            assert!(op.info_u64("outputs_checked").unwrap() >= 1, "{mode:?}");
+            assert_eq!(op.params["block"], 800);
+            assert_eq!(op.implementation.as_ref().unwrap().name, "des");
+        }
+        assert_eq!(DesJob::encrypt(Mode::Ecb, 801).unwrap_err().exit_code(), 2);
+    }
+}

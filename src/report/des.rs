@@ -1,0 +1,129 @@
+//! The report of a `des` record: the terminal text and the summary keys `--json` prints
+//! beside the record, both read from its operation "key setup" or "encrypt"
+//! ([`crate::bench::des::run`]) and nothing else.
+
+use super::bulk;
+use crate::implementation::short_version;
+use crate::record::{Operation, ResultRecord};
+use crate::report;
+use serde_json::{Map, Value, json};
+
+/// The implementation as the reports name it: "RustCrypto des 0.9" (crate and the major.minor
+/// of its version).
+pub fn implementation_label(op: &Operation) -> String {
+    match &op.implementation {
+        Some(i) => format!("RustCrypto {} {}", i.name, short_version(&i.version)),
+        None => "RustCrypto des".to_string(),
+    }
+}
+
+fn seed(rec: &ResultRecord) -> String {
+    rec.seed.map_or_else(|| "-".to_string(), |s| s.to_string())
+}
+
+/// The record's operation and whether it is key setup.
+fn des_op(rec: &ResultRecord) -> Option<(&Operation, bool)> {
+    if let Some(op) = rec.operation("key setup").filter(|o| o.stats.is_some()) {
+        return Some((op, true));
+    }
+    rec.operation("encrypt")
+        .filter(|o| o.stats.is_some())
+        .map(|op| (op, false))
+}
+
+/// Renders a `des` record as the terminal report; a record without the operation renders as
+/// a one-line note.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let Some((op, keysetup)) = des_op(rec) else {
+        return "pkbench des: the record holds no DES operation\n".to_string();
+    };
+    let st = op.stats.as_ref().expect("des_op keeps timed operations");
+    let mut s = format!(
+        "pkbench des: single DES ({}, FIPS 46-3)\n",
+        implementation_label(op)
+    );
+    let kats = op.info_u64("known_answers_checked").unwrap_or(0);
+    let outs = op.info_u64("outputs_checked").unwrap_or(0);
+    let mut tab;
+    if keysetup {
+        s += &format!(
+            "operation: key setup only (16 round keys), {} random keys (seed {})\n",
+            op.info_u64("keys").unwrap_or(0),
+            seed(rec)
+        );
+        s += &format!(
+            "checked:   {kats} known answers before timing, {outs} timed key schedules after\n"
+        );
+        s += &format!(
+            "clock:     {}; {} samples × {} keys\n",
+            rec.clock, st.samples, st.batch
+        );
+        // One unit per column: µs per key for the median and the quartiles alike.
+        tab = report::table(&["operation", "µs/key", "q1 … q3 (µs/key)", "keys/s"]);
+        tab.add_row(vec![
+            "DES key setup".to_string(),
+            report::sig4(op.info_f64("us_per_key").unwrap_or(f64::NAN)),
+            format!(
+                "{} … {}",
+                report::sig4(st.q1_ms * 1e3),
+                report::sig4(st.q3_ms * 1e3)
+            ),
+            report::fmt_rate(st.ops_per_sec()),
+        ]);
+    } else {
+        let mode = op.param_str("mode").unwrap_or("?");
+        s += &format!(
+            "operation: {mode} encryption of {}-byte chunks taken in turn from {} of random data (seed {})\n",
+            bulk::chunk_bytes(op),
+            bulk::fmt_mb(op.info_u64("data_bytes").unwrap_or(0) as usize),
+            seed(rec)
+        );
+        s += &format!("checked:   {kats} known answers before timing, {outs} timed chunks after\n");
+        s += &format!(
+            "clock:     {}; {} samples × {} chunks\n",
+            rec.clock, st.samples, st.batch
+        );
+        tab = report::table(&["operation", "MB/s", "q1 … q3 (MB/s)", "time per chunk"]);
+        let mut row = vec![format!("DES-{mode} encrypt")];
+        row.extend(bulk::cells(op));
+        tab.add_row(row);
+    }
+    s += &format!("machine:   {}\n", rec.summary());
+    s += &format!("{tab}\n");
+    if !keysetup {
+        s += "MB/s = 10^6 bytes per second.\n";
+    }
+    s
+}
+
+/// The summary keys `--json` prints beside a `des` record (pkbench's first JSON output, kept
+/// for its readers): `result`, either {`what`: "key-setup", `us_per_key`, `keys`,
+/// `known_answers_checked`, `outputs_checked`, `stats`} or {`what`: "encrypt", `mode`
+/// ("ecb", "cbc"), `known_answers_checked`, `outputs_checked`, `throughput`}.
+pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
+    let Some((op, keysetup)) = des_op(rec) else {
+        return Map::new();
+    };
+    let get = |k: &str| op.info.get(k).cloned().unwrap_or(Value::Null);
+    let result = if keysetup {
+        json!({
+            "what": "key-setup",
+            "us_per_key": get("us_per_key"),
+            "keys": get("keys"),
+            "known_answers_checked": get("known_answers_checked"),
+            "outputs_checked": get("outputs_checked"),
+            "stats": op.stats.as_ref().map(super::json::summary_stats),
+        })
+    } else {
+        json!({
+            "what": "encrypt",
+            "mode": op.param_str("mode").map(str::to_lowercase),
+            "known_answers_checked": get("known_answers_checked"),
+            "outputs_checked": get("outputs_checked"),
+            "throughput": bulk::throughput_view(op),
+        })
+    };
+    let mut m = Map::new();
+    m.insert("result".into(), result);
+    m
+}
