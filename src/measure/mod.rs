@@ -10,6 +10,7 @@
 
 pub mod build;
 pub mod clock;
+pub mod interval;
 pub mod fit;
 pub mod machine;
 pub mod progress;
@@ -21,6 +22,12 @@ pub use machine::Machine;
 pub use stats::Stats;
 
 use std::time::Duration;
+
+/// Rounds each operation is measured in by default: the round medians are the data of every
+/// interval ([`interval`]). 20 rounds find a 15 % slowdown at the 5 % threshold in more than
+/// 90 % of runs with 8 % noise between rounds, and flag fewer than 5 % when nothing changed
+/// (`interval::tests::regression_rule_on_synthetic_rounds`).
+pub const DEFAULT_ROUNDS: usize = 20;
 
 /// Longest accepted time budget per operation, in seconds (one hour).
 pub const MAX_BUDGET_SECS: f64 = 3600.0;
