@@ -133,6 +133,7 @@ fn every_entry_is_checked_after_timing() {
         min_samples: 250,
         max_samples: 250,
         clock: Clock::Wall,
+        ..MeasureConfig::default()
     };
     let good = x25519();
     let (offer, reply) = time_offer_reply(good.as_ref(), &pool, &cfg).unwrap();
