@@ -129,9 +129,14 @@ fn normal_cdf(z: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * z.abs() / std::f64::consts::SQRT_2);
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let erfc = poly * (-(z * z) / 2.0).exp();
-    if z >= 0.0 { 1.0 - erfc / 2.0 } else { erfc / 2.0 }
+    if z >= 0.0 {
+        1.0 - erfc / 2.0
+    } else {
+        erfc / 2.0
+    }
 }
 
 /// P(Binomial(n, 1/2) ≤ j).
@@ -226,7 +231,11 @@ pub fn shift_unpaired(x: &[f64], y: &[f64], level: f64) -> Interval {
             level,
         };
     }
-    let d = sorted(x.iter().flat_map(|a| y.iter().map(move |b| a - b)).collect());
+    let d = sorted(
+        x.iter()
+            .flat_map(|a| y.iter().map(move |b| a - b))
+            .collect(),
+    );
     let nm = n * m;
     let alpha = 1.0 - level;
     let k = if nm <= EXACT_LIMIT {
@@ -282,7 +291,12 @@ pub fn shift_paired(d: &[f64], level: f64) -> Interval {
 /// operation, one value per round; any positive unit, the same for both): exp of the
 /// Hodges–Lehmann shift of ln(BASE) over ln(NEW), with its Mann–Whitney interval.
 pub fn ratio_unpaired(base: &[f64], new: &[f64], level: f64) -> Interval {
-    let ln = |v: &[f64]| v.iter().filter(|t| **t > 0.0).map(|t| t.ln()).collect::<Vec<_>>();
+    let ln = |v: &[f64]| {
+        v.iter()
+            .filter(|t| **t > 0.0)
+            .map(|t| t.ln())
+            .collect::<Vec<_>>()
+    };
     shift_unpaired(&ln(base), &ln(new), level).map(f64::exp)
 }
 
@@ -344,7 +358,10 @@ mod tests {
         // n = 10: P(B ≤ 1) = 0.011 ≤ 0.025 < P(B ≤ 2) = 0.055, so k = 2: [x(2), x(9)].
         assert_eq!((iv.lo, iv.estimate, iv.hi), (2.0, 5.5, 9.0));
         let few = median(&[1.0, 2.0, 3.0, 4.0, 5.0], 0.95);
-        assert!(!few.is_bounded(), "5 values cannot give a 95 % interval: {few:?}");
+        assert!(
+            !few.is_bounded(),
+            "5 values cannot give a 95 % interval: {few:?}"
+        );
     }
 
     #[test]
@@ -384,11 +401,17 @@ mod tests {
                 }
             }
         }
-        eprintln!("rounds {n}: unpaired flagged {flagged:?}, paired {paired_flagged:?} of {trials}");
+        eprintln!(
+            "rounds {n}: unpaired flagged {flagged:?}, paired {paired_flagged:?} of {trials}"
+        );
         assert!(flagged[0] < trials / 20, "false alarms {}", flagged[0]);
         assert!(flagged[1] >= trials * 9 / 10, "found {}", flagged[1]);
         assert!(paired_flagged[0] < trials / 20);
-        assert!(paired_flagged[1] >= trials * 9 / 10, "paired found {}", paired_flagged[1]);
+        assert!(
+            paired_flagged[1] >= trials * 9 / 10,
+            "paired found {}",
+            paired_flagged[1]
+        );
     }
 
     #[test]

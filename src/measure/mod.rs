@@ -15,8 +15,8 @@
 
 pub mod build;
 pub mod clock;
-pub mod interval;
 pub mod fit;
+pub mod interval;
 pub mod machine;
 pub mod progress;
 pub mod sampler;
@@ -145,7 +145,11 @@ mod tests {
         assert!(s.samples >= cfg.min_samples);
         assert_eq!(s.rounds.len(), cfg.rounds);
         assert_eq!(s.rounds.iter().sum::<usize>(), s.samples);
-        assert_eq!(s.round_medians().len(), cfg.rounds, "a fast operation samples every round");
+        assert_eq!(
+            s.round_medians().len(),
+            cfg.rounds,
+            "a fast operation samples every round"
+        );
         assert_eq!(s.raw_ms.len(), s.samples);
         assert!(s.batch >= 1);
         // Every sample batch plus the calibration ran.
