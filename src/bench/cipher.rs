@@ -404,6 +404,7 @@ pub fn operation(
         stats: None,
         figures: Default::default(),
         info: Default::default(),
+        rounds: slope::round_rates(&row.points),
     }
     .by(implementation.clone())
     .with_figure("bytes_per_sec", row.slope.mb_per_s() * 1e6)

@@ -250,6 +250,15 @@ pub fn operations(
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);
+    // Per round: Offer and Reply were timed in the same rounds, so their medians pair up.
+    let paired: Vec<(f64, f64)> = offer
+        .per_round()
+        .into_iter()
+        .zip(reply.per_round())
+        .filter_map(|(o, r)| Some((o?, r?)))
+        .collect();
+    let total_rounds = paired.iter().map(|(o, r)| 2.0 * o + r).collect();
+    let cpu_rounds = paired.iter().map(|(o, r)| 2.0 * (o + r)).collect();
     let mut offer_op = common(Operation::timed("Offer", key.clone(), offer.clone()))
         .with_figure("ops_per_sec", offer.ops_per_sec());
     if let Some(t) = table {
@@ -274,12 +283,14 @@ pub fn operations(
             key.clone(),
             "total_ms",
             total_ms,
-        )),
+        ))
+        .with_rounds(total_rounds),
         common(Operation::derived(
             CPU_SUM_OP,
             key,
             "cpu_total_ms",
             cpu_total_ms,
-        )),
+        ))
+        .with_rounds(cpu_rounds),
     ]
 }

@@ -76,21 +76,28 @@ impl Stats {
         }
     }
 
-    /// The median of each round that has samples, in order (ms per operation): the data of
-    /// every interval ([`super::interval`]). Empty for statistics without rounds.
-    pub fn round_medians(&self) -> Vec<f64> {
-        let mut out = Vec::new();
+    /// The median of each round, in order (ms per operation), `None` for a round without
+    /// samples: rounds of operations timed together line up by index. Empty for statistics
+    /// without rounds.
+    pub fn per_round(&self) -> Vec<Option<f64>> {
+        let mut out = Vec::with_capacity(self.rounds.len());
         let mut at = 0;
         for &n in &self.rounds {
             let end = (at + n).min(self.raw_ms.len());
-            if end > at {
+            out.push((end > at).then(|| {
                 let mut r = self.raw_ms[at..end].to_vec();
                 r.sort_by(f64::total_cmp);
-                out.push(quantile(&r, 0.5));
-            }
+                quantile(&r, 0.5)
+            }));
             at = end;
         }
         out
+    }
+
+    /// The median of each round that has samples, in order (ms per operation): the data of
+    /// every interval ([`super::interval`]). Empty for statistics without rounds.
+    pub fn round_medians(&self) -> Vec<f64> {
+        self.per_round().into_iter().flatten().collect()
     }
 
     /// Operations per second at the median.

@@ -96,6 +96,11 @@ pub struct Operation {
     /// Details that do not identify the row (backend, table method and bytes, build time).
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub info: Map<String, Value>,
+    /// For a derived operation: its headline figure in each round of the run, in order
+    /// (e.g. Total = 2·Offer + Reply of each round's medians), the data of its interval.
+    /// Timed operations keep their rounds in `stats`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<f64>,
 }
 
 /// Which way a figure is better.
@@ -132,6 +137,7 @@ impl Operation {
             stats: Some(stats),
             figures: BTreeMap::new(),
             info: Map::new(),
+            rounds: Vec::new(),
         }
     }
 
@@ -149,6 +155,7 @@ impl Operation {
             stats: None,
             figures: BTreeMap::from([(figure.to_string(), value)]),
             info: Map::new(),
+            rounds: Vec::new(),
         }
     }
 
@@ -199,6 +206,22 @@ impl Operation {
     /// `compare` matches operations of two records on this key.
     pub fn key(&self) -> (String, String) {
         (params_label(&self.params), self.name.clone())
+    }
+
+    /// The per-round values of the headline figure ([`Operation::headline`]), in the figure's
+    /// unit: the round medians of a timed operation, a derived operation's `rounds`. Empty
+    /// when the run kept no rounds (schema 1 records).
+    pub fn round_values(&self) -> Vec<f64> {
+        match &self.stats {
+            Some(s) => s.round_medians(),
+            None => self.rounds.clone(),
+        }
+    }
+
+    /// Sets the per-round values of a derived figure (builder style).
+    pub fn with_rounds(mut self, rounds: Vec<f64>) -> Operation {
+        self.rounds = rounds;
+        self
     }
 
     /// The headline figure of this operation and its direction: the median time of the
