@@ -20,6 +20,7 @@ pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
         "des" => super::des::json_view(rec),
         "hash" => super::hash::json_view(rec),
         "cipher" => super::cipher::json_view(rec),
+        "repro" => super::repro::json_view(rec),
         _ => Map::new(),
     }
 }

@@ -11,6 +11,7 @@ pub mod groups;
 pub mod hash;
 pub mod json;
 pub mod plot;
+pub mod repro;
 pub mod rsa;
 pub mod scale;
 pub mod text;
