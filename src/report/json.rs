@@ -21,6 +21,7 @@ pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
         "hash" => super::hash::json_view(rec),
         "cipher" => super::cipher::json_view(rec),
         "repro" => super::repro::json_view(rec),
+        "suite" => super::suite::json_view(rec),
         _ => Map::new(),
     }
 }
