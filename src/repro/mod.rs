@@ -499,6 +499,9 @@ impl Reference {
                     stats: head.stats.clone(),
                     figures: [(figure.to_string(), fv)].into(),
                     info,
+                    // The head's per-round values (same figure, so ratios between runs
+                    // keep their intervals).
+                    rounds: head.rounds.clone(),
                 };
                 Ok(vec![op])
             }
