@@ -15,16 +15,61 @@ use std::path::PathBuf;
   pkbench compare base.json new.json --threshold 3 --fail-on-regression
                                            for CI: exit 1 on a regression
   pkbench compare alpha.json sparc.json x86.json
-                                           one column per record")]
+                                           one column per record
+  pkbench compare --run old/pkbench target/release/pkbench -- dh --field gf2-155 --time 0.3
+                                           two builds, paired runs (ABBA order)
+  pkbench compare --run target/release/pkbench target/release/pkbench \
+      --base-args=--no-clmul -- dh --field gf2-155 --exp-bits 128 --time 0.3
+                                           one build, two code paths
+
+With --run, each binary runs the command after `--` (--json added) --runs times, in
+alternating order (BASE NEW, NEW BASE, …), so that a change of the machine's speed between
+runs hits both sides of a pair; each ratio's 95 % interval comes from the pairs
+(Hodges–Lehmann estimate of the log ratios, Wilcoxon signed-rank interval), as paired
+benchmarking harnesses (tango, hyperfine's alternation) do. Two records: intervals from
+each operation's rounds (Hodges–Lehmann, Mann–Whitney).")]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
     /// NEW; with three or more, one column per record.
-    #[arg(value_name = "RECORD.json", num_args = 2.., required = true)]
+    #[arg(
+        value_name = "RECORD.json",
+        num_args = 2..,
+        required_unless_present = "run",
+        conflicts_with = "run"
+    )]
     pub files: Vec<PathBuf>,
-    /// Noise threshold in percent: changes under it are shown as "~". Without it, a change
-    /// is noise when the two quartile ranges overlap or it is under 5 %; the derived rows
-    /// Total = 2*Offer + Reply and CPU sum (no quartiles) are also noise when the Offer and
-    /// Reply they are computed from are both noise.
+    /// Run two pkbench binaries (they may be the same file) in alternating runs of the
+    /// command given after `--`, and compare them pair by pair.
+    #[arg(long, num_args = 2, value_names = ["BASE_BINARY", "NEW_BINARY"])]
+    pub run: Option<Vec<PathBuf>>,
+    /// With --run: runs of each binary (at least 6).
+    #[arg(long, default_value_t = 10, requires = "run", value_name = "N")]
+    pub runs: usize,
+    /// With --run: arguments added for BASE only, split at spaces (e.g.
+    /// `--base-args=--no-clmul`).
+    #[arg(
+        long,
+        requires = "run",
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub base_args: Option<String>,
+    /// With --run: arguments added for NEW only, split at spaces.
+    #[arg(
+        long,
+        requires = "run",
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub new_args: Option<String>,
+    /// With --run: the pkbench command both binaries run, e.g. `dh --field gf2-155`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Noise threshold in percent (default 5). Operations measured in rounds (schema 2
+    /// records) are a change only when the whole 95 % interval of their ratio lies beyond
+    /// 1 ∓ threshold; a larger threshold never adds a regression. Records without rounds:
+    /// without --threshold a change is noise when the two quartile ranges overlap or it is
+    /// under 5 %; with it, under PCT %.
     #[arg(long, value_name = "PCT")]
     pub threshold: Option<f64>,
     /// Exit with code 1 when any operation is slower than BASE beyond the noise threshold
@@ -49,7 +94,42 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
             "--threshold {t}: give a percentage such as 5"
         )));
     }
-    let rule = cmp::NoiseRule::from_threshold(args.threshold);
+    let mut rule = cmp::NoiseRule::from_threshold(args.threshold);
+    if let Some(bins) = &args.run {
+        let side = |i: usize, extra: &Option<String>| super::compare_run::Side {
+            binary: bins[i].clone(),
+            extra: extra
+                .as_deref()
+                .map(|s| s.split_whitespace().map(String::from).collect())
+                .unwrap_or_default(),
+        };
+        let (base, new) = (side(0, &args.base_args), side(1, &args.new_args));
+        let (b, n) =
+            super::compare_run::run_pairs(&base, &new, args.runs, &args.command, args.json)?;
+        let recs = [
+            crate::report::paired::fold_runs(&b)?,
+            crate::report::paired::fold_runs(&n)?,
+        ];
+        let label = |s: &super::compare_run::Side| {
+            let mut l = s.binary.display().to_string();
+            if !s.extra.is_empty() {
+                l += &format!(" {}", s.extra.join(" "));
+            }
+            l
+        };
+        let names = [label(&base), label(&new)];
+        rule.paired = true;
+        let mut out = cmp::compare_records(&names, &recs, &rule, args.json)?;
+        if !args.json {
+            out.text = format!(
+                "paired: {} runs of each binary in alternating order of `{}`\n{}",
+                args.runs,
+                args.command.join(" "),
+                out.text
+            );
+        }
+        return Ok(out);
+    }
     let recs = args
         .files
         .iter()

@@ -5,6 +5,7 @@ pub mod choose;
 pub mod cipher;
 pub mod common;
 pub mod compare;
+pub mod compare_run;
 pub mod des;
 pub mod dh;
 pub mod errors;

@@ -35,6 +35,10 @@ pub struct NoiseRule {
     pub threshold_pct: f64,
     /// Whether overlapping quartile ranges also count as noise (the default rule).
     pub quartile_overlap: bool,
+    /// The rounds of BASE and NEW are paired (round i of each ran back to back, as
+    /// `compare --run` does): intervals come from the Wilcoxon signed-rank test on the
+    /// pairs' log ratios instead of the unpaired Mann–Whitney test.
+    pub paired: bool,
 }
 
 impl NoiseRule {
@@ -45,10 +49,12 @@ impl NoiseRule {
             None => NoiseRule {
                 threshold_pct: DEFAULT_THRESHOLD_PCT,
                 quartile_overlap: true,
+                paired: false,
             },
             Some(p) => NoiseRule {
                 threshold_pct: p,
                 quartile_overlap: false,
+                paired: false,
             },
         }
     }
@@ -77,8 +83,13 @@ pub const MIN_ROUNDS: usize = 5;
 
 /// Describes how cells with intervals are judged, for report headers.
 pub fn interval_rule(rule: &NoiseRule) -> String {
+    let method = if rule.paired {
+        "from the paired runs (Hodges–Lehmann, Wilcoxon signed rank)"
+    } else {
+        "from the rounds (Hodges–Lehmann, Mann–Whitney)"
+    };
     format!(
-        "[lo, hi] = 95 % interval of the ratio from the rounds (Hodges–Lehmann, Mann–Whitney); ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %)",
+        "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %)",
         1.0 - rule.threshold(),
         1.0 + rule.threshold(),
         rule.threshold_pct
@@ -151,15 +162,25 @@ fn fmt_bound(v: f64) -> String {
 }
 
 /// The interval of the speed ratio NEW/BASE of two operations from their rounds, when both
-/// have at least [`MIN_ROUNDS`].
-fn ratio_interval(base: &Operation, new: &Operation, dir: Better) -> Option<Interval> {
+/// have at least [`MIN_ROUNDS`]; paired (Wilcoxon) when `paired` and both have as many.
+fn ratio_interval(
+    base: &Operation,
+    new: &Operation,
+    dir: Better,
+    paired: bool,
+) -> Option<Interval> {
     let (b, n) = (base.round_values(), new.round_values());
     if b.len() < MIN_ROUNDS || n.len() < MIN_ROUNDS {
         return None;
     }
-    let iv = match dir {
-        Better::Lower => interval::ratio_unpaired(&b, &n, interval::LEVEL),
-        Better::Higher => interval::ratio_unpaired(&n, &b, interval::LEVEL),
+    let (slow, fast) = match dir {
+        Better::Lower => (&b, &n),
+        Better::Higher => (&n, &b),
+    };
+    let iv = if paired && b.len() == n.len() {
+        interval::ratio_paired(slow, fast, interval::LEVEL)
+    } else {
+        interval::ratio_unpaired(slow, fast, interval::LEVEL)
     };
     iv.is_bounded().then_some(iv)
 }
@@ -171,7 +192,7 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
     if dir != dir_n || !(b > 0.0 && n > 0.0 && b.is_finite() && n.is_finite()) {
         return None;
     }
-    if let Some(iv) = ratio_interval(base, new, dir) {
+    if let Some(iv) = ratio_interval(base, new, dir, rule.paired) {
         let t = rule.threshold();
         let regression = iv.is_regression(t);
         return Some(Cell {
