@@ -60,6 +60,9 @@ enum Command {
     Plot(cli::plot::PlotArgs),
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),
+    /// Measure this machine's between-run noise on a few operations and say what it means
+    /// ("differences under 10 % cannot be told from noise here"); saved for later records.
+    Noise(cli::noise::NoiseArgs),
     /// Time single DES: key setup (µs/key) or encryption throughput (MB/s), ECB or CBC.
     Des(cli::des::DesArgs),
     /// Time a hash function's throughput (MB/s): the functions of the registry
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
         Command::Compare(a) => cli::compare::run(a),
+        Command::Noise(a) => cli::noise::run(a),
         Command::Choose(a) => cli::choose::run(a),
         Command::Rsa(a) => cli::rsa::run(a),
         Command::RsaRaw(a) => cli::rsa::run_raw(a),

@@ -434,3 +434,33 @@ fn implementation_differences_are_noted() {
     let same = compare(&base, &base, &rule);
     assert!(same.impl_diffs.is_empty());
 }
+
+#[test]
+fn machine_noise_raises_the_threshold_and_never_lowers_it() {
+    let (mut base, new) = pair(true);
+    let rule = NoiseRule::from_threshold(Some(5.0));
+    let noise = |pct: f64| pkbench::measure::noise::Noise {
+        pct,
+        worst_pct: pct,
+        runs: 5,
+        measured_utc: "2026-12-01T00:00:00Z".into(),
+        method: pkbench::measure::noise::METHOD.into(),
+        operations: vec![],
+    };
+    // 25 % between-run noise on BASE's machine hides the 20 % Total regression.
+    base.machine.noise = Some(noise(25.0));
+    let raised = rule.with_noise_floor(&[base.clone(), new.clone()]);
+    assert_eq!(raised.threshold_pct, 25.0);
+    assert_eq!(raised.raised_from, Some(5.0));
+    assert!(
+        raised.describe().contains("raised from 5 %"),
+        "{}",
+        raised.describe()
+    );
+    assert!(compare(&base, &new, &raised).regressions.is_empty());
+    // 2 % noise never lowers a 5 % threshold.
+    base.machine.noise = Some(noise(2.0));
+    let kept = rule.with_noise_floor(&[base.clone(), new.clone()]);
+    assert_eq!(kept.threshold_pct, 5.0);
+    assert_eq!(kept.raised_from, None);
+}

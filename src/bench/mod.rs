@@ -17,6 +17,7 @@ pub mod cipher;
 pub mod des;
 pub mod dh;
 pub mod hash;
+pub mod noise;
 pub mod rsa;
 pub mod slope;
 

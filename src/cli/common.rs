@@ -89,6 +89,7 @@ impl RunArgs {
 /// What every timing command does with its record: write it to `output` (if given)
 /// atomically, then return the record as JSON when `json`, else `text()` followed by a line
 /// naming the saved file, its prose lines wrapped at 80 columns ([`crate::report::wrap_text`]).
+/// The machine section gets this host's noise saved by `pkbench noise`, if any.
 ///
 /// # Errors
 /// As [`write_record`].
@@ -99,6 +100,11 @@ pub fn emit_record(
     rec: &ResultRecord,
     text: impl FnOnce() -> String,
 ) -> Result<String> {
+    let mut rec = rec.clone();
+    if rec.machine.noise.is_none() {
+        rec.machine.noise = crate::cli::noise::cached_for_this_host();
+    }
+    let rec = &rec;
     if let Some(p) = output {
         write_record(p, rec, force)?;
     }

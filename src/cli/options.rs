@@ -9,6 +9,7 @@
 //! | `PKBENCH_GF2M` | `pclmulqdq`: the 128-bit carry-less code even where the vector code runs; any other value is ignored with a warning when a binary curve opens |
 //! | `PKBENCH_TABLE_WINDOW` | 2–12: the EC2N fixed-base window in bits; another value is an error when a binary curve opens |
 //! | `PKBENCH_G2_SHIFT` | `1`: mod-p groups with g = 2 and no table time the square-and-shift Offer |
+//! | `XDG_CACHE_HOME`, `HOME` | where `pkbench noise` saves this host's noise figure |
 
 use crate::arith::bignum::BackendKind;
 use crate::arith::gf2m::PCLMULQDQ_CHOICE;
@@ -76,6 +77,16 @@ pub fn parse_time_secs(s: &str) -> std::result::Result<f64, String> {
         Ok(v) if check_budget_secs(v).is_ok() => Ok(v),
         _ => Err(time_advice()),
     }
+}
+
+/// The file `pkbench noise` saves this host's noise in: `$XDG_CACHE_HOME/pkbench/noise.json`,
+/// else `$HOME/.cache/pkbench/noise.json`; `None` when neither variable is set.
+pub fn noise_cache_file() -> Option<std::path::PathBuf> {
+    let non_empty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let base = non_empty("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| non_empty("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))?;
+    Some(base.join("pkbench").join("noise.json"))
 }
 
 #[cfg(test)]

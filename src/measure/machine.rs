@@ -36,6 +36,10 @@ pub struct Machine {
     /// took the carry-less-multiply path), filled in by the command.
     #[serde(default)]
     pub cpu_flags_used: Vec<String>,
+    /// This machine's between-run noise as `pkbench noise` last measured it, when known:
+    /// `compare` takes it as the floor of its threshold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noise: Option<super::noise::Noise>,
 }
 
 /// The CPU clock sampled at the start and end of a run (see [`Machine::mhz_over_run`]).
@@ -148,6 +152,7 @@ impl Machine {
             hostname: read("/proc/sys/kernel/hostname").unwrap_or_else(|| "unknown".into()),
             mhz_over_run: None,
             cpu_flags_used: Vec::new(),
+            noise: None,
         }
     }
 

@@ -18,6 +18,7 @@ pub mod clock;
 pub mod fit;
 pub mod interval;
 pub mod machine;
+pub mod noise;
 pub mod progress;
 pub mod sampler;
 pub mod stats;

@@ -39,6 +39,9 @@ pub struct NoiseRule {
     /// `compare --run` does): intervals come from the Wilcoxon signed-rank test on the
     /// pairs' log ratios instead of the unpaired Mann–Whitney test.
     pub paired: bool,
+    /// The threshold before the machine noise saved in the records raised it
+    /// ([`NoiseRule::with_noise_floor`]), percent.
+    pub raised_from: Option<f64>,
 }
 
 impl NoiseRule {
@@ -50,12 +53,39 @@ impl NoiseRule {
                 threshold_pct: DEFAULT_THRESHOLD_PCT,
                 quartile_overlap: true,
                 paired: false,
+                raised_from: None,
             },
             Some(p) => NoiseRule {
                 threshold_pct: p,
                 quartile_overlap: false,
                 paired: false,
+                raised_from: None,
             },
+        }
+    }
+
+    /// Raises the threshold to the largest between-run noise (`pkbench noise`) saved in the
+    /// machine sections of `recs`, when that is larger: a change under the machine's own
+    /// run-to-run spread is not told apart from noise. It never lowers the threshold.
+    pub fn with_noise_floor(mut self, recs: &[ResultRecord]) -> NoiseRule {
+        let floor = recs
+            .iter()
+            .filter_map(|r| r.machine.noise.as_ref())
+            .map(|n| n.pct)
+            .filter(|p| p.is_finite())
+            .fold(0.0f64, f64::max);
+        if floor > self.threshold_pct {
+            self.raised_from = Some(self.threshold_pct);
+            self.threshold_pct = (floor * 10.0).ceil() / 10.0;
+        }
+        self
+    }
+
+    /// " (raised from 5 % by the machine noise in the records)" when it was, else "".
+    fn raised_text(&self) -> String {
+        match self.raised_from {
+            Some(p) => format!(" (raised from {p} % by the machine noise saved in the records)"),
+            None => String::new(),
         }
     }
 
@@ -68,11 +98,16 @@ impl NoiseRule {
     pub fn describe(&self) -> String {
         if self.quartile_overlap {
             format!(
-                "~ = quartile ranges overlap or change under {} % (Total, CPU sum: also when Offer and Reply are ~)",
-                self.threshold_pct
+                "~ = quartile ranges overlap or change under {} %{} (Total, CPU sum: also when Offer and Reply are ~)",
+                self.threshold_pct,
+                self.raised_text()
             )
         } else {
-            format!("~ = change under {} %", self.threshold_pct)
+            format!(
+                "~ = change under {} %{}",
+                self.threshold_pct,
+                self.raised_text()
+            )
         }
     }
 }
@@ -89,10 +124,11 @@ pub fn interval_rule(rule: &NoiseRule) -> String {
         "from the rounds (Hodges–Lehmann, Mann–Whitney)"
     };
     format!(
-        "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %)",
+        "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %{})",
         1.0 - rule.threshold(),
         1.0 + rule.threshold(),
-        rule.threshold_pct
+        rule.threshold_pct,
+        rule.raised_text()
     )
 }
 
@@ -821,7 +857,7 @@ pub fn compare_records(
     for (n, r) in names.iter().zip(recs) {
         check_operations(n, r)?;
     }
-    let rule = *rule;
+    let rule = rule.with_noise_floor(recs);
     let comparisons: Vec<Comparison> = recs[1..]
         .iter()
         .map(|r| compare(&recs[0], r, &rule))

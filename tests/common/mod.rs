@@ -33,6 +33,12 @@ impl Pkbench {
     pub fn new<S: AsRef<OsStr>>(args: &[S]) -> Self {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_pkbench"));
         cmd.args(args);
+        // No noise figure saved by the developer's own `pkbench noise` leaks into a test's
+        // records (it would raise compare's threshold); tests that want one set their own.
+        cmd.env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("pkbench-tests-no-cache"),
+        );
         let words: Vec<String> = args
             .iter()
             .map(|a| a.as_ref().to_string_lossy().into_owned())
