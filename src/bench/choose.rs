@@ -406,21 +406,77 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
 }
 
 /// Adds each timed candidate's `qualifies`, `weak`, `probe_reply_ms` and (on the Total
-/// operation) `security` to its operations, and `chosen` to the cheapest qualifying one
-/// without a known weakness.
+/// operation) `security` to its operations, and `chosen` to the chosen one.
+///
+/// The choice: among the qualifying candidates without a known weakness, the one with the
+/// smallest Total, unless others are tied with it — the 95 % interval of their Total ratio
+/// to it ([`Operation::speedup_interval`] over the per-round Totals) reaches 1. A tie goes
+/// to the conventional choice: full-size secrets on curves (short secrets are the mod-p
+/// convention, RFC 7919 §5.2), then the smaller fixed-base table (none is smallest), then
+/// the smaller Total. Tied candidates get `tied` (true) and the chosen one of a broken tie
+/// `tie_fastest` (the fastest one's label).
 fn annotate(out: &mut Outcome, min: u32) {
+    let total_op = |ops: &[Operation]| {
+        ops.iter()
+            .find(|o| o.figures.contains_key("total_ms"))
+            .cloned()
+    };
     let total = |ops: &[Operation]| {
         ops.iter()
             .find_map(|o| o.figures.get("total_ms").copied())
             .unwrap_or(f64::INFINITY)
     };
-    let chosen = out
-        .timed
+    let eligible: Vec<usize> = (0..out.timed.len())
+        .filter(|&i| {
+            let c = &out.timed[i].0;
+            c.qualifies(min) && !c.weak()
+        })
+        .collect();
+    let fastest = eligible
         .iter()
-        .enumerate()
-        .filter(|(_, (c, _))| c.qualifies(min) && !c.weak())
-        .min_by(|(_, (_, a)), (_, (_, b))| total(a).total_cmp(&total(b)))
-        .map(|(i, _)| i);
+        .copied()
+        .min_by(|&a, &b| total(&out.timed[a].1).total_cmp(&total(&out.timed[b].1)));
+    let mut tied: Vec<usize> = Vec::new();
+    if let Some(f) = fastest
+        && let Some(fast_op) = total_op(&out.timed[f].1)
+    {
+        for &i in &eligible {
+            let tie = i == f
+                || total_op(&out.timed[i].1)
+                    .and_then(|op| Operation::speedup_interval(&op, &fast_op))
+                    .is_some_and(|iv| iv.lo <= 1.0);
+            if tie {
+                tied.push(i);
+            }
+        }
+    }
+    let conventional = |c: &Candidate| {
+        let curve = crate::params::lookup(&c.group)
+            .and_then(|f| f.family())
+            .is_ok_and(|f| f != crate::kex::Family::Modp);
+        (
+            curve && c.full_exp_bits > 0 && c.exp_bits < c.full_exp_bits,
+            if c.table {
+                c.table_bytes.unwrap_or(usize::MAX)
+            } else {
+                0
+            },
+        )
+    };
+    let chosen = tied.iter().copied().min_by(|&a, &b| {
+        conventional(&out.timed[a].0)
+            .cmp(&conventional(&out.timed[b].0))
+            .then(total(&out.timed[a].1).total_cmp(&total(&out.timed[b].1)))
+    });
+    let fastest_label = fastest.map(|f| {
+        let c = &out.timed[f].0;
+        format!(
+            "{} {} bits{}",
+            c.group,
+            c.exp_bits,
+            if c.table { ", table" } else { ", no table" }
+        )
+    });
     for (i, (c, ops)) in out.timed.iter_mut().enumerate() {
         for op in ops.iter_mut() {
             op.info.insert("qualifies".into(), c.qualifies(min).into());
@@ -439,9 +495,121 @@ fn annotate(out: &mut Outcome, min: u32) {
                     serde_json::to_value(e).unwrap_or_default(),
                 );
             }
+            if tied.len() > 1 && tied.contains(&i) {
+                op.info.insert("tied".into(), true.into());
+            }
             if Some(i) == chosen {
                 op.info.insert("chosen".into(), true.into());
+                if chosen != fastest
+                    && let Some(l) = &fastest_label
+                {
+                    op.info.insert("tie_fastest".into(), l.clone().into());
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::params;
+
+    fn candidate(group: &str, exp_bits: u32, table: bool) -> Candidate {
+        Candidate {
+            group: group.into(),
+            exp_bits,
+            full_exp_bits: 256,
+            table,
+            probe_ms: None,
+            public_bytes: Some(33),
+            table_bytes: table.then_some(30_000),
+            estimate: Some(crate::security::Estimate {
+                group: group.into(),
+                exp_bits,
+                bits: 128.0,
+                limited_by: "rho".into(),
+                parts: vec![],
+                weak: None,
+            }),
+        }
+    }
+
+    /// A Total operation with per-round values `base · (1 + wobble)`.
+    fn total(base: f64, wobble: &[f64]) -> Vec<Operation> {
+        let rounds: Vec<f64> = wobble.iter().map(|w| base * (1.0 + w)).collect();
+        vec![
+            Operation::derived(
+                crate::record::TOTAL_OP,
+                params([("command", "choose".into())]),
+                "total_ms",
+                base,
+            )
+            .with_rounds(rounds),
+        ]
+    }
+
+    fn chosen(out: &Outcome) -> Vec<usize> {
+        (0..out.timed.len())
+            .filter(|&i| out.timed[i].1[0].info.get("chosen").is_some())
+            .collect()
+    }
+
+    const WOBBLE: [f64; 10] = [0.0, 0.1, -0.1, 0.05, -0.05, 0.2, -0.15, 0.08, -0.02, 0.12];
+    const WOBBLE2: [f64; 10] = [0.1, -0.1, 0.05, 0.0, 0.2, -0.05, 0.12, -0.15, 0.08, -0.02];
+
+    #[test]
+    fn a_tie_goes_to_full_secrets_on_a_curve() {
+        // k256 with 224-bit secrets 3 % faster than full size, within ±20 % round noise.
+        let mut out = Outcome {
+            timed: vec![
+                (candidate("k256", 256, true), total(1.00, &WOBBLE)),
+                (candidate("k256", 224, true), total(0.97, &WOBBLE2)),
+            ],
+            not_timed: vec![],
+            notes: vec![],
+            warnings: vec![],
+            probed: 2,
+        };
+        annotate(&mut out, 128);
+        assert_eq!(chosen(&out), vec![0], "the conventional full-size secret");
+        let info = &out.timed[0].1[0].info;
+        assert_eq!(info.get("tied"), Some(&true.into()));
+        assert!(info.get("tie_fastest").is_some());
+    }
+
+    #[test]
+    fn a_clear_difference_is_not_a_tie() {
+        // 224-bit secrets twice as fast: no tie, the faster one is chosen.
+        let mut out = Outcome {
+            timed: vec![
+                (candidate("k256", 256, true), total(2.0, &WOBBLE)),
+                (candidate("k256", 224, true), total(1.0, &WOBBLE2)),
+            ],
+            not_timed: vec![],
+            notes: vec![],
+            warnings: vec![],
+            probed: 2,
+        };
+        annotate(&mut out, 128);
+        assert_eq!(chosen(&out), vec![1]);
+        assert!(out.timed[1].1[0].info.get("tied").is_none());
+        assert!(out.timed[1].1[0].info.get("tie_fastest").is_none());
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_smaller_table() {
+        let mut out = Outcome {
+            timed: vec![
+                (candidate("x25519", 256, true), total(0.98, &WOBBLE)),
+                (candidate("x25519", 256, false), total(1.0, &WOBBLE2)),
+            ],
+            not_timed: vec![],
+            notes: vec![],
+            warnings: vec![],
+            probed: 2,
+        };
+        annotate(&mut out, 128);
+        assert_eq!(chosen(&out), vec![1], "no table is the smaller table");
     }
 }

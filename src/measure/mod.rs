@@ -25,6 +25,7 @@ pub mod stats;
 
 pub use build::Build;
 pub use clock::Clock;
+pub use interval::Interval;
 pub use machine::Machine;
 pub use sampler::{Sampler, Timed};
 pub use stats::Stats;

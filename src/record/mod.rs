@@ -219,6 +219,50 @@ impl Operation {
         }
     }
 
+    /// The 95 % interval of this operation's speed as factors of its headline speed
+    /// (`(0.96, 1.05)`: the speed lies between 0.96 and 1.05 times the headline's), from the
+    /// sign-test interval of the median of its per-round values
+    /// ([`crate::measure::interval::median`]); `None` with fewer rounds than the level needs.
+    pub fn speed_factors(&self) -> Option<(f64, f64)> {
+        let (_, dir) = self.headline()?;
+        let v = self.round_values();
+        let iv = crate::measure::interval::median(&v, crate::measure::interval::LEVEL);
+        if !(iv.is_bounded() && iv.lo > 0.0 && iv.estimate > 0.0) {
+            return None;
+        }
+        Some(match dir {
+            Better::Lower => (iv.estimate / iv.hi, iv.estimate / iv.lo),
+            Better::Higher => (iv.lo / iv.estimate, iv.hi / iv.estimate),
+        })
+    }
+
+    /// The speed ratio of `fast` over `slow` (how many times faster `fast` is), measured in
+    /// the same run, with its 95 % interval: paired by round (Wilcoxon signed rank,
+    /// Hodges–Lehmann) when both have as many rounds, else unpaired (Mann–Whitney); `None`
+    /// when either has too few rounds or a figure of another direction.
+    pub fn speedup_interval(
+        slow: &Operation,
+        fast: &Operation,
+    ) -> Option<crate::measure::Interval> {
+        use crate::measure::interval;
+        let (_, d1) = slow.headline()?;
+        let (_, d2) = fast.headline()?;
+        if d1 != d2 {
+            return None;
+        }
+        let (a, b) = (slow.round_values(), fast.round_values());
+        let (a, b) = match d1 {
+            Better::Lower => (a, b),
+            Better::Higher => (b, a),
+        };
+        let iv = if a.len() == b.len() {
+            interval::ratio_paired(&a, &b, interval::LEVEL)
+        } else {
+            interval::ratio_unpaired(&a, &b, interval::LEVEL)
+        };
+        iv.is_bounded().then_some(iv)
+    }
+
     /// Sets the per-round values of a derived figure (builder style).
     pub fn with_rounds(mut self, rounds: Vec<f64>) -> Operation {
         self.rounds = rounds;

@@ -64,6 +64,19 @@ pub struct Row {
     pub weak_reason: Option<String>,
     /// Why it was not timed, or why a timed one cannot be chosen.
     pub reason: Option<String>,
+    /// Chosen by the bench layer (the fastest eligible, or the conventional one of a tie).
+    pub chosen: bool,
+    /// Tied within noise with the fastest eligible candidate.
+    pub tied: bool,
+    /// For a chosen candidate that broke a tie: the fastest candidate's label.
+    pub tie_fastest: Option<String>,
+}
+
+impl Row {
+    /// What identifies a candidate: group, secret size, table.
+    fn label_key(&self) -> (String, u32, bool) {
+        (self.field.clone(), self.exp_bits, self.table)
+    }
 }
 
 /// The record read as `choose`'s tables: rows, choice, estimates.
@@ -125,6 +138,12 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .and_then(Value::as_str)
             .map(str::to_string),
         reason: None,
+        chosen: info.get("chosen").and_then(Value::as_bool).unwrap_or(false),
+        tied: info.get("tied").and_then(Value::as_bool).unwrap_or(false),
+        tie_fastest: info
+            .get("tie_fastest")
+            .and_then(Value::as_str)
+            .map(str::to_string),
     }
 }
 
@@ -203,11 +222,21 @@ impl View {
             seen.push(k);
             new
         });
-        let mut eligible = sorted
+        let eligible: Vec<&Row> = sorted
             .iter()
-            .filter(|r| r.status == Status::Timed && r.qualifies && !r.weak);
-        let chosen = eligible.next().cloned();
-        let runner_up = eligible.next().cloned();
+            .filter(|r| r.status == Status::Timed && r.qualifies && !r.weak)
+            .collect();
+        // The bench layer's choice (a tie goes to the conventional candidate); records
+        // without the mark: the fastest eligible.
+        let chosen = eligible
+            .iter()
+            .find(|r| r.chosen)
+            .or(eligible.first())
+            .map(|r| (*r).clone());
+        let runner_up = eligible
+            .iter()
+            .find(|r| Some(r.label_key()) != chosen.as_ref().map(Row::label_key))
+            .map(|r| (*r).clone());
         View {
             min_security,
             budget_ms: p
@@ -507,6 +536,11 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
             v.min_security
         ),
     };
+    if let Some(f) = v.chosen.as_ref().and_then(|c| c.tie_fastest.as_ref()) {
+        s += &format!(
+            "Tie: {f} was faster, but within noise (the 95 % interval of the ratio of their Totals reaches 1); a tie goes to the conventional choice (full-size secrets on curves, then the smaller table).\n"
+        );
+    }
     if let (Some(c), Some(r)) = (&v.chosen, &v.runner_up) {
         let (a, b) = (
             c.total_ms.unwrap_or(f64::NAN),
@@ -514,13 +548,16 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
         );
         let pct = 100.0 * (b / a - 1.0);
         s += &format!(
-            "Runner-up: {} {}{} — Total {} (+{pct:.0}%).{}\n",
+            "Runner-up: {} {}{} — Total {} ({}{pct:.0}%).{}\n",
             r.field,
             r.exp_label,
             if r.table { ", table" } else { ", no table" },
             report::fmt_time_ms(b),
-            if pct < 10.0 {
-                " Within 10%: timing noise can swap the two; rerun with a larger --budget-ms or --clock cpu to separate them."
+            if pct >= 0.0 { "+" } else { "" },
+            if c.tied && r.tied {
+                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --budget-ms or --clock cpu to separate them."
+            } else if pct < 10.0 && !c.tied {
+                " Within 10%, yet told apart by the rounds' intervals."
             } else {
                 ""
             }

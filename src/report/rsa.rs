@@ -54,6 +54,12 @@ impl<'a> Run<'a> {
     fn crt_speedup(&self) -> Option<f64> {
         self.crt.map(|c| median(self.private) / median(c))
     }
+
+    /// The CRT speedup with its 95 % interval from the paired rounds (both are timed in
+    /// the same interleaved rounds), when there are enough rounds.
+    fn crt_speedup_interval(&self) -> Option<crate::measure::Interval> {
+        Operation::speedup_interval(self.private, self.crt?)
+    }
 }
 
 fn median(op: &Operation) -> f64 {
@@ -138,8 +144,19 @@ pub fn render_text(rec: &ResultRecord) -> String {
     }
     row("public m^e mod n", r.public);
     s += &format!("{t}\n");
-    if let Some(x) = r.crt_speedup() {
-        s += &format!("CRT speedup: {x:.2}× over the raw private operation\n");
+    match (r.crt_speedup_interval(), r.crt_speedup()) {
+        (Some(iv), _) => {
+            s += &format!(
+                "CRT speedup: {:.2}× [{:.2}, {:.2}] over the raw private operation (95 % interval from the paired rounds: Hodges–Lehmann, Wilcoxon signed rank)\n",
+                iv.estimate, iv.lo, iv.hi
+            )
+        }
+        (None, Some(x)) => {
+            s += &format!(
+                "CRT speedup: {x:.2}× over the raw private operation (too few rounds for an interval)\n"
+            )
+        }
+        (None, None) => {}
     }
     s
 }
@@ -186,6 +203,7 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         "public": op_view(r.public),
         "private_crt": r.crt.map(op_view),
         "crt_speedup": r.crt_speedup(),
+        "crt_speedup_interval": r.crt_speedup_interval(),
         "pool": get("pool"),
     }) {
         Value::Object(m) => m,
