@@ -41,10 +41,12 @@ fn parity(b: u32, c: u32, d: u32) -> u32 {
     b ^ c ^ d
 }
 
-/// f for rounds 40–59 ("Maj"): (b ∧ c) ∨ (b ∧ d) ∨ (c ∧ d), as (b ∧ c) ∨ (d ∧ (b ∨ c)).
+/// f for rounds 40–59 ("Maj"): (b ∧ c) ∨ (b ∧ d) ∨ (c ∧ d), as (b ∧ c) + (d ∧ (b ⊕ c)): the
+/// two terms have no bit in common, so the sum is the union, and as a sum the compiler adds
+/// each term into e separately, one step shorter from b than an or of them.
 #[inline(always)]
 fn maj(b: u32, c: u32, d: u32) -> u32 {
-    (b & c) | (d & (b | c))
+    (b & c).wrapping_add(d & (b ^ c))
 }
 
 /// The 80 rounds over one block's `wk` ([`schedule`]), added into the chaining value `h`.
