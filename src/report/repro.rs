@@ -116,6 +116,33 @@ impl<'a> Run<'a> {
         Some(repro::speedup(f.value, this, &row.unit))
     }
 
+    /// The 95 % interval of the speedup of row `i` over `machine`'s figure: the speedup
+    /// scaled by the interval of this machine's median over its rounds
+    /// ([`Operation::speed_factors`]; the posted figure is taken as exact).
+    fn speedup_interval_over(&self, i: usize, machine: &str) -> Option<(f64, f64)> {
+        let x = self.speedup_over(i, machine)?;
+        let Some(RowResult::Measured { op, .. }) = self.result(i) else {
+            return None;
+        };
+        let (lo, hi) = op.speed_factors()?;
+        Some((x * lo, x * hi))
+    }
+
+    /// A speedup cell: "×5.56" and, when this machine's figure has an interval, "[5.20,
+    /// 5.90]" below it.
+    fn speedup_cell(&self, i: usize, machine: &str) -> String {
+        match (
+            self.speedup_over(i, machine),
+            self.speedup_interval_over(i, machine),
+        ) {
+            (Some(x), Some((lo, hi))) => {
+                format!("{}\n[{}, {}]", fmt_speedup(x), fmt_bound(lo), fmt_bound(hi))
+            }
+            (Some(x), None) => fmt_speedup(x),
+            _ => "-".to_string(),
+        }
+    }
+
     /// Speedup of row `i` over the baseline machine, when the table has one.
     fn speedup_vs_baseline(&self, i: usize) -> Option<f64> {
         self.speedup_over(i, self.reference.baseline.as_deref()?)
@@ -194,10 +221,9 @@ impl<'a> Run<'a> {
                 Some(RowResult::Failed { .. }) => "failed".to_string(),
                 None => "-".to_string(),
             });
-            let cell = |x: Option<f64>| x.map(fmt_speedup).unwrap_or_else(|| "-".to_string());
             match &r.baseline {
-                Some(_) => line.push(cell(self.speedup_vs_baseline(i))),
-                None => line.extend(machines.iter().map(|m| cell(self.speedup_over(i, &m.id)))),
+                Some(b) => line.push(self.speedup_cell(i, b)),
+                None => line.extend(machines.iter().map(|m| self.speedup_cell(i, &m.id))),
             }
             lines.push(line);
         }
@@ -411,6 +437,10 @@ pub struct FigureRow {
     pub reason: Option<String>,
     /// How many times faster this machine is than this figure's machine.
     pub speedup: Option<f64>,
+    /// The 95 % interval of `speedup` from this machine's rounds (the posted figure taken
+    /// as exact), `[lo, hi]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speedup_interval: Option<[f64; 2]>,
     /// How many times faster this machine is than the baseline machine on this row.
     pub speedup_vs_baseline: Option<f64>,
     /// The post's note on this figure.
@@ -458,6 +488,9 @@ impl Run<'_> {
                     this_machine_status: res.map_or("not-run", RowResult::status).to_string(),
                     reason,
                     speedup: this.map(|t| repro::speedup(f.value, t, &f.unit)),
+                    speedup_interval: self
+                        .speedup_interval_over(i, &f.machine)
+                        .map(|(lo, hi)| [lo, hi]),
                     speedup_vs_baseline: self.speedup_vs_baseline(i),
                     note: f.note.clone(),
                 }
@@ -687,6 +720,18 @@ pub fn fmt_value(v: f64) -> String {
 }
 
 /// A speedup as "×N" with three significant digits ("×1.23", "×45.6", "×1234").
+/// An interval bound of a speedup, to 3 significant digits.
+fn fmt_bound(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// A speedup: "×82", "×26.4", "×5.56".
 pub fn fmt_speedup(x: f64) -> String {
     if !x.is_finite() {
         return "-".into();
