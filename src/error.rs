@@ -38,6 +38,7 @@
 //! Warnings that library code used to print (a setting it ignores) are [`Warning`] values
 //! the opened object returns; `cli` prints them.
 
+pub use crate::input::{FileProblem, FileRole};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -209,12 +210,16 @@ pub enum Invalid {
         /// The canonical names of the built-in groups, in registry order.
         known: Vec<String>,
     },
-    /// A group file could not be read.
-    ParamsUnreadable {
+    /// A file argument (a result record, a group file, a key file) that was not read: it
+    /// cannot be opened, is not a regular file, or is larger than its role's cap
+    /// ([`crate::input`]).
+    InputFile {
         /// The file.
         path: PathBuf,
-        /// Why (the I/O error).
-        reason: String,
+        /// What it was to be.
+        role: FileRole,
+        /// Why it was not read.
+        problem: FileProblem,
     },
     /// A group file is not valid TOML (or not a table of the expected keys).
     ParamsNotToml {
@@ -621,9 +626,17 @@ impl fmt::Display for Invalid {
             UnknownGroup { name, known } => {
                 write!(f, "unknown group {name:?}; known: {}", known.join(", "))
             }
-            ParamsUnreadable { path, reason } => {
-                write!(f, "params file {}: cannot read: {reason}", path.display())
-            }
+            InputFile {
+                path,
+                role,
+                problem,
+            } => write!(
+                f,
+                "{} {}: {}",
+                role.noun(),
+                path.display(),
+                file_problem(*role, problem)
+            ),
             ParamsNotToml { path, reason } => {
                 write!(
                     f,
@@ -855,6 +868,30 @@ impl fmt::Display for Warning {
                 "GF(2^m) code {value:?} ignored: the only choice is {known}"
             ),
         }
+    }
+}
+
+/// What is wrong with a file argument, in words shared by the library and the binary (after
+/// the file's name): "cannot read: …", "not a regular file (a FIFO) …", "… more than the
+/// 1 MiB a group file may have".
+pub fn file_problem(role: FileRole, problem: &FileProblem) -> String {
+    let noun = role.noun();
+    match problem {
+        FileProblem::Io(reason) if role == FileRole::KeyFile => {
+            format!("cannot read the key file: {reason}")
+        }
+        FileProblem::Io(reason) => format!("cannot read: {reason}"),
+        FileProblem::NotRegular { kind } => {
+            format!("not a regular file ({kind}); give a {noun} saved on disk")
+        }
+        FileProblem::TooLarge { bytes, max } => format!(
+            "{bytes} bytes, more than the {} a {noun} may have",
+            crate::input::size_text(*max)
+        ),
+        FileProblem::Grew { max } => format!(
+            "grew past {} while being read, more than a {noun} may have",
+            crate::input::size_text(*max)
+        ),
     }
 }
 

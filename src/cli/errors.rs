@@ -5,18 +5,36 @@
 //! `crate::error` for how to add a problem; its line in this module's test pins the text.
 
 use crate::error::{
-    Error, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning, join_numbers,
-    multiple_of, n_bytes,
+    Error, FileRole, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning,
+    file_problem, join_numbers, multiple_of, n_bytes,
 };
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-/// The message of any error, as the binary prints it after `pkbench: error: `.
+/// The message of any error, as the binary prints it after `pkbench: error: `: one line,
+/// whatever a parser quoted from a file (see [`one_line`]).
 pub fn render(e: &Error) -> String {
-    match e {
+    one_line(&match e {
         Error::Invalid(i) => render_invalid(i),
         Error::Input(m) | Error::Runtime(m) => m.clone(),
+    })
+}
+
+/// `s` with every control character escaped (a newline as `\n`, others as `\u{..}`), so
+/// that a message quoting a file's content (a JSON key, a PEM label) stays on one line.
+pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
     }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A group description's origin as the user gave it: `--params PATH` for a file, the name
@@ -65,8 +83,17 @@ pub fn render_invalid(i: &Invalid) -> String {
             "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
             known.join(", ")
         ),
-        ParamsUnreadable { path, reason } => {
-            format!("--params {}: cannot read: {reason}", path.display())
+        InputFile {
+            path,
+            role,
+            problem,
+        } => {
+            let arg = match role {
+                FileRole::GroupFile => format!("--params {}", path.display()),
+                FileRole::KeyFile => format!("--key {}", path.display()),
+                FileRole::Record => path.display().to_string(),
+            };
+            format!("{arg}: {}", file_problem(*role, problem))
         }
         ParamsNotToml { path, reason } => {
             format!(
@@ -323,6 +350,7 @@ pub fn print_warnings(warnings: &[Warning]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::FileProblem;
     use std::path::PathBuf;
 
     fn s(x: &str) -> String {
@@ -344,11 +372,67 @@ mod tests {
                 "unknown field or group \"nope\"; known: gf2-155, x25519 (see `pkbench groups`)",
             ),
             (
-                ParamsUnreadable {
+                InputFile {
                     path: PathBuf::from("/nonexistent.toml"),
-                    reason: s("No such file or directory (os error 2)"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::Io(s("No such file or directory (os error 2)")),
                 },
                 "--params /nonexistent.toml: cannot read: No such file or directory (os error 2)",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("/dev/zero"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::NotRegular {
+                        kind: "a character device",
+                    },
+                },
+                "--params /dev/zero: not a regular file (a character device); give a group file saved on disk",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("big.toml"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::TooLarge {
+                        bytes: 3 << 20,
+                        max: 1 << 20,
+                    },
+                },
+                "--params big.toml: 3145728 bytes, more than the 1 MiB a group file may have",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("/nonexistent/key.pem"),
+                    role: FileRole::KeyFile,
+                    problem: FileProblem::Io(s("No such file or directory (os error 2)")),
+                },
+                "--key /nonexistent/key.pem: cannot read the key file: No such file or directory (os error 2)",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("fifo"),
+                    role: FileRole::KeyFile,
+                    problem: FileProblem::NotRegular { kind: "a FIFO" },
+                },
+                "--key fifo: not a regular file (a FIFO); give a key file saved on disk",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("new.json"),
+                    role: FileRole::Record,
+                    problem: FileProblem::Grew { max: 64 << 20 },
+                },
+                "new.json: grew past 64 MiB while being read, more than a result record may have",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("results"),
+                    role: FileRole::Record,
+                    problem: FileProblem::NotRegular {
+                        kind: "a directory",
+                    },
+                },
+                "results: not a regular file (a directory); give a result record saved on disk",
             ),
             (
                 ParamsNotToml {
@@ -776,6 +860,10 @@ mod tests {
             "secret is zero: give a non-zero secret (hex)"
         );
         assert_eq!(render(&Error::input("as is")), "as is");
+        assert_eq!(
+            render(&Error::input("unknown field `a\nb`\r\u{1b}[2J")),
+            "unknown field `a\\nb`\\r\\u{1b}[2J"
+        );
         assert_eq!(
             render_warning(&Warning::Gf2mCodeIgnored {
                 value: s("foo"),

@@ -25,9 +25,11 @@ pub const EXPECTED: &str =
 /// Reads and parses a PEM private key file (see [`parse_pem`]).
 ///
 /// # Errors
-/// [`Invalid::RsaKeyFile`] naming `path` when the file cannot be read (missing, a directory,
-/// unreadable), is binary (a DER key: the message gives the `openssl` command that converts
-/// it) or does not hold a usable RSA private key.
+/// [`Invalid::InputFile`] when the file cannot be read (missing, unreadable), is not a
+/// regular file or is larger than [`crate::input::KEY_FILE_MAX_BYTES`] (1 MiB: refused
+/// before it is read); [`Invalid::RsaKeyFile`] naming `path` when it is binary (a DER key:
+/// the message gives the `openssl` command that converts it) or does not hold a usable RSA
+/// private key.
 pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
     let bad = |problem: String| -> Error {
         Invalid::RsaKeyFile {
@@ -36,7 +38,7 @@ pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
         }
         .into()
     };
-    let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read the key file: {e}")))?;
+    let bytes = crate::input::read(path, crate::input::FileRole::KeyFile)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let der = e.as_bytes().first() == Some(&0x30);
         let hint = if der {
