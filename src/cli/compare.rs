@@ -18,7 +18,7 @@ use std::path::PathBuf;
                                            one column per record")]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
-    /// NEW; with three or more, one column per record.
+    /// NEW; with three or more, one column per record. Regular files of at most 64 MiB.
     #[arg(value_name = "RECORD.json", num_args = 2.., required = true)]
     pub files: Vec<PathBuf>,
     /// Noise threshold in percent: changes under it are shown as "~". Without it, a change

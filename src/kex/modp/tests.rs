@@ -253,6 +253,16 @@ fn bad_params_files_name_the_failed_check() {
             format!("p = \"{p512}\"\ng = 2\nq = 7\n"),
         ),
         ("p at least 64 bits", "p = 11\ng = 2\n".to_string()),
+        // 8197 bits, odd: refused on its size, before any test of its primality.
+        (
+            "p at most 8192 bits",
+            format!("p = \"1{}1\"\ng = 2\n", "0".repeat(2048)),
+        ),
+        // A composite p whose g^q is not 1 either: the composite p is named.
+        (
+            "p probably prime",
+            format!("p = \"{p512_composite}\"\ng = 2\nq = \"(p-1)/2\"\n"),
+        ),
         // 2^127 − 1 is prime but (p−1)/2 is not: without q the order of g is unknown.
         (
             "q given or p safe prime",
