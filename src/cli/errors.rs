@@ -6,7 +6,7 @@
 
 use crate::error::{
     Error, FileRole, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning,
-    file_problem, join_numbers, multiple_of, n_bytes,
+    file_problem, join_numbers, multiple_of, n_bytes, not_on_curve, sec1_prefix,
 };
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -258,7 +258,9 @@ pub fn render_invalid(i: &Invalid) -> String {
         } => format!(
             "secret is too long for {group}: at most {max_bits} bits (the size of the group order q = {order_hex}), got {got} bytes"
         ),
-        PeerOutOfRange { group } => format!("{group}: peer value rejected: outside 2 ≤ y ≤ p−2"),
+        PeerOutOfRange { group, value } => {
+            format!("{group}: peer value rejected: {value}; check: 2 ≤ y ≤ p−2")
+        }
         PeerNotInSubgroup { group } => {
             format!("{group}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)")
         }
@@ -305,8 +307,24 @@ pub fn render_invalid(i: &Invalid) -> String {
             2 * field_bytes,
             n_bytes(*got)
         ),
-        PeerInvalidPoint { group } => format!(
-            "--peer: not a valid {group} public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)"
+        PeerSec1Prefix { group, got, first } => format!(
+            "--peer: {} {group} public value of {got} bytes starts with {} (SEC 1 {}), not {first:02x}",
+            a(group),
+            sec1_prefix(*got),
+            if *got == 33 { "compressed" } else { "uncompressed" }
+        ),
+        PeerInfinity { group } => format!(
+            "--peer: 00 is the point at infinity of {group} (SEC 1 §2.3.3), not a public key; SEC 1 §3.2.2.1 check: Q ≠ O"
+        ),
+        PeerCoordinateNotBelowP { group, coordinate } => format!(
+            "--peer: the {coordinate}-coordinate is out of range: not below p, so not an element of the {group} field; SEC 1 §3.2.2.1 check: coordinates in [0, p−1]"
+        ),
+        PeerPointNotOnCurve { group, compressed } => format!(
+            "--peer: {}; SEC 1 §3.2.2.1 check: Q on the curve",
+            not_on_curve(group, *compressed)
+        ),
+        PeerInvalidPoint { group, krate } => format!(
+            "--peer: the {krate} crate refuses this {group} public value, which passed pkbench's checks (length, prefix, coordinates below p, on the curve)"
         ),
         PeerWrongLength { group, bytes, got } => format!(
             "--peer: {} {group} public value is a {bytes}-byte string ({} hex digits), got {}",
@@ -350,7 +368,7 @@ pub fn print_warnings(warnings: &[Warning]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::FileProblem;
+    use crate::error::{FileProblem, PeerRange};
     use std::path::PathBuf;
 
     fn s(x: &str) -> String {
@@ -648,8 +666,30 @@ mod tests {
             (
                 PeerOutOfRange {
                     group: s("modp-768"),
+                    value: PeerRange::Zero,
                 },
-                "modp-768: peer value rejected: outside 2 ≤ y ≤ p−2",
+                "modp-768: peer value rejected: y = 0 is not an element of the group; check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::One,
+                },
+                "modp-768: peer value rejected: y = 1 is of low order (order 1); check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::MinusOne,
+                },
+                "modp-768: peer value rejected: y = p−1 is of low order (order 2); check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::NotBelowP,
+                },
+                "modp-768: peer value rejected: y ≥ p is out of range (not reduced mod p); check: 2 ≤ y ≤ p−2",
             ),
             (
                 PeerNotInSubgroup {
@@ -713,8 +753,52 @@ mod tests {
                 "--peer: a P-256 public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got 2 bytes",
             ),
             (
-                PeerInvalidPoint { group: s("P-256") },
-                "--peer: not a valid P-256 public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)",
+                PeerSec1Prefix {
+                    group: s("P-256"),
+                    got: 65,
+                    first: 5,
+                },
+                "--peer: a P-256 public value of 65 bytes starts with 04 (SEC 1 uncompressed), not 05",
+            ),
+            (
+                PeerSec1Prefix {
+                    group: s("secp256k1"),
+                    got: 33,
+                    first: 4,
+                },
+                "--peer: a secp256k1 public value of 33 bytes starts with 02 or 03 (SEC 1 compressed), not 04",
+            ),
+            (
+                PeerInfinity { group: s("P-256") },
+                "--peer: 00 is the point at infinity of P-256 (SEC 1 §2.3.3), not a public key; SEC 1 §3.2.2.1 check: Q ≠ O",
+            ),
+            (
+                PeerCoordinateNotBelowP {
+                    group: s("P-256"),
+                    coordinate: 'y',
+                },
+                "--peer: the y-coordinate is out of range: not below p, so not an element of the P-256 field; SEC 1 §3.2.2.1 check: coordinates in [0, p−1]",
+            ),
+            (
+                PeerPointNotOnCurve {
+                    group: s("P-256"),
+                    compressed: false,
+                },
+                "--peer: not on the curve: y² ≠ x³ + ax + b mod p for P-256; SEC 1 §3.2.2.1 check: Q on the curve",
+            ),
+            (
+                PeerPointNotOnCurve {
+                    group: s("secp256k1"),
+                    compressed: true,
+                },
+                "--peer: not on the curve: no secp256k1 point has this x (x³ + ax + b is not a square mod p); SEC 1 §3.2.2.1 check: Q on the curve",
+            ),
+            (
+                PeerInvalidPoint {
+                    group: s("P-256"),
+                    krate: s("p256"),
+                },
+                "--peer: the p256 crate refuses this P-256 public value, which passed pkbench's checks (length, prefix, coordinates below p, on the curve)",
             ),
             (
                 PeerWrongLength {

@@ -159,10 +159,11 @@ fn peer_validation<B: Backend>() {
     let enc = |v: &B::Int| B::to_be_bytes_padded(v, 64);
     let n = |v: u64| B::from_u64(v);
     for (bad, why) in [
-        (n(0), "2 ≤ y"),
-        (n(1), "2 ≤ y"),
-        (B::sub(&p, &n(1)), "2 ≤ y"),
-        (p.clone(), "2 ≤ y"),
+        (n(0), "y = 0 is not an element"),
+        (n(1), "y = 1 is of low order"),
+        (B::sub(&p, &n(1)), "y = p−1 is of low order (order 2)"),
+        (p.clone(), "y ≥ p is out of range"),
+        (B::add(&p, &n(1)), "y ≥ p is out of range"),
         // p ≡ 7 (mod 8): (−1/p) = −1 and (2/p) = 1, so −2 = p−2 is a non-residue.
         (B::sub(&p, &n(2)), "subgroup"),
     ] {
