@@ -508,6 +508,14 @@ pub const PLOT_BITS_MAX: f64 = 1e6;
 /// # Errors
 /// [`Error::Input`] naming the series or point and the value.
 fn check_plottable(series: &[Series], points: &[SecurityPoint]) -> Result<()> {
+    // A value as read, short: 1e300 rather than its 301 digits.
+    let v = |x: f64| {
+        if x == 0.0 || (1e-4..1e6).contains(&x.abs()) {
+            x.to_string()
+        } else {
+            format!("{x:e}")
+        }
+    };
     let (lo, hi) = PLOT_MS_RANGE;
     let ms_ok = |v: f64| (lo..=hi).contains(&v);
     let bits_ok = |v: f64| v > 0.0 && v <= PLOT_BITS_MAX;
@@ -519,19 +527,24 @@ fn check_plottable(series: &[Series], points: &[SecurityPoint]) -> Result<()> {
     for s in series {
         for &(bits, ms) in &s.points {
             if !bits_ok(bits) {
-                return bad(format!("{}: field_bits {bits}", s.label));
+                return bad(format!("{}: field_bits {}", s.label, v(bits)));
             }
             if !ms_ok(ms) {
-                return bad(format!("{} at {bits} bits: median {ms} ms", s.label));
+                return bad(format!(
+                    "{} at {} bits: median {} ms",
+                    s.label,
+                    v(bits),
+                    v(ms)
+                ));
             }
         }
     }
     for p in points {
         if !(p.security_bits > 0.0 && p.security_bits <= PLOT_BITS_MAX) {
-            return bad(format!("{}: security_bits {}", p.label, p.security_bits));
+            return bad(format!("{}: security_bits {}", p.label, v(p.security_bits)));
         }
         if !ms_ok(p.total_ms) {
-            return bad(format!("{}: total_ms {}", p.label, p.total_ms));
+            return bad(format!("{}: total_ms {}", p.label, v(p.total_ms)));
         }
     }
     Ok(())
