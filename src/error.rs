@@ -38,6 +38,7 @@
 //! Warnings that library code used to print (a setting it ignores) are [`Warning`] values
 //! the opened object returns; `cli` prints them.
 
+pub use crate::input::{FileProblem, FileRole};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -185,6 +186,32 @@ pub enum KeyProblem {
     NotNonNegativeInteger,
 }
 
+/// Which mod-p peer value outside 2 ≤ y ≤ p−2 (RFC 7919 §5.1; NIST SP 800-56A Rev. 3
+/// §5.6.2.3.1) was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeerRange {
+    /// y = 0: not an element of the multiplicative group.
+    Zero,
+    /// y = 1: of order 1.
+    One,
+    /// y = p − 1: of order 2.
+    MinusOne,
+    /// y ≥ p: not reduced mod p.
+    NotBelowP,
+}
+
+impl fmt::Display for PeerRange {
+    /// What the value is and why it is refused, the same in the library and the binary.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PeerRange::Zero => "y = 0 is not an element of the group",
+            PeerRange::One => "y = 1 is of low order (order 1)",
+            PeerRange::MinusOne => "y = p−1 is of low order (order 2)",
+            PeerRange::NotBelowP => "y ≥ p is out of range (not reduced mod p)",
+        })
+    }
+}
+
 /// What is wrong with a modulus of the raw RSA primitive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ModulusProblem {
@@ -209,12 +236,16 @@ pub enum Invalid {
         /// The canonical names of the built-in groups, in registry order.
         known: Vec<String>,
     },
-    /// A group file could not be read.
-    ParamsUnreadable {
+    /// A file argument (a result record, a group file, a key file) that was not read: it
+    /// cannot be opened, is not a regular file, or is larger than its role's cap
+    /// ([`crate::input`]).
+    InputFile {
         /// The file.
         path: PathBuf,
-        /// Why (the I/O error).
-        reason: String,
+        /// What it was to be.
+        role: FileRole,
+        /// Why it was not read.
+        problem: FileProblem,
     },
     /// A group file is not valid TOML (or not a table of the expected keys).
     ParamsNotToml {
@@ -485,6 +516,8 @@ pub enum Invalid {
     PeerOutOfRange {
         /// The group.
         group: String,
+        /// Which value it is: 0, 1 or p−1 (low order), or not below p.
+        value: PeerRange,
     },
     /// A mod-p peer value outside the subgroup of order q.
     PeerNotInSubgroup {
@@ -545,10 +578,44 @@ pub enum Invalid {
         /// Bytes given.
         got: usize,
     },
-    /// A prime-curve peer value that fails SEC 1 §3.2.2 validation.
+    /// A prime-curve peer value of an accepted length whose first byte is not the SEC 1
+    /// prefix of that length (04 for 65 bytes, 02 or 03 for 33).
+    PeerSec1Prefix {
+        /// The curve's display name.
+        group: String,
+        /// Bytes given.
+        got: usize,
+        /// Its first byte.
+        first: u8,
+    },
+    /// A prime-curve peer value that encodes the point at infinity (SEC 1 §2.3.3: `00`).
+    PeerInfinity {
+        /// The curve's display name.
+        group: String,
+    },
+    /// A prime-curve peer coordinate that is not a field element (not below p).
+    PeerCoordinateNotBelowP {
+        /// The curve's display name.
+        group: String,
+        /// `x` or `y`.
+        coordinate: char,
+    },
+    /// A prime-curve peer point that is not on the curve: y² ≠ x³ + ax + b, or for a
+    /// compressed point, no y exists (x³ + ax + b is not a square mod p).
+    PeerPointNotOnCurve {
+        /// The curve's display name.
+        group: String,
+        /// Whether the value was compressed (x alone).
+        compressed: bool,
+    },
+    /// A prime-curve peer value that passes every check pkbench makes (length, prefix,
+    /// coordinates below p, on the curve, not infinity) and that the curve's crate refuses
+    /// all the same.
     PeerInvalidPoint {
         /// The curve's display name.
         group: String,
+        /// The crate, e.g. `p256`.
+        krate: String,
     },
     /// A peer value that must be a byte string of one length (X25519) has another.
     PeerWrongLength {
@@ -628,9 +695,17 @@ impl fmt::Display for Invalid {
             UnknownGroup { name, known } => {
                 write!(f, "unknown group {name:?}; known: {}", known.join(", "))
             }
-            ParamsUnreadable { path, reason } => {
-                write!(f, "params file {}: cannot read: {reason}", path.display())
-            }
+            InputFile {
+                path,
+                role,
+                problem,
+            } => write!(
+                f,
+                "{} {}: {}",
+                role.noun(),
+                path.display(),
+                file_problem(*role, problem)
+            ),
             ParamsNotToml { path, reason } => {
                 write!(
                     f,
@@ -789,9 +864,10 @@ impl fmt::Display for Invalid {
                 f,
                 "secret is too long for {group}: at most {max_bits} bits, got {got} bytes"
             ),
-            PeerOutOfRange { group } => {
-                write!(f, "{group}: peer value rejected: outside 2 ≤ y ≤ p−2")
-            }
+            PeerOutOfRange { group, value } => write!(
+                f,
+                "{group}: peer value rejected: {value}; check: 2 ≤ y ≤ p−2"
+            ),
             PeerNotInSubgroup { group } => write!(
                 f,
                 "{group}: peer value rejected: not in the subgroup of order q"
@@ -827,9 +903,29 @@ impl fmt::Display for Invalid {
                 "peer value: not a {group} point encoding, got {}",
                 n_bytes(*got)
             ),
-            PeerInvalidPoint { group } => {
-                write!(f, "peer value: not a valid {group} public value")
-            }
+            PeerSec1Prefix { group, got, first } => write!(
+                f,
+                "peer value: a {got}-byte {group} point starts with {}, not {first:02x}",
+                sec1_prefix(*got)
+            ),
+            PeerInfinity { group } => write!(
+                f,
+                "peer value: 00 is the {group} point at infinity, not a public key"
+            ),
+            PeerCoordinateNotBelowP { group, coordinate } => write!(
+                f,
+                "peer value: the {group} point's {coordinate}-coordinate is not below p"
+            ),
+            PeerPointNotOnCurve { group, compressed } => write!(
+                f,
+                "peer value: {}",
+                not_on_curve(group, *compressed)
+            ),
+            PeerInvalidPoint { group, krate } => write!(
+                f,
+                "peer value: the {krate} crate refuses this {group} point, which passed \
+                 pkbench's checks (length, prefix, coordinates below p, on the curve)"
+            ),
             PeerWrongLength { group, bytes, got } => write!(
                 f,
                 "peer value: a {group} public value is a {bytes}-byte string, got {}",
@@ -865,6 +961,49 @@ impl fmt::Display for Warning {
                 "GF(2^m) code {value:?} ignored: the only choice is {known}"
             ),
         }
+    }
+}
+
+/// What is wrong with a file argument, in words shared by the library and the binary (after
+/// the file's name): "cannot read: …", "not a regular file (a FIFO) …", "… more than the
+/// 1 MiB a group file may have".
+pub fn file_problem(role: FileRole, problem: &FileProblem) -> String {
+    let noun = role.noun();
+    match problem {
+        FileProblem::Io(reason) if role == FileRole::KeyFile => {
+            format!("cannot read the key file: {reason}")
+        }
+        FileProblem::Io(reason) => format!("cannot read: {reason}"),
+        FileProblem::NotRegular { kind } => {
+            format!("not a regular file ({kind}); give a {noun} saved on disk")
+        }
+        FileProblem::TooLarge { bytes, max } => format!(
+            "{bytes} bytes, more than the {} a {noun} may have",
+            crate::input::size_text(*max)
+        ),
+        FileProblem::Grew { max } => format!(
+            "grew past {} while being read, more than a {noun} may have",
+            crate::input::size_text(*max)
+        ),
+    }
+}
+
+/// The SEC 1 prefix of a point encoding of `len` bytes (SEC 1 v2 §2.3.3): "04"
+/// (uncompressed), "02 or 03" (compressed).
+pub fn sec1_prefix(len: usize) -> &'static str {
+    if len % 2 == 1 && len > 33 {
+        "04"
+    } else {
+        "02 or 03"
+    }
+}
+
+/// Why a prime-curve point is not on the curve, the same in the library and the binary.
+pub fn not_on_curve(group: &str, compressed: bool) -> String {
+    if compressed {
+        format!("not on the curve: no {group} point has this x (x³ + ax + b is not a square mod p)")
+    } else {
+        format!("not on the curve: y² ≠ x³ + ax + b mod p for {group}")
     }
 }
 

@@ -200,7 +200,8 @@ fn cli_exit_codes() {
 }
 
 /// Nothing compared (disjoint or empty records) and malformed operations are bad input:
-/// exit 2, one line on stderr, nothing on stdout, with or without --fail-on-regression.
+/// exit 2, one line on stderr, with or without --fail-on-regression; with nothing in
+/// common, stdout first lists each side's operations as unmatched (issue 21).
 #[test]
 fn cli_nothing_compared_and_malformed_records() {
     let d = scratch("nothing");
@@ -224,8 +225,29 @@ fn cli_nothing_compared_and_malformed_records() {
             }
             let (code, out, err) = pkbench(&args);
             assert_eq!(code, 2, "{out}{err}");
-            assert!(out.is_empty(), "{out}");
             assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                out.starts_with("pkbench compare: nothing compared between BASE"),
+                "{out}"
+            );
+            // Every BASE operation is listed by its label, and NEW's (or "none").
+            assert!(
+                out.contains(&format!(
+                    "unmatched, only in BASE ({}):",
+                    base.operations.len()
+                )),
+                "{out}"
+            );
+            for op in &base.operations {
+                let label = format!("  {} / {}", record::params_label(&op.params), op.name);
+                assert!(out.contains(&label), "{label}: {out}");
+            }
+            if new == &o {
+                assert!(out.contains("unmatched, only in NEW (1):\n  "), "{out}");
+                assert!(out.contains("/ private op"), "{out}");
+            } else {
+                assert!(out.contains("unmatched, only in NEW: none"), "{out}");
+            }
             assert!(
                 err.starts_with("pkbench: error: nothing compared: no operation appears in both"),
                 "{err}"
@@ -233,6 +255,16 @@ fn cli_nothing_compared_and_malformed_records() {
             assert!(err.contains("same commands"), "{err}");
         }
     }
+    // With --json the listing is one JSON object.
+    let (code, out, _) = pkbench(&[Path::new("compare"), &b, &o, Path::new("--json")]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nothing_compared"], json!(true));
+    assert_eq!(v["only_in_new"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        v["only_in_base"].as_array().unwrap().len(),
+        base.operations.len()
+    );
     // A third record that matches nothing is refused too.
     let (code, _, err) = pkbench(&[Path::new("compare"), &b, &b, &o]);
     assert_eq!(code, 2, "{err}");

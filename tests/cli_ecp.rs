@@ -110,7 +110,10 @@ fn bad_points_and_secrets_exit_2() {
     let off = "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63\
                56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872aa";
     let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", off]);
-    assert!(e.contains("not a valid P-256"), "{e}");
+    assert!(
+        e.contains("not on the curve: y² ≠ x³ + ax + b mod p for P-256"),
+        "{e}"
+    );
     bad(&["reply", "--field", "k256", "--secret", i, "--peer", "0411"]);
     // An odd number of hex digits is refused, not read with a leading 0 (which would shift
     // every byte of a 32-byte X25519 string).
@@ -221,4 +224,50 @@ fn x25519_exp_bits_only_full() {
             assert_eq!(bad(&args), want, "{args:?}");
         }
     }
+}
+
+/// Each SEC 1 §3.2.2.1 check has its own line (issue 21): the point at infinity, a
+/// coordinate not below p, a point off the curve (uncompressed and compressed), a wrong
+/// prefix; for X25519 a low-order peer (RFC 7748 §6.1).
+#[test]
+fn prime_curve_refusals_name_the_check() {
+    let i = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433";
+    let p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
+    let gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5";
+    let gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296";
+    // x = 1 has no point on P-256 (1 − 3 + b is not a square mod p).
+    let x1 = format!("02{:064x}", 1);
+    for (peer, want) in [
+        ("00".to_string(), "00 is the point at infinity of P-256"),
+        (
+            format!("04{p}{gy}"),
+            "the x-coordinate is out of range: not below p",
+        ),
+        (
+            format!("04{gx}{p}"),
+            "the y-coordinate is out of range: not below p",
+        ),
+        (
+            format!("{gx}{p}"),
+            "the y-coordinate is out of range: not below p",
+        ),
+        (
+            format!("05{gx}{gy}"),
+            "starts with 04 (SEC 1 uncompressed), not 05",
+        ),
+        (x1, "not on the curve: no P-256 point has this x"),
+    ] {
+        let e = bad(&["reply", "--field", "p256", "--secret", i, "--peer", &peer]);
+        assert!(e.contains(want), "{peer}: {e}");
+    }
+    let e = bad(&[
+        "reply",
+        "--field",
+        "x25519",
+        "--secret",
+        i,
+        "--peer",
+        &"00".repeat(32),
+    ]);
+    assert!(e.contains("point of small order"), "{e}");
 }

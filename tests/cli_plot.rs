@@ -148,3 +148,42 @@ fn plot_out_needs_force_and_an_svg_name() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Issue 21: a record edited to hold times no axis can take (0, 1e300 ms) or an absurd size
+/// made `plot` build tick lists until memory ran out; now it is refused at once: exit 2, one
+/// line naming the row and the value, no SVG written.
+#[test]
+fn plot_refuses_absurd_values_quickly() {
+    let d = common::scratch("plot-absurd");
+    let svg = d.join("p.svg");
+    for (i, (ms, bits, want)) in [
+        (1e300, None, "median 1e300 ms"),
+        (0.0, None, "median 0 ms"),
+        (1.0, Some(1e300), "field_bits 1e300"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut r = record();
+        let op = &mut r.operations[0];
+        if let Some(s) = &mut op.stats {
+            (s.median_ms, s.q1_ms, s.q3_ms) = (ms, ms, ms);
+        }
+        if let Some(b) = bits {
+            op.info.insert("field_bits".into(), json!(b));
+        }
+        let f = d.join(format!("absurd{i}.json"));
+        std::fs::write(&f, r.to_json().unwrap()).unwrap();
+        let t = std::time::Instant::now();
+        let err = pkbench_input_error(&[
+            "plot",
+            f.to_str().unwrap(),
+            "--output",
+            svg.to_str().unwrap(),
+        ]);
+        assert!(t.elapsed() < std::time::Duration::from_secs(1));
+        assert!(err.contains("the record cannot be plotted: Reply"), "{err}");
+        assert!(err.contains(want), "{err}");
+        assert!(!svg.exists());
+    }
+}

@@ -51,7 +51,7 @@ fn files_that_are_not_keys() {
         &["no '-----BEGIN' line"],
     );
     refused(&dir.join("missing.pem"), &["cannot read the key file"]);
-    refused(&dir, &["cannot read the key file"]);
+    refused(&dir, &["not a regular file (a directory)"]);
     refused(
         &data("rsa512-pkcs8.der"),
         &["a binary file", "openssl pkey -inform DER", READS],

@@ -1,7 +1,7 @@
 //! Arguments shared by the timing commands, and the one way to write their output.
 
 use crate::error::{Error, Result};
-use crate::kex::{Family, KeyExchange};
+use crate::kex::{Family, GroupOptions, KeyExchange};
 use crate::measure::{Clock, MeasureConfig};
 use crate::params;
 use crate::record::{self, ResultRecord};
@@ -143,9 +143,10 @@ pub struct GroupArgs {
     pub field: String,
     /// Your own group from a TOML file, in the format of the built-in ones; overrides
     /// --field. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
-    /// prime p) as hex strings in quotes (see params/modp-*.toml). Binary curve:
-    /// `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor` (see
-    /// params/gf2-155.toml). Either is checked to describe a valid group before use.
+    /// prime p) as hex strings in quotes (see params/modp-*.toml), p of 64 to 8192 bits.
+    /// Binary curve: `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor`
+    /// (see params/gf2-155.toml), over GF(2^155) or GF(2^185). Either is checked to describe
+    /// a valid group before use. A regular file of at most 1 MiB.
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
     /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or
@@ -167,6 +168,20 @@ impl GroupArgs {
     /// # Errors
     /// An input error for an unknown group, an invalid params file or a backend not built in.
     pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
+        let (file, opts) = self.describe(table)?;
+        open_described(&file, &opts)
+    }
+
+    /// The first half of [`GroupArgs::open`], every cheap check and nothing expensive: the
+    /// options (an unknown backend, one that does not apply to the group), the group's
+    /// description (a `--params` file read through the bounded reader, its keys not yet
+    /// checked). A command checks what else it can against the description (the secret
+    /// size, values in hex) before [`open_described`] validates the numbers and builds
+    /// tables.
+    ///
+    /// # Errors
+    /// As [`GroupArgs::open`], for everything but the group's numbers.
+    pub fn describe(&self, table: bool) -> Result<(params::GroupFile, GroupOptions)> {
         // An unknown backend name, or gmp in a build without it, is reported as such first.
         let opts =
             crate::cli::options::group_options(table, self.backend.as_deref(), self.no_clmul)?;
@@ -182,10 +197,22 @@ impl GroupArgs {
         if family == Family::Modp && file.path.is_some() && file.description.is_empty() {
             file.source = "--params file".into();
         }
-        let kx = crate::kex::open(&file, &opts)?;
-        crate::cli::errors::print_warnings(kx.warnings());
-        Ok(kx)
+        Ok((file, opts))
     }
+}
+
+/// Opens the group of a description from [`GroupArgs::describe`] and prints the warnings
+/// it returns.
+///
+/// # Errors
+/// An input error for a description that is not a valid group.
+pub fn open_described(
+    file: &params::GroupFile,
+    opts: &GroupOptions,
+) -> Result<Box<dyn KeyExchange>> {
+    let kx = crate::kex::open(file, opts)?;
+    crate::cli::errors::print_warnings(kx.warnings());
+    Ok(kx)
 }
 
 /// Refuses a group option that would change nothing for `group` (of `family`), so that a

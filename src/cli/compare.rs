@@ -30,7 +30,7 @@ benchmarking harnesses (tango, hyperfine's alternation) do. Two records: interva
 each operation's rounds (Hodges–Lehmann, Mann–Whitney).")]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
-    /// NEW; with three or more, one column per record.
+    /// NEW; with three or more, one column per record. Regular files of at most 64 MiB.
     #[arg(
         value_name = "RECORD.json",
         num_args = 2..,
@@ -85,7 +85,8 @@ pub struct CompareArgs {
 ///
 /// # Errors
 /// [`Error::Input`] for a bad threshold or a file that is not a result record, and as
-/// [`cmp::compare_records`].
+/// [`cmp::compare_records`]. When a NEW record has nothing in common with BASE, each side's
+/// operations are written to stdout ([`cmp::unmatched_listing`]) before the error returns.
 pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
     if let Some(t) = args.threshold
         && !(t.is_finite() && t >= 0.0)
@@ -136,7 +137,13 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
         .map(|p| ResultRecord::read(p))
         .collect::<Result<Vec<_>>>()?;
     let names: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
-    cmp::compare_records(&names, &recs, &rule, args.json)
+    cmp::compare_records(&names, &recs, &rule, args.json).inspect_err(|_| {
+        // Nothing in common: each side's operations on stdout, then the one-line error.
+        if let Some(list) = cmp::unmatched_listing(&names, &recs, &rule, args.json) {
+            let mut so = std::io::stdout().lock();
+            let _ = so.write_all(list.as_bytes()).and_then(|_| so.flush());
+        }
+    })
 }
 
 /// Runs `pkbench compare`. With `--fail-on-regression` and a regression, the report is

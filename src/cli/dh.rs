@@ -2,9 +2,9 @@
 //! (the measurement is [`crate::bench::dh`], the report [`crate::report::dh`]).
 
 use crate::bench::{self, Job, dh::DhJob};
-use crate::cli::common::{GroupArgs, RunArgs};
+use crate::cli::common::{GroupArgs, RunArgs, open_described};
 use crate::error::Result;
-use crate::kex::ExpBits;
+use crate::kex::{self, ExpBits};
 use crate::record::{self, RunTimer};
 use crate::report;
 use clap::Args;
@@ -51,7 +51,11 @@ pub fn run(args: &DhArgs) -> Result<String> {
     args.run.check_output()?;
     let timer = RunTimer::start();
     let cfg = args.run.bench_config()?;
-    let job = DhJob::new(Arc::from(args.group.open(!args.no_table)?), args.exp_bits)?;
+    // The secret size is checked against the description before the group is opened (its
+    // numbers validated, its table built).
+    let (file, opts) = args.group.describe(!args.no_table)?;
+    kex::check_exp_bits(&file, args.exp_bits)?;
+    let job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
     let info = job.group.info();
     let params = record::params([
         ("field", info.name.clone().into()),

@@ -5,18 +5,36 @@
 //! `crate::error` for how to add a problem; its line in this module's test pins the text.
 
 use crate::error::{
-    Error, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning, join_numbers,
-    multiple_of, n_bytes,
+    Error, FileRole, HexProblem, Invalid, KeyProblem, ModulusProblem, Origin, Param, Warning,
+    file_problem, join_numbers, multiple_of, n_bytes, not_on_curve, sec1_prefix,
 };
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-/// The message of any error, as the binary prints it after `pkbench: error: `.
+/// The message of any error, as the binary prints it after `pkbench: error: `: one line,
+/// whatever a parser quoted from a file (see [`one_line`]).
 pub fn render(e: &Error) -> String {
-    match e {
+    one_line(&match e {
         Error::Invalid(i) => render_invalid(i),
         Error::Input(m) | Error::Runtime(m) => m.clone(),
+    })
+}
+
+/// `s` with every control character escaped (a newline as `\n`, others as `\u{..}`), so
+/// that a message quoting a file's content (a JSON key, a PEM label) stays on one line.
+pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
     }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A group description's origin as the user gave it: `--params PATH` for a file, the name
@@ -65,8 +83,17 @@ pub fn render_invalid(i: &Invalid) -> String {
             "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
             known.join(", ")
         ),
-        ParamsUnreadable { path, reason } => {
-            format!("--params {}: cannot read: {reason}", path.display())
+        InputFile {
+            path,
+            role,
+            problem,
+        } => {
+            let arg = match role {
+                FileRole::GroupFile => format!("--params {}", path.display()),
+                FileRole::KeyFile => format!("--key {}", path.display()),
+                FileRole::Record => path.display().to_string(),
+            };
+            format!("{arg}: {}", file_problem(*role, problem))
         }
         ParamsNotToml { path, reason } => {
             format!(
@@ -234,7 +261,9 @@ pub fn render_invalid(i: &Invalid) -> String {
         } => format!(
             "secret is too long for {group}: at most {max_bits} bits (the size of the group order q = {order_hex}), got {got} bytes"
         ),
-        PeerOutOfRange { group } => format!("{group}: peer value rejected: outside 2 ≤ y ≤ p−2"),
+        PeerOutOfRange { group, value } => {
+            format!("{group}: peer value rejected: {value}; check: 2 ≤ y ≤ p−2")
+        }
         PeerNotInSubgroup { group } => {
             format!("{group}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)")
         }
@@ -281,8 +310,24 @@ pub fn render_invalid(i: &Invalid) -> String {
             2 * field_bytes,
             n_bytes(*got)
         ),
-        PeerInvalidPoint { group } => format!(
-            "--peer: not a valid {group} public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)"
+        PeerSec1Prefix { group, got, first } => format!(
+            "--peer: {} {group} public value of {got} bytes starts with {} (SEC 1 {}), not {first:02x}",
+            a(group),
+            sec1_prefix(*got),
+            if *got == 33 { "compressed" } else { "uncompressed" }
+        ),
+        PeerInfinity { group } => format!(
+            "--peer: 00 is the point at infinity of {group} (SEC 1 §2.3.3), not a public key; SEC 1 §3.2.2.1 check: Q ≠ O"
+        ),
+        PeerCoordinateNotBelowP { group, coordinate } => format!(
+            "--peer: the {coordinate}-coordinate is out of range: not below p, so not an element of the {group} field; SEC 1 §3.2.2.1 check: coordinates in [0, p−1]"
+        ),
+        PeerPointNotOnCurve { group, compressed } => format!(
+            "--peer: {}; SEC 1 §3.2.2.1 check: Q on the curve",
+            not_on_curve(group, *compressed)
+        ),
+        PeerInvalidPoint { group, krate } => format!(
+            "--peer: the {krate} crate refuses this {group} public value, which passed pkbench's checks (length, prefix, coordinates below p, on the curve)"
         ),
         PeerWrongLength { group, bytes, got } => format!(
             "--peer: {} {group} public value is a {bytes}-byte string ({} hex digits), got {}",
@@ -326,6 +371,7 @@ pub fn print_warnings(warnings: &[Warning]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{FileProblem, PeerRange};
     use std::path::PathBuf;
 
     fn s(x: &str) -> String {
@@ -347,11 +393,67 @@ mod tests {
                 "unknown field or group \"nope\"; known: gf2-155, x25519 (see `pkbench groups`)",
             ),
             (
-                ParamsUnreadable {
+                InputFile {
                     path: PathBuf::from("/nonexistent.toml"),
-                    reason: s("No such file or directory (os error 2)"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::Io(s("No such file or directory (os error 2)")),
                 },
                 "--params /nonexistent.toml: cannot read: No such file or directory (os error 2)",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("/dev/zero"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::NotRegular {
+                        kind: "a character device",
+                    },
+                },
+                "--params /dev/zero: not a regular file (a character device); give a group file saved on disk",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("big.toml"),
+                    role: FileRole::GroupFile,
+                    problem: FileProblem::TooLarge {
+                        bytes: 3 << 20,
+                        max: 1 << 20,
+                    },
+                },
+                "--params big.toml: 3145728 bytes, more than the 1 MiB a group file may have",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("/nonexistent/key.pem"),
+                    role: FileRole::KeyFile,
+                    problem: FileProblem::Io(s("No such file or directory (os error 2)")),
+                },
+                "--key /nonexistent/key.pem: cannot read the key file: No such file or directory (os error 2)",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("fifo"),
+                    role: FileRole::KeyFile,
+                    problem: FileProblem::NotRegular { kind: "a FIFO" },
+                },
+                "--key fifo: not a regular file (a FIFO); give a key file saved on disk",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("new.json"),
+                    role: FileRole::Record,
+                    problem: FileProblem::Grew { max: 64 << 20 },
+                },
+                "new.json: grew past 64 MiB while being read, more than a result record may have",
+            ),
+            (
+                InputFile {
+                    path: PathBuf::from("results"),
+                    role: FileRole::Record,
+                    problem: FileProblem::NotRegular {
+                        kind: "a directory",
+                    },
+                },
+                "results: not a regular file (a directory); give a result record saved on disk",
             ),
             (
                 ParamsNotToml {
@@ -567,8 +669,30 @@ mod tests {
             (
                 PeerOutOfRange {
                     group: s("modp-768"),
+                    value: PeerRange::Zero,
                 },
-                "modp-768: peer value rejected: outside 2 ≤ y ≤ p−2",
+                "modp-768: peer value rejected: y = 0 is not an element of the group; check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::One,
+                },
+                "modp-768: peer value rejected: y = 1 is of low order (order 1); check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::MinusOne,
+                },
+                "modp-768: peer value rejected: y = p−1 is of low order (order 2); check: 2 ≤ y ≤ p−2",
+            ),
+            (
+                PeerOutOfRange {
+                    group: s("modp-768"),
+                    value: PeerRange::NotBelowP,
+                },
+                "modp-768: peer value rejected: y ≥ p is out of range (not reduced mod p); check: 2 ≤ y ≤ p−2",
             ),
             (
                 PeerNotInSubgroup {
@@ -632,8 +756,52 @@ mod tests {
                 "--peer: a P-256 public value is 65 bytes 04||x||y (SEC 1 uncompressed), 33 bytes 02/03||x (compressed) or 64 bytes x||y (RFC 5903); got 2 bytes",
             ),
             (
-                PeerInvalidPoint { group: s("P-256") },
-                "--peer: not a valid P-256 public value (SEC 1 §3.2.2 validation failed: the point is not on the curve, a coordinate is ≥ p, or it is the point at infinity)",
+                PeerSec1Prefix {
+                    group: s("P-256"),
+                    got: 65,
+                    first: 5,
+                },
+                "--peer: a P-256 public value of 65 bytes starts with 04 (SEC 1 uncompressed), not 05",
+            ),
+            (
+                PeerSec1Prefix {
+                    group: s("secp256k1"),
+                    got: 33,
+                    first: 4,
+                },
+                "--peer: a secp256k1 public value of 33 bytes starts with 02 or 03 (SEC 1 compressed), not 04",
+            ),
+            (
+                PeerInfinity { group: s("P-256") },
+                "--peer: 00 is the point at infinity of P-256 (SEC 1 §2.3.3), not a public key; SEC 1 §3.2.2.1 check: Q ≠ O",
+            ),
+            (
+                PeerCoordinateNotBelowP {
+                    group: s("P-256"),
+                    coordinate: 'y',
+                },
+                "--peer: the y-coordinate is out of range: not below p, so not an element of the P-256 field; SEC 1 §3.2.2.1 check: coordinates in [0, p−1]",
+            ),
+            (
+                PeerPointNotOnCurve {
+                    group: s("P-256"),
+                    compressed: false,
+                },
+                "--peer: not on the curve: y² ≠ x³ + ax + b mod p for P-256; SEC 1 §3.2.2.1 check: Q on the curve",
+            ),
+            (
+                PeerPointNotOnCurve {
+                    group: s("secp256k1"),
+                    compressed: true,
+                },
+                "--peer: not on the curve: no secp256k1 point has this x (x³ + ax + b is not a square mod p); SEC 1 §3.2.2.1 check: Q on the curve",
+            ),
+            (
+                PeerInvalidPoint {
+                    group: s("P-256"),
+                    krate: s("p256"),
+                },
+                "--peer: the p256 crate refuses this P-256 public value, which passed pkbench's checks (length, prefix, coordinates below p, on the curve)",
             ),
             (
                 PeerWrongLength {
@@ -786,6 +954,10 @@ mod tests {
             "secret is zero: give a non-zero secret (hex)"
         );
         assert_eq!(render(&Error::input("as is")), "as is");
+        assert_eq!(
+            render(&Error::input("unknown field `a\nb`\r\u{1b}[2J")),
+            "unknown field `a\\nb`\\r\\u{1b}[2J"
+        );
         assert_eq!(
             render_warning(&Warning::Gf2mCodeIgnored {
                 value: s("foo"),

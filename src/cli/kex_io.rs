@@ -1,9 +1,9 @@
 //! `pkbench offer` and `pkbench reply`: one Offer or Reply on values given in hex, for
 //! checking pkbench against other tools and published vectors.
 
-use crate::cli::common::GroupArgs;
+use crate::cli::common::{GroupArgs, open_described};
 use crate::error::{Param, Result, parse_hex, parse_hex_bytes};
-use crate::kex::ValueForm;
+use crate::kex::{self, ValueForm};
 use clap::Args;
 
 /// Arguments of `pkbench offer`.
@@ -56,8 +56,11 @@ pub struct ReplyArgs {
 /// # Errors
 /// [`crate::error::Error::Input`] for an unknown group, malformed hex or an invalid secret.
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
-    let kx = args.group.open(true)?;
-    let secret = parse_value(kx.secret_form(), Param::Secret, &args.secret)?;
+    // The hex is parsed before the group is opened (its numbers validated, its table built).
+    let (file, opts) = args.group.describe(true)?;
+    let (secret_form, _) = kex::value_forms(&file)?;
+    let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
+    let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
     Ok(format!("{}\n", hex::encode(kx.offer(&secret))))
 }
@@ -67,10 +70,12 @@ pub fn run_offer(args: &OfferArgs) -> Result<String> {
 /// # Errors
 /// [`crate::error::Error::Input`] as [`run_offer`], and for a peer value not in the group.
 pub fn run_reply(args: &ReplyArgs) -> Result<String> {
-    let kx = args.group.open(false)?;
-    let secret = parse_value(kx.secret_form(), Param::Secret, &args.secret)?;
+    let (file, opts) = args.group.describe(false)?;
+    let (secret_form, public_form) = kex::value_forms(&file)?;
+    let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
+    let peer = parse_value(public_form, Param::Peer, &args.peer)?;
+    let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
-    let peer = parse_value(kx.public_form(), Param::Peer, &args.peer)?;
     Ok(format!("{}\n", hex::encode(kx.reply(&secret, &peer)?)))
 }
 

@@ -17,7 +17,8 @@ use std::path::PathBuf;
                                                Total against security
   rsvg-convert scale.svg -o scale.png          a PNG (Debian: librsvg2-bin)")]
 pub struct PlotArgs {
-    /// A result record (from `pkbench scale --output`, `suite` or any `--output`).
+    /// A result record (from `pkbench scale --output`, `suite` or any `--output`): a regular
+    /// file of at most 64 MiB.
     #[arg(value_name = "RESULT.json")]
     pub record: PathBuf,
     /// The SVG file to write, named `*.svg` (written atomically; an existing file is

@@ -40,7 +40,8 @@ pub struct RsaArgs {
     #[arg(long, value_enum, value_name = "POWM", default_value_t = PowmArg::Fast)]
     pub powm: PowmArg,
     /// Use this PEM private key (PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY", unencrypted)
-    /// instead of generating one.
+    /// instead of generating one: a modulus of 256 to 8192 bits, a regular file of at most
+    /// 1 MiB.
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
     #[command(flatten)]

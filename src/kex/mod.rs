@@ -93,6 +93,42 @@ pub fn profile(file: &GroupFile) -> Result<Profile> {
     }
 }
 
+/// Checks a secret size against a group's description before the group is opened (no
+/// primality test, no table): the family's rule (X25519 takes only `full`) and the range of
+/// [`ExpBits::resolve`] against the full size read from the description ([`profile`]). The
+/// same checks as [`KeyExchange::check_exp_bits`] and [`ExpBits::resolve`] on the opened
+/// group, run first so that a wrong size is refused at once.
+///
+/// # Errors
+/// [`Invalid::OnlyFullSecrets`], [`Invalid::ExpBitsOutOfRange`], or a problem with the
+/// description's keys (as [`profile`]).
+pub fn check_exp_bits(file: &GroupFile, exp_bits: ExpBits) -> Result<u32> {
+    if file.family()? == Family::Ecp
+        && let (Some((group, why)), ExpBits::Bits(value)) = (ecp::only_full_secrets(file), exp_bits)
+    {
+        return Err(Invalid::OnlyFullSecrets {
+            value,
+            group: group.to_string(),
+            why: why.to_string(),
+        }
+        .into());
+    }
+    exp_bits.resolve(&file.name, profile(file)?.q_bits)
+}
+
+/// How a group writes secrets and public values (its opened group's
+/// [`KeyExchange::secret_form`] and [`KeyExchange::public_form`]), from its description
+/// alone, so that a value given in hex is parsed before the group is opened.
+///
+/// # Errors
+/// [`Invalid::UnknownFamily`] for a description of no family.
+pub fn value_forms(file: &GroupFile) -> Result<(ValueForm, ValueForm)> {
+    Ok(match file.family()? {
+        Family::Ecp => ecp::value_forms(file),
+        Family::Modp | Family::Ec2n => (ValueForm::Integer, ValueForm::Integer),
+    })
+}
+
 /// The secret-exponent size asked for on the command line: `full` or a number of bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExpBits {
@@ -354,4 +390,47 @@ pub trait KeyExchange: Send + Sync {
     /// on the curve, of small order, out of range, malformed length), saying which check
     /// failed.
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The description-level checks ([`check_exp_bits`], [`value_forms`]) say what the
+    /// opened group says, for every built-in group.
+    #[test]
+    fn description_checks_agree_with_the_opened_group() {
+        let opts = GroupOptions {
+            table: false,
+            ..GroupOptions::default()
+        };
+        for file in crate::params::builtin() {
+            let kx = open(&file, &opts).unwrap();
+            assert_eq!(
+                value_forms(&file).unwrap(),
+                (kx.secret_form(), kx.public_form()),
+                "{}",
+                file.name
+            );
+            let full = kx.info().full_exp_bits;
+            for e in [
+                ExpBits::Full,
+                ExpBits::Bits(MIN_EXP_BITS - 1),
+                ExpBits::Bits(MIN_EXP_BITS),
+                ExpBits::Bits(128),
+                ExpBits::Bits(full),
+                ExpBits::Bits(full + 1),
+            ] {
+                let opened = kx
+                    .check_exp_bits(e)
+                    .and_then(|()| e.resolve(&kx.info().name, full));
+                assert_eq!(
+                    check_exp_bits(&file, e).map_err(|e| e.to_string()),
+                    opened.map_err(|e| e.to_string()),
+                    "{} {e:?}",
+                    file.name
+                );
+            }
+        }
+    }
 }

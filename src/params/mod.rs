@@ -236,14 +236,19 @@ pub fn lookup(name: &str) -> Result<GroupFile> {
 /// Reads a user's group file (the command line's `--params FILE`).
 ///
 /// # Errors
-/// [`Invalid::ParamsUnreadable`] when the file cannot be read,
+/// [`Invalid::InputFile`] when the file cannot be read, is not a regular file or is larger
+/// than [`crate::input::GROUP_FILE_MAX_BYTES`] (1 MiB: it is refused before it is read),
 /// [`Invalid::ParamsIntegerTooLarge`] for an integer key above TOML's 64 bits,
-/// [`Invalid::ParamsNotToml`] when it is not valid TOML.
+/// [`Invalid::ParamsNotToml`] when it is not UTF-8 text or not valid TOML.
 pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
-    let text = std::fs::read_to_string(path).map_err(|e| -> Error {
-        Invalid::ParamsUnreadable {
+    let bytes = crate::input::read(path, crate::input::FileRole::GroupFile)?;
+    let text = String::from_utf8(bytes).map_err(|e| -> Error {
+        Invalid::ParamsNotToml {
             path: path.to_path_buf(),
-            reason: e.to_string(),
+            reason: format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
         }
         .into()
     })?;

@@ -436,14 +436,22 @@ impl ResultRecord {
             .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))
     }
 
-    /// Reads and parses a record file.
+    /// Reads and parses a record file, through the bounded reader of [`crate::input`].
     ///
     /// # Errors
-    /// [`Error::Input`] when the file cannot be read or is not a record.
+    /// [`crate::error::Invalid::InputFile`] when the file cannot be read, is not a regular
+    /// file or is larger than [`crate::input::RECORD_MAX_BYTES`] (64 MiB: refused before it
+    /// is read); [`Error::Input`] when it is not UTF-8 JSON or not a record.
     pub fn read(path: &std::path::Path) -> Result<ResultRecord> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::input(format!("{}: cannot read: {e}", path.display())))?;
-        ResultRecord::from_json(&path.display().to_string(), &text)
+        let origin = path.display().to_string();
+        let bytes = crate::input::read(path, crate::input::FileRole::Record)?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            Error::input(format!(
+                "{origin}: not JSON: not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        ResultRecord::from_json(&origin, &text)
     }
 
     /// Sets `elapsed_s` from `timer` and finishes the machine's measured MHz.

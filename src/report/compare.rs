@@ -898,6 +898,78 @@ pub fn compare_records(
     Ok(Outcome { text, regressions })
 }
 
+/// What `compare` shows before refusing records with nothing in common: for the first NEW
+/// record that shares no compared operation with BASE, each side's operations, listed as in
+/// [`render_pair`] ("unmatched, only in BASE (n):" and "only in NEW"), and those present in
+/// both without times to compare; as text (80 columns) or, with `json`, one JSON object.
+/// `None` when every NEW record shares an operation with BASE, or when a record is malformed
+/// ([`check_operations`] refuses it: that is the error to show, not a listing).
+pub fn unmatched_listing(
+    names: &[String],
+    recs: &[ResultRecord],
+    rule: &NoiseRule,
+    json: bool,
+) -> Option<String> {
+    if names.len() != recs.len()
+        || recs.len() < 2
+        || names
+            .iter()
+            .zip(recs)
+            .any(|(n, r)| check_operations(n, r).is_err())
+    {
+        return None;
+    }
+    let (i, c) = recs[1..]
+        .iter()
+        .map(|r| compare(&recs[0], r, rule))
+        .enumerate()
+        .find(|(_, c)| c.matched == 0)?;
+    let (base, new) = (&recs[0], &recs[i + 1]);
+    let in_both: Vec<String> = base
+        .operations
+        .iter()
+        .filter(|b| new.operations.iter().any(|n| n.key() == b.key()))
+        .map(op_label)
+        .collect();
+    if json {
+        return super::to_json(&serde_json::json!({
+            "command": "compare",
+            "files": [&names[0], &names[i + 1]],
+            "nothing_compared": true,
+            "only_in_base": c.only_in_base,
+            "only_in_new": c.only_in_new,
+            "in_both_without_times": in_both,
+        }))
+        .ok();
+    }
+    let mut s = format!(
+        "pkbench compare: nothing compared between BASE {} ({}, {} operations) and NEW {} ({}, {} operations)\n",
+        names[0],
+        base.command,
+        base.operations.len(),
+        names[i + 1],
+        new.command,
+        new.operations.len()
+    );
+    for (what, list) in [
+        ("unmatched, only in BASE", &c.only_in_base),
+        ("unmatched, only in NEW", &c.only_in_new),
+        ("in both, without times to compare", &in_both),
+    ] {
+        if list.is_empty() {
+            if !what.starts_with("in both") {
+                s += &format!("{what}: none\n");
+            }
+            continue;
+        }
+        s += &format!("{what} ({}):\n", list.len());
+        for l in list {
+            s += &format!("  {l}\n");
+        }
+    }
+    Some(report::wrap_text(&s))
+}
+
 /// Relative slack allowed when checking q1 ≤ median ≤ q3 (float rounding in a record
 /// written by another tool or by hand).
 const QUARTILE_SLACK: f64 = 1e-9;

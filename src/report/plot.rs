@@ -187,15 +187,21 @@ pub fn tick_text(v: f64) -> String {
 
 /// Axis ticks for a log axis over [lo, hi]: 1-2-5 × 10^k, or 1…9 × 10^k when that gives
 /// fewer than four.
+///
+/// Empty unless 0 < lo ≤ hi < ∞; at most 9 ticks per decade of [`f64`]'s range.
 pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     let mut out = Vec::new();
+    if !(lo > 0.0 && lo <= hi && hi.is_finite()) {
+        return out;
+    }
     for mults in [
         &[1.0, 2.0, 5.0][..],
         &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0][..],
     ] {
         out.clear();
         let mut k = lo.log10().floor() as i32;
-        while 10f64.powi(k) <= hi {
+        let last = hi.log10().ceil() as i32;
+        while k <= last && 10f64.powi(k) <= hi {
             for m in mults {
                 let v = m * 10f64.powi(k);
                 if v >= lo && v <= hi {
@@ -452,9 +458,17 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
             rec.command
         )));
     }
+    check_plottable(&series, &points)?;
     let width = if has_a && has_b { 1500 } else { 800 };
     // `pkbench choose` records its security target: drawn as a vertical line in (b).
     let target = num(rec.params.get("min_security"));
+    if let Some(t) = target
+        && !(t > 0.0 && t <= PLOT_BITS_MAX)
+    {
+        return Err(Error::input(format!(
+            "the record cannot be plotted: its min_security {t} is not a security level in bits (above 0, at most {PLOT_BITS_MAX:e})"
+        )));
+    }
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, 600)).into_drawing_area();
@@ -478,6 +492,62 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
         root.present().map_err(draw_err)?;
     }
     Ok((svg, series, points))
+}
+
+/// The times a plot's log axes take, ms: from 1 ps to about 11.6 days. A record holding a
+/// time outside (edited by hand, or from another tool) is refused rather than drawn on an
+/// axis of hundreds of decades.
+pub const PLOT_MS_RANGE: (f64, f64) = (1e-9, 1e9);
+
+/// The sizes and security levels a plot's axes take, bits: above 0, at most 10^6.
+pub const PLOT_BITS_MAX: f64 = 1e6;
+
+/// Refuses a point that cannot be drawn: a time outside [`PLOT_MS_RANGE`] or a size or
+/// security level that is not in (0, [`PLOT_BITS_MAX`]] (NaN, ±∞, 0, negative, huge).
+///
+/// # Errors
+/// [`Error::Input`] naming the series or point and the value.
+fn check_plottable(series: &[Series], points: &[SecurityPoint]) -> Result<()> {
+    // A value as read, short: 1e300 rather than its 301 digits.
+    let v = |x: f64| {
+        if x == 0.0 || (1e-4..1e6).contains(&x.abs()) {
+            x.to_string()
+        } else {
+            format!("{x:e}")
+        }
+    };
+    let (lo, hi) = PLOT_MS_RANGE;
+    let ms_ok = |v: f64| (lo..=hi).contains(&v);
+    let bits_ok = |v: f64| v > 0.0 && v <= PLOT_BITS_MAX;
+    let bad = |what: String| {
+        Err(Error::input(format!(
+            "the record cannot be plotted: {what} (times between {lo:e} and {hi:e} ms, sizes and security levels above 0 and at most {PLOT_BITS_MAX:e} bits); re-run the command to save a new record"
+        )))
+    };
+    for s in series {
+        for &(bits, ms) in &s.points {
+            if !bits_ok(bits) {
+                return bad(format!("{}: field_bits {}", s.label, v(bits)));
+            }
+            if !ms_ok(ms) {
+                return bad(format!(
+                    "{} at {} bits: median {} ms",
+                    s.label,
+                    v(bits),
+                    v(ms)
+                ));
+            }
+        }
+    }
+    for p in points {
+        if !(p.security_bits > 0.0 && p.security_bits <= PLOT_BITS_MAX) {
+            return bad(format!("{}: security_bits {}", p.label, v(p.security_bits)));
+        }
+        if !ms_ok(p.total_ms) {
+            return bad(format!("{}: total_ms {}", p.label, v(p.total_ms)));
+        }
+    }
+    Ok(())
 }
 
 /// The lines `pkbench plot` prints after writing `path`: each series' fitted exponent (or
@@ -563,5 +633,37 @@ mod tests {
         assert_eq!(tick_text(0.05), "0.05");
         assert_eq!(tick_text(2.0), "2");
         assert_eq!(tick_text(150.0), "150");
+    }
+}
+
+#[cfg(test)]
+mod hostile_tests {
+    use super::*;
+
+    /// Issue 21: a record edited to hold 0, ∞ or a range of hundreds of decades made
+    /// `log_ticks` loop until memory ran out; ticks are now bounded and such records refused.
+    #[test]
+    fn ticks_are_bounded_and_absurd_times_refused() {
+        assert!(log_ticks(0.0, 1.0).is_empty());
+        assert!(log_ticks(1.0, f64::INFINITY).is_empty());
+        assert!(log_ticks(f64::NAN, 1.0).is_empty());
+        assert!(log_ticks(2.0, 1.0).is_empty());
+        assert!(log_ticks(1e-300, 1e300).len() <= 3 * 601);
+        let series = |ms: f64, bits: f64| {
+            vec![Series {
+                label: "Offer, full".into(),
+                points: vec![(bits, ms)],
+                fit: None,
+            }]
+        };
+        assert!(check_plottable(&series(0.5, 1024.0), &[]).is_ok());
+        for (ms, bits) in [(1e300, 1024.0), (0.0, 1024.0), (1.0, -1.0), (1.0, 1e300)] {
+            let e = check_plottable(&series(ms, bits), &[]).unwrap_err();
+            assert_eq!(e.exit_code(), 2);
+            assert!(
+                crate::cli::errors::render(&e).starts_with("the record cannot be plotted: Offer"),
+                "{e}"
+            );
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! this module only maps their structures onto [`RsaKey`] and checks the key.
 
 use super::key::RsaKey;
+use super::keygen::{MAX_BITS, MIN_BITS};
 use crate::error::{Error, Invalid, Result};
 use num_bigint::BigUint;
 use pkcs1::der::asn1::{OctetStringRef, UintRef};
@@ -25,9 +26,11 @@ pub const EXPECTED: &str =
 /// Reads and parses a PEM private key file (see [`parse_pem`]).
 ///
 /// # Errors
-/// [`Invalid::RsaKeyFile`] naming `path` when the file cannot be read (missing, a directory,
-/// unreadable), is binary (a DER key: the message gives the `openssl` command that converts
-/// it) or does not hold a usable RSA private key.
+/// [`Invalid::InputFile`] when the file cannot be read (missing, unreadable), is not a
+/// regular file or is larger than [`crate::input::KEY_FILE_MAX_BYTES`] (1 MiB: refused
+/// before it is read); [`Invalid::RsaKeyFile`] naming `path` when it is binary (a DER key:
+/// the message gives the `openssl` command that converts it) or does not hold a usable RSA
+/// private key.
 pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
     let bad = |problem: String| -> Error {
         Invalid::RsaKeyFile {
@@ -36,7 +39,7 @@ pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
         }
         .into()
     };
-    let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read the key file: {e}")))?;
+    let bytes = crate::input::read(path, crate::input::FileRole::KeyFile)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let der = e.as_bytes().first() == Some(&0x30);
         let hint = if der {
@@ -164,6 +167,32 @@ fn from_pkcs1_der(der: &[u8]) -> Result<RsaKey> {
             "multi-prime RSA keys (otherPrimeInfos) are not supported; use a two-prime key",
         ));
     }
+    // Sizes before arithmetic: the modulus within the sizes pkbench takes, and no component
+    // longer than the modulus (each is below n, or below p or q), so that checking the key
+    // costs a few multiplications of numbers of at most 8192 bits.
+    let n_bits = bit_length(k.modulus.as_bytes());
+    if !(MIN_BITS..=MAX_BITS).contains(&n_bits) {
+        return Err(Error::input(format!(
+            "a {n_bits}-bit modulus: pkbench takes RSA keys of {MIN_BITS} to {MAX_BITS} bits"
+        )));
+    }
+    let components = [
+        ("publicExponent", &k.public_exponent),
+        ("privateExponent", &k.private_exponent),
+        ("prime1", &k.prime1),
+        ("prime2", &k.prime2),
+        ("exponent1", &k.exponent1),
+        ("exponent2", &k.exponent2),
+        ("coefficient", &k.coefficient),
+    ];
+    if let Some((name, _)) = components
+        .iter()
+        .find(|(_, v)| bit_length(v.as_bytes()) > n_bits)
+    {
+        return Err(Error::input(format!(
+            "RSA key is inconsistent: {name} is longer than the {n_bits}-bit modulus"
+        )));
+    }
     let u = |x: &UintRef<'_>| BigUint::from_bytes_be(x.as_bytes());
     let key = RsaKey {
         n: u(&k.modulus),
@@ -177,6 +206,18 @@ fn from_pkcs1_der(der: &[u8]) -> Result<RsaKey> {
     };
     key.validate()?;
     Ok(key)
+}
+
+/// Bits of a big-endian unsigned integer (leading zero bytes allowed).
+fn bit_length(be: &[u8]) -> u32 {
+    let start = be.iter().position(|&b| b != 0).unwrap_or(be.len());
+    match be.get(start) {
+        None => 0,
+        Some(top) => {
+            let bits = (be.len() - start) as u64 * 8 - u64::from(top.leading_zeros());
+            u32::try_from(bits).unwrap_or(u32::MAX)
+        }
+    }
 }
 
 /// DER of `key` as a PKCS#1 RSAPrivateKey (version two-prime).
@@ -234,4 +275,44 @@ pub fn to_pkcs8_pem(key: &RsaKey) -> Result<String> {
 fn pem_encode(label: &str, der: &[u8]) -> Result<String> {
     pkcs1::der::pem::encode_string(label, LineEnding::LF, der)
         .map_err(|e| Error::runtime(format!("PEM encoding failed: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_key() -> RsaKey {
+        // p = 61, q = 53, e = 17, d = 2753: the textbook key (12-bit modulus 3233).
+        let b = |x: u32| BigUint::from(x);
+        RsaKey::from_components(b(3233), b(17), b(2753), b(61), b(53)).unwrap()
+    }
+
+    #[test]
+    fn bit_lengths() {
+        assert_eq!(bit_length(&[]), 0);
+        assert_eq!(bit_length(&[0, 0]), 0);
+        assert_eq!(bit_length(&[0, 1]), 1);
+        assert_eq!(bit_length(&[0x0c, 0xa1]), 12);
+        assert_eq!(bit_length(&[0x80, 0, 0]), 24);
+    }
+
+    #[test]
+    fn key_sizes_outside_the_bounds_are_refused_before_checking() {
+        let pem = to_pkcs1_pem(&small_key()).unwrap();
+        let e = parse_pem(&pem).unwrap_err();
+        assert!(e.is_input());
+        assert_eq!(
+            e.message(),
+            "a 12-bit modulus: pkbench takes RSA keys of 256 to 8192 bits"
+        );
+        // A component longer than the modulus is named, without arithmetic on it.
+        let mut k = small_key();
+        k.n = (BigUint::from(1u32) << 300u32) + 1u32;
+        k.d = BigUint::from(1u32) << 4000u32;
+        let e = parse_pem(&to_pkcs1_pem(&k).unwrap()).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "RSA key is inconsistent: privateExponent is longer than the 301-bit modulus"
+        );
+    }
 }

@@ -40,9 +40,35 @@ use rand_core::Rng;
 use std::fmt::Debug;
 
 /// Miller–Rabin rounds used by [`Backend::is_probable_prime`] callers in pkbench when
-/// validating user input: error probability below 4^-32 for adversarial input (FIPS 186-5
-/// Table B.1 asks for fewer rounds at these sizes).
+/// validating user input of up to 2048 bits: error probability below 4^-32 for adversarial
+/// input (FIPS 186-5 Table B.1 asks for fewer rounds at these sizes). Larger numbers get
+/// [`prime_reps`] rounds.
 pub const PRIME_REPS: u32 = 32;
+
+/// The largest number of bits [`prime_reps`] plans for: the largest mod-p group pkbench
+/// takes (`kex::modp::params::MAX_P_BITS`).
+pub const PRIME_REPS_MAX_BITS: u32 = 8192;
+
+/// Miller–Rabin rounds for checking a user's number of `bits` bits in bounded time: the
+/// rounds that cost at most what one round costs at [`PRIME_REPS_MAX_BITS`] (a round is one
+/// modular exponentiation, about bits³ with schoolbook multiplication, which num-bigint's
+/// Montgomery code is at these sizes), between 1 and [`PRIME_REPS`]: 32 up to 2560 bits,
+/// 18 at 3072, 8 at 4096, 2 at 6144, 1 at 8192.
+///
+/// The first round is to base 2, the others to random bases. For a number that was not
+/// built to fool the test the error probability is below 2^-100 from 4096 bits on even for
+/// one round (Damgård, Landrock and Pomerance, Math. Comp. 61 (1993): p(k,1) < k²·4^(2−√k)
+/// for k-bit numbers); a composite built to pass passes t random-base rounds with
+/// probability at most 4^-t (Rabin 1980).
+pub fn prime_reps(bits: u32) -> u32 {
+    let ratio = f64::from(PRIME_REPS_MAX_BITS) / f64::from(bits.max(1));
+    let reps = (ratio * ratio * ratio).floor();
+    if reps >= f64::from(PRIME_REPS) {
+        PRIME_REPS
+    } else {
+        (reps as u32).max(1)
+    }
+}
 
 /// A bignum library: arithmetic on non-negative integers of type [`Backend::Int`].
 ///

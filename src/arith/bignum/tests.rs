@@ -277,3 +277,18 @@ fn backends_agree_on_primes() {
     }
     assert!(found > 0, "some 160-bit primes among 400 odd numbers");
 }
+
+#[test]
+fn prime_reps_fall_with_size() {
+    use super::{PRIME_REPS, prime_reps};
+    assert_eq!(prime_reps(64), PRIME_REPS);
+    assert_eq!(prime_reps(2048), PRIME_REPS);
+    assert_eq!(prime_reps(2560), PRIME_REPS);
+    assert_eq!(prime_reps(3072), 18);
+    assert_eq!(prime_reps(4096), 8);
+    assert_eq!(prime_reps(6144), 2);
+    assert_eq!(prime_reps(8191), 1);
+    assert_eq!(prime_reps(8192), 1);
+    assert_eq!(prime_reps(1 << 20), 1);
+    assert_eq!(prime_reps(0), PRIME_REPS);
+}

@@ -26,7 +26,7 @@ mod weierstrass;
 mod x25519;
 
 use crate::error::{Error, Invalid, Origin, Result};
-use crate::kex::{GroupOptions, KeyExchange};
+use crate::kex::{GroupOptions, KeyExchange, ValueForm};
 use crate::params::GroupFile;
 use crate::security::{Profile, Structure};
 use weierstrass::{K256, P256, Weierstrass};
@@ -47,6 +47,24 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
         other => Err(file.problem(format!(
             "unknown curve {other:?} (pkbench implements p256, k256 and x25519)"
         ))),
+    }
+}
+
+/// Whether the curve of `file` takes only full secrets, and why (X25519: RFC 7748 §5), as
+/// its opened group's `check_exp_bits` says, read from the description alone; `None` for
+/// the curves that take short secrets too.
+pub fn only_full_secrets(file: &GroupFile) -> Option<(&'static str, &'static str)> {
+    (file.str_key("curve").ok() == Some("x25519")).then_some((x25519::CURVE, x25519::ONLY_FULL))
+}
+
+/// How the curve of `file` writes secrets and public values (as its opened group's
+/// `secret_form` and `public_form`), from the description alone: X25519 byte strings
+/// throughout (RFC 7748 §5); P-256 and secp256k1 integer secrets and SEC 1 point strings.
+pub fn value_forms(file: &GroupFile) -> (ValueForm, ValueForm) {
+    if only_full_secrets(file).is_some() {
+        (ValueForm::Bytes, ValueForm::Bytes)
+    } else {
+        (ValueForm::Integer, ValueForm::Bytes)
     }
 }
 

@@ -151,7 +151,7 @@ fn p256_rejects_invalid_points_and_secrets() {
     let e = kx.reply(&h(I), &bad).unwrap_err();
     assert_eq!(e.exit_code(), 2);
     assert!(
-        crate::cli::errors::render(&e).contains("not a valid P-256"),
+        crate::cli::errors::render(&e).contains("not on the curve: y² ≠ x³ + ax + b mod p"),
         "{e}"
     );
     assert_eq!(kx.reply(&h(I), &[4u8; 10]).unwrap_err().exit_code(), 2);
@@ -337,4 +337,109 @@ fn the_group_order_is_checked_against_the_crate() {
             open(name, false).info().full_exp_bits
         );
     }
+}
+
+/// The refusal a prime-curve Reply gives for `peer`, as its [`Invalid`] problem.
+fn refused(kx: &dyn KeyExchange, peer: &[u8]) -> Invalid {
+    let k = h(I);
+    match kx.reply(&k, peer).unwrap_err() {
+        crate::error::Error::Invalid(i) => i,
+        e => panic!("not a typed refusal: {e}"),
+    }
+}
+
+/// Each SEC 1 §3.2.2.1 check is named on its own: prefix, infinity, x ≥ p, y ≥ p, off the
+/// curve (uncompressed and compressed), for both prime curves.
+#[test]
+fn prime_curve_refusals_name_the_failed_check() {
+    use super::weierstrass::{K256, Ops, P256, refusal};
+    fn check<C: Ops>(name: &str) {
+        let kx = open(name, false);
+        let group = C::CURVE.to_string();
+        let g = kx.generator();
+        // The curve constants agree with the crate: its generator passes every check.
+        assert_eq!(
+            refusal::<C>(&g),
+            Invalid::PeerInvalidPoint {
+                group: group.clone(),
+                krate: C::CRATE.to_string()
+            }
+        );
+        let p = h(C::FIELD_P);
+        let mut v = g.clone();
+        v[0] = 5;
+        assert_eq!(
+            refused(&*kx, &v),
+            Invalid::PeerSec1Prefix {
+                group: group.clone(),
+                got: 65,
+                first: 5
+            }
+        );
+        let mut c = g[..33].to_vec();
+        c[0] = 4;
+        assert_eq!(
+            refused(&*kx, &c),
+            Invalid::PeerSec1Prefix {
+                group: group.clone(),
+                got: 33,
+                first: 4
+            }
+        );
+        assert_eq!(
+            refused(&*kx, &[0]),
+            Invalid::PeerInfinity {
+                group: group.clone()
+            }
+        );
+        // x = p (the generator's y), then y = p (the generator's x), also as RFC 5903 x||y.
+        for (at, coordinate) in [(1, 'x'), (33, 'y')] {
+            let mut v = g.clone();
+            v[at..at + 32].copy_from_slice(&p);
+            let want = Invalid::PeerCoordinateNotBelowP {
+                group: group.clone(),
+                coordinate,
+            };
+            assert_eq!(refused(&*kx, &v), want);
+            assert_eq!(refused(&*kx, &v[1..]), want);
+        }
+        let mut v = g.clone();
+        v[64] ^= 1;
+        assert_eq!(
+            refused(&*kx, &v),
+            Invalid::PeerPointNotOnCurve {
+                group: group.clone(),
+                compressed: false
+            }
+        );
+        // Compressed x = 0..40: the crate accepts exactly the x pkbench finds on the curve.
+        let (mut on, mut off) = (0, 0);
+        for x in 0u8..40 {
+            let mut c = vec![0u8; 33];
+            c[0] = 2;
+            c[32] = x;
+            match kx.reply(&h(I), &c) {
+                Ok(_) => {
+                    on += 1;
+                    assert!(matches!(refusal::<C>(&c), Invalid::PeerInvalidPoint { .. }));
+                }
+                Err(_) => {
+                    off += 1;
+                    assert_eq!(
+                        refused(&*kx, &c),
+                        Invalid::PeerPointNotOnCurve {
+                            group: group.clone(),
+                            compressed: true
+                        },
+                        "x = {x}"
+                    );
+                }
+            }
+        }
+        assert!(on > 5 && off > 5, "{name}: {on} on, {off} off the curve");
+        let e: crate::error::Error = refused(&*kx, &v).into();
+        assert!(!crate::cli::errors::render(&e).contains('\n'));
+    }
+    check::<P256>("p256");
+    check::<K256>("k256");
 }

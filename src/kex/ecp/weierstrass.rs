@@ -19,6 +19,12 @@ pub(super) trait Ops: Send + Sync + 'static {
     const CURVE: &'static str;
     /// The crate that computes it, as in Cargo.lock ("p256").
     const CRATE: &'static str;
+    /// The field prime p, hex (big-endian).
+    const FIELD_P: &'static str;
+    /// The curve's a of y² = x³ + ax + b, hex, reduced mod p.
+    const EQ_A: &'static str;
+    /// The curve's b, hex.
+    const EQ_B: &'static str;
     /// True when `k` is a valid secret: 1 ≤ k < n.
     fn scalar_ok(k: &[u8; 32]) -> bool;
     /// k·G through the crate's fixed-base path (precomputed table).
@@ -28,7 +34,8 @@ pub(super) trait Ops: Send + Sync + 'static {
     /// The generator, SEC 1 uncompressed.
     fn generator() -> Vec<u8>;
     /// x-coordinate of k·Q for a SEC 1-encoded peer point Q; `None` when Q fails SEC 1
-    /// public-key validation (not on the curve, a coordinate ≥ p, the point at infinity).
+    /// public-key validation (not on the curve, a coordinate ≥ p, the point at infinity:
+    /// the crates do not say which; [`refusal`] does).
     fn dh(k: &[u8; 32], peer_sec1: &[u8]) -> Option<Vec<u8>>;
     /// The crate's fixed-base table: what it holds, its size in bytes, and the time its lazy
     /// construction took on first use in this process (ms, measured once).
@@ -40,7 +47,7 @@ pub(super) trait Ops: Send + Sync + 'static {
 /// 33 lookup tables of the multiples 1..8 of 256^i·G in projective coordinates, read with
 /// signed radix-16 digits.
 macro_rules! weierstrass_ops {
-    ($ty:ident, $krate:ident, $curve:literal) => {
+    ($ty:ident, $krate:ident, $curve:literal, p = $p:literal, a = $a:literal, b = $b:literal) => {
         #[doc = concat!("The `", stringify!($krate), "` crate (", $curve, ").")]
         pub(super) struct $ty;
 
@@ -58,6 +65,9 @@ macro_rules! weierstrass_ops {
         impl Ops for $ty {
             const CURVE: &'static str = $curve;
             const CRATE: &'static str = stringify!($krate);
+            const FIELD_P: &'static str = $p;
+            const EQ_A: &'static str = $a;
+            const EQ_B: &'static str = $b;
 
             fn scalar_ok(k: &[u8; 32]) -> bool {
                 Self::nz(k).is_some()
@@ -111,8 +121,66 @@ macro_rules! weierstrass_ops {
     };
 }
 
-weierstrass_ops!(P256, p256, "P-256");
-weierstrass_ops!(K256, k256, "secp256k1");
+// FIPS 186-4 App. D.1.2.3 (a = −3 mod p) and SEC 2 v2 §2.4.1; checked against the
+// generators and the params files by the tests.
+weierstrass_ops!(
+    P256,
+    p256,
+    "P-256",
+    p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    a = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
+    b = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"
+);
+weierstrass_ops!(
+    K256,
+    k256,
+    "secp256k1",
+    p = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    a = "0",
+    b = "7"
+);
+
+/// Which check a SEC 1 point that the crate `C` refused fails, in the order of SEC 1 v2
+/// §3.2.2.1 (coordinates in [0, p−1], then the curve equation; the point at infinity and the
+/// prefixes are refused before the crate is called). The crates report one error for every
+/// cause, so pkbench works it out itself, on the refusal path only (Reply is timed with the
+/// crate's own validation, nothing added). `sec1` is `04 || x || y` or `02/03 || x`.
+pub(super) fn refusal<C: Ops>(sec1: &[u8]) -> Invalid {
+    use num_bigint::BigUint;
+    let group = C::CURVE.to_string();
+    let hex = |h: &str| BigUint::parse_bytes(h.as_bytes(), 16).expect("curve constant");
+    let (p, a, b) = (hex(C::FIELD_P), hex(C::EQ_A), hex(C::EQ_B));
+    let x = BigUint::from_bytes_be(&sec1[1..33]);
+    if x >= p {
+        return Invalid::PeerCoordinateNotBelowP {
+            group,
+            coordinate: 'x',
+        };
+    }
+    let rhs = (x.modpow(&BigUint::from(3u32), &p) + &a * &x + &b) % &p;
+    let compressed = sec1.len() == 33;
+    let on_curve = if compressed {
+        // Euler's criterion: some y exists exactly when rhs is 0 or a square mod p.
+        let e = (&p - 1u32) >> 1u32;
+        rhs == BigUint::ZERO || rhs.modpow(&e, &p) == BigUint::from(1u32)
+    } else {
+        let y = BigUint::from_bytes_be(&sec1[33..65]);
+        if y >= p {
+            return Invalid::PeerCoordinateNotBelowP {
+                group,
+                coordinate: 'y',
+            };
+        }
+        (&y * &y) % &p == rhs
+    };
+    if !on_curve {
+        return Invalid::PeerPointNotOnCurve { group, compressed };
+    }
+    Invalid::PeerInvalidPoint {
+        group,
+        krate: C::CRATE.to_string(),
+    }
+}
 
 /// A short-Weierstrass curve of [`Ops`], with or without the crate's fixed-base table.
 pub(super) struct Weierstrass<C: Ops> {
@@ -259,6 +327,20 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
                 v.extend_from_slice(peer);
                 v.into()
             }
+            (65 | 33, Some(&first)) => {
+                return Err(Invalid::PeerSec1Prefix {
+                    group: C::CURVE.to_string(),
+                    got: peer.len(),
+                    first,
+                }
+                .into());
+            }
+            (1, Some(0)) => {
+                return Err(Invalid::PeerInfinity {
+                    group: C::CURVE.to_string(),
+                }
+                .into());
+            }
             _ => {
                 return Err(Invalid::PeerEncoding {
                     group: C::CURVE.to_string(),
@@ -268,11 +350,6 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
                 .into());
             }
         };
-        C::dh(&k, &sec1).ok_or_else(|| {
-            Invalid::PeerInvalidPoint {
-                group: C::CURVE.to_string(),
-            }
-            .into()
-        })
+        C::dh(&k, &sec1).ok_or_else(|| refusal::<C>(&sec1).into())
     }
 }

@@ -10,7 +10,11 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 
 /// The curve's name in messages (whatever a user's file calls the group).
-const CURVE: &str = "x25519";
+pub(super) const CURVE: &str = "x25519";
+
+/// Why X25519 takes only full secrets, for [`Invalid::OnlyFullSecrets`].
+pub(super) const ONLY_FULL: &str =
+    "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits";
 
 /// X25519 (RFC 7748) through `x25519-dalek`.
 pub(super) struct X25519 {
@@ -97,8 +101,7 @@ impl KeyExchange for X25519 {
             ExpBits::Bits(n) => Err(Invalid::OnlyFullSecrets {
                 value: n,
                 group: CURVE.to_string(),
-                why: "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits"
-                    .into(),
+                why: ONLY_FULL.into(),
             }
             .into()),
         }

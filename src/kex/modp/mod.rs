@@ -20,7 +20,7 @@ pub mod pow2;
 pub mod table;
 
 use crate::arith::bignum::{Backend, BackendKind, NumBigint};
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, PeerRange, Result};
 use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
@@ -210,7 +210,17 @@ impl<B: Backend> ModpGroup<B> {
     pub fn validate_peer(&self, y: &B::Int) -> Result<()> {
         let group = self.info.name.clone();
         if *y < B::from_u64(2) || *y >= self.p_minus_1 {
-            return Err(Invalid::PeerOutOfRange { group }.into());
+            // Which value it is, worked out only when refusing (Reply is timed).
+            let value = if *y == self.p_minus_1 {
+                PeerRange::MinusOne
+            } else if *y > self.p_minus_1 {
+                PeerRange::NotBelowP
+            } else if B::is_zero(y) {
+                PeerRange::Zero
+            } else {
+                PeerRange::One
+            };
+            return Err(Invalid::PeerOutOfRange { group, value }.into());
         }
         let in_subgroup = if self.params.safe_prime {
             B::jacobi(y, &self.params.p) == 1

@@ -159,10 +159,11 @@ fn peer_validation<B: Backend>() {
     let enc = |v: &B::Int| B::to_be_bytes_padded(v, 64);
     let n = |v: u64| B::from_u64(v);
     for (bad, why) in [
-        (n(0), "2 ≤ y"),
-        (n(1), "2 ≤ y"),
-        (B::sub(&p, &n(1)), "2 ≤ y"),
-        (p.clone(), "2 ≤ y"),
+        (n(0), "y = 0 is not an element"),
+        (n(1), "y = 1 is of low order"),
+        (B::sub(&p, &n(1)), "y = p−1 is of low order (order 2)"),
+        (p.clone(), "y ≥ p is out of range"),
+        (B::add(&p, &n(1)), "y ≥ p is out of range"),
         // p ≡ 7 (mod 8): (−1/p) = −1 and (2/p) = 1, so −2 = p−2 is a non-residue.
         (B::sub(&p, &n(2)), "subgroup"),
     ] {
@@ -253,6 +254,16 @@ fn bad_params_files_name_the_failed_check() {
             format!("p = \"{p512}\"\ng = 2\nq = 7\n"),
         ),
         ("p at least 64 bits", "p = 11\ng = 2\n".to_string()),
+        // 8197 bits, odd: refused on its size, before any test of its primality.
+        (
+            "p at most 8192 bits",
+            format!("p = \"1{}1\"\ng = 2\n", "0".repeat(2048)),
+        ),
+        // A composite p whose g^q is not 1 either: the composite p is named.
+        (
+            "p probably prime",
+            format!("p = \"{p512_composite}\"\ng = 2\nq = \"(p-1)/2\"\n"),
+        ),
         // 2^127 − 1 is prime but (p−1)/2 is not: without q the order of g is unknown.
         (
             "q given or p safe prime",
