@@ -19,6 +19,7 @@ pub mod implementation;
 pub mod kex;
 pub mod measure;
 pub mod params;
+pub mod peers;
 pub mod record;
 pub mod report;
 pub mod repro;
