@@ -122,11 +122,127 @@ pub fn group_key(group: &str, key: &str) -> Vec<u8> {
         .expect("present")
 }
 
-/// `bytes` as a big-endian integer without leading zero bytes (at least one byte).
-pub fn trim(bytes: &[u8]) -> &[u8] {
-    let i = bytes
-        .iter()
-        .position(|&b| b != 0)
-        .unwrap_or(bytes.len().saturating_sub(1));
-    &bytes[i..]
+/// What [`check_ciphers`] found: the configurations checked, and those the library does not
+/// have, with why.
+#[derive(Debug, Default)]
+pub struct CipherOutcome {
+    /// `NAME-BITS MODE` of every configuration checked (both directions).
+    pub checked: Vec<String>,
+    /// `NAME-BITS MODE: why` of every configuration the library lacks.
+    pub unavailable: Vec<String>,
 }
+
+/// Runs every configuration of pkbench's cipher registry (each cipher × key size × mode,
+/// both directions) through a peer library: its known answers, and a comparison with
+/// pkbench's own engine on the same key, IV and three blocks of data, twice (each call
+/// starts from a fresh state). `make` prepares the peer's cipher; `apply` is its timed call.
+///
+/// # Panics
+/// On any wrong output or any failure other than an [`crate::peers::Unavailable`] when
+/// preparing.
+pub fn check_ciphers<C>(
+    make: impl Fn(
+        &crate::symmetric::CipherSpec,
+        crate::symmetric::Mode,
+        crate::symmetric::Direction,
+        &[u8],
+    ) -> crate::peers::PeerResult<C>,
+    apply: impl Fn(&mut C, &[u8], &[u8], &mut [u8]) -> crate::peers::PeerResult<()>,
+) -> CipherOutcome {
+    use crate::peers::PeerError;
+    use crate::symmetric::{CipherSpec, Direction, Mode, ciphers::CIPHERS};
+    let mut outcome = CipherOutcome::default();
+    for cipher in CIPHERS {
+        let mut sizes: Vec<u32> = cipher.keys.iter().map(|k| k.bits).collect();
+        sizes.dedup();
+        for bits in sizes {
+            let spec = CipherSpec::new(cipher, Some(bits)).unwrap();
+            for &mode in cipher.modes() {
+                let label = format!("{}-{bits} {}", cipher.name, mode.label());
+                let key: Vec<u8> = (0..spec.key_bytes())
+                    .map(|i| (i as u8).wrapping_mul(29).wrapping_add(bits as u8))
+                    .collect();
+                let mut peers = Vec::new();
+                let mut lacking = None;
+                for dir in [Direction::Encrypt, Direction::Decrypt] {
+                    match make(&spec, mode, dir, &key) {
+                        Ok(c) => peers.push((dir, c)),
+                        Err(PeerError::Unavailable(u)) => lacking = Some(u.to_string()),
+                        Err(e) => panic!("{label} {dir:?}: {e}"),
+                    }
+                }
+                if let Some(why) = lacking {
+                    assert!(peers.is_empty(), "{label}: one direction only");
+                    outcome.unavailable.push(format!("{label}: {why}"));
+                    continue;
+                }
+                let own = spec.engine(&key).unwrap();
+                let bs = cipher.block_bytes;
+                let iv: Vec<u8> = if mode == Mode::Ecb || mode == Mode::Stream {
+                    Vec::new()
+                } else {
+                    (0..bs).map(|i| 0xf0 ^ i as u8).collect()
+                };
+                let len = if bs == 1 { 40 } else { 3 * bs };
+                let data: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
+                for (dir, c) in &mut peers {
+                    let mut want = vec![0u8; len];
+                    own.apply(mode, *dir, &iv, &data, &mut want).unwrap();
+                    for round in 0..2 {
+                        let mut got = vec![0u8; len];
+                        apply(c, &iv, &data, &mut got)
+                            .unwrap_or_else(|e| panic!("{label} {dir:?}: {e}"));
+                        assert_eq!(
+                            got, want,
+                            "{label} {dir:?} call {round}: differs from pkbench's"
+                        );
+                    }
+                }
+                for v in spec.vectors().into_iter().filter(|v| v.mode == mode) {
+                    let (k, iv, pt, ct) = (
+                        hex::decode(v.key).unwrap(),
+                        hex::decode(v.iv).unwrap(),
+                        hex::decode(v.plaintext).unwrap(),
+                        hex::decode(v.ciphertext).unwrap(),
+                    );
+                    for (dir, input, want) in [
+                        (Direction::Encrypt, &pt, &ct),
+                        (Direction::Decrypt, &ct, &pt),
+                    ] {
+                        let mut c = make(&spec, mode, dir, &k).unwrap();
+                        let mut got = vec![0u8; input.len()];
+                        apply(&mut c, &iv, input, &mut got).unwrap();
+                        assert_eq!(&got, want, "{label} {dir:?}: known answer of {}", v.source);
+                    }
+                }
+                outcome.checked.push(label);
+            }
+        }
+    }
+    outcome
+}
+
+/// SEED (RFC 4269 Appendix B): key, plaintext, ciphertext. Not in pkbench's registry; the
+/// peers have it.
+pub const SEED_VECTORS: [(&str, &str, &str); 4] = [
+    (
+        "00000000000000000000000000000000",
+        "000102030405060708090a0b0c0d0e0f",
+        "5ebac6e0054e166819aff1cc6d346cdb",
+    ),
+    (
+        "000102030405060708090a0b0c0d0e0f",
+        "00000000000000000000000000000000",
+        "c11f22f20140505084483597e4370f43",
+    ),
+    (
+        "4706480851e61be85d74bfb3fd956185",
+        "83a2f8a288641fb9a4e9a5cc2f131c7d",
+        "ee54d13ebcae706d226bc3142cd40d4a",
+    ),
+    (
+        "28dbc3bc49ffd87dcfa509b11d422be7",
+        "b41e6be2eba84a148e2eed84593c5ec7",
+        "9b9b7bfcd1813cb95d0b3618f40f5122",
+    ),
+];
