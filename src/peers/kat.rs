@@ -1,6 +1,8 @@
-//! Known answers shared by the peer modules' tests: the repository's vectors
-//! (`vectors/modp-dh.json`, `vectors/rsa-raw.json`, `vectors/ec2n-dh.json`) and the groups'
-//! numbers from the registry (`params/*.toml`).
+//! Known answers for the peers: the repository's vectors (`vectors/modp-dh.json`,
+//! `vectors/rsa-raw.json`, `vectors/ec2n-dh.json`), the groups' numbers from the registry
+//! (`params/*.toml`), SEED's RFC 4269 vectors, and the check of one cipher configuration
+//! against its known answers and pkbench's own engine. Used by the unit tests and by
+//! [`super::catalog`], which checks every peer operation before listing it as ready.
 
 use serde::Deserialize;
 
@@ -122,8 +124,101 @@ pub fn group_key(group: &str, key: &str) -> Vec<u8> {
         .expect("present")
 }
 
+/// How one cipher configuration fared in [`check_cipher_config`].
+#[derive(Debug)]
+pub enum ConfigCheck {
+    /// Known answers (where the registry has some for this key size and mode) and the
+    /// comparison with pkbench's engine passed, both directions.
+    Checked,
+    /// The library does not have it.
+    Unavailable(crate::peers::Unavailable),
+}
+
+/// Prepares a peer's cipher for `spec` in `mode` (both directions) with `make`, and checks
+/// it with `apply` (its timed call): the registry's known answers for this key size and
+/// mode, and the same output as pkbench's own engine on one key, IV and three blocks, called
+/// twice (each call starts from a fresh state).
+///
+/// # Errors
+/// What went wrong, in one line: a failure other than the library lacking the cipher, or a
+/// wrong output.
+pub fn check_cipher_config<C>(
+    spec: &crate::symmetric::CipherSpec,
+    mode: crate::symmetric::Mode,
+    make: &dyn Fn(
+        &crate::symmetric::CipherSpec,
+        crate::symmetric::Mode,
+        crate::symmetric::Direction,
+        &[u8],
+    ) -> crate::peers::PeerResult<C>,
+    apply: &dyn Fn(&mut C, &[u8], &[u8], &mut [u8]) -> crate::peers::PeerResult<()>,
+) -> Result<ConfigCheck, String> {
+    use crate::peers::PeerError;
+    use crate::symmetric::{Direction, Mode};
+    let label = format!("{} {}", spec.display_name(), mode.label());
+    let key: Vec<u8> = (0..spec.key_bytes())
+        .map(|i| (i as u8).wrapping_mul(29).wrapping_add(spec.key_bits as u8))
+        .collect();
+    let mut peers = Vec::new();
+    for dir in [Direction::Encrypt, Direction::Decrypt] {
+        match make(spec, mode, dir, &key) {
+            Ok(c) => peers.push((dir, c)),
+            Err(PeerError::Unavailable(u)) => return Ok(ConfigCheck::Unavailable(u)),
+            Err(e) => return Err(format!("{label} {dir:?}: {e}")),
+        }
+    }
+    let own = spec.engine(&key).map_err(|e| format!("{label}: {e}"))?;
+    let bs = spec.cipher.block_bytes;
+    let iv: Vec<u8> = if mode == Mode::Ecb || mode == Mode::Stream {
+        Vec::new()
+    } else {
+        (0..bs).map(|i| 0xf0 ^ i as u8).collect()
+    };
+    let len = if bs == 1 { 40 } else { 3 * bs };
+    let data: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
+    for (dir, c) in &mut peers {
+        let mut want = vec![0u8; len];
+        own.apply(mode, *dir, &iv, &data, &mut want)
+            .map_err(|e| format!("{label}: {e}"))?;
+        for round in 0..2 {
+            let mut got = vec![0u8; len];
+            apply(c, &iv, &data, &mut got).map_err(|e| format!("{label} {dir:?}: {e}"))?;
+            if got != want {
+                return Err(format!(
+                    "{label} {dir:?}: call {round} differs from pkbench's own engine"
+                ));
+            }
+        }
+    }
+    for v in spec.vectors().into_iter().filter(|v| v.mode == mode) {
+        let unhex = |s: &str| hex::decode(s).map_err(|e| format!("{label}: {e}"));
+        let (k, iv, pt, ct) = (
+            unhex(v.key)?,
+            unhex(v.iv)?,
+            unhex(v.plaintext)?,
+            unhex(v.ciphertext)?,
+        );
+        for (dir, input, want) in [
+            (Direction::Encrypt, &pt, &ct),
+            (Direction::Decrypt, &ct, &pt),
+        ] {
+            let mut c = make(spec, mode, dir, &k).map_err(|e| format!("{label}: {e}"))?;
+            let mut got = vec![0u8; input.len()];
+            apply(&mut c, &iv, input, &mut got).map_err(|e| format!("{label} {dir:?}: {e}"))?;
+            if &got != want {
+                return Err(format!(
+                    "{label} {dir:?}: known answer of {} fails",
+                    v.source
+                ));
+            }
+        }
+    }
+    Ok(ConfigCheck::Checked)
+}
+
 /// What [`check_ciphers`] found: the configurations checked, and those the library does not
 /// have, with why.
+#[cfg(test)]
 #[derive(Debug, Default)]
 pub struct CipherOutcome {
     /// `NAME-BITS MODE` of every configuration checked (both directions).
@@ -132,14 +227,12 @@ pub struct CipherOutcome {
     pub unavailable: Vec<String>,
 }
 
-/// Runs every configuration of pkbench's cipher registry (each cipher × key size × mode,
-/// both directions) through a peer library: its known answers, and a comparison with
-/// pkbench's own engine on the same key, IV and three blocks of data, twice (each call
-/// starts from a fresh state). `make` prepares the peer's cipher; `apply` is its timed call.
+/// Runs [`check_cipher_config`] over every configuration of pkbench's cipher registry (each
+/// cipher × key size × mode).
 ///
 /// # Panics
-/// On any wrong output or any failure other than an [`crate::peers::Unavailable`] when
-/// preparing.
+/// On any failure other than the library lacking a configuration.
+#[cfg(test)]
 pub fn check_ciphers<C>(
     make: impl Fn(
         &crate::symmetric::CipherSpec,
@@ -149,8 +242,7 @@ pub fn check_ciphers<C>(
     ) -> crate::peers::PeerResult<C>,
     apply: impl Fn(&mut C, &[u8], &[u8], &mut [u8]) -> crate::peers::PeerResult<()>,
 ) -> CipherOutcome {
-    use crate::peers::PeerError;
-    use crate::symmetric::{CipherSpec, Direction, Mode, ciphers::CIPHERS};
+    use crate::symmetric::{CipherSpec, ciphers::CIPHERS};
     let mut outcome = CipherOutcome::default();
     for cipher in CIPHERS {
         let mut sizes: Vec<u32> = cipher.keys.iter().map(|k| k.bits).collect();
@@ -159,63 +251,13 @@ pub fn check_ciphers<C>(
             let spec = CipherSpec::new(cipher, Some(bits)).unwrap();
             for &mode in cipher.modes() {
                 let label = format!("{}-{bits} {}", cipher.name, mode.label());
-                let key: Vec<u8> = (0..spec.key_bytes())
-                    .map(|i| (i as u8).wrapping_mul(29).wrapping_add(bits as u8))
-                    .collect();
-                let mut peers = Vec::new();
-                let mut lacking = None;
-                for dir in [Direction::Encrypt, Direction::Decrypt] {
-                    match make(&spec, mode, dir, &key) {
-                        Ok(c) => peers.push((dir, c)),
-                        Err(PeerError::Unavailable(u)) => lacking = Some(u.to_string()),
-                        Err(e) => panic!("{label} {dir:?}: {e}"),
+                match check_cipher_config(&spec, mode, &make, &apply) {
+                    Ok(ConfigCheck::Checked) => outcome.checked.push(label),
+                    Ok(ConfigCheck::Unavailable(u)) => {
+                        outcome.unavailable.push(format!("{label}: {u}"))
                     }
+                    Err(e) => panic!("{e}"),
                 }
-                if let Some(why) = lacking {
-                    assert!(peers.is_empty(), "{label}: one direction only");
-                    outcome.unavailable.push(format!("{label}: {why}"));
-                    continue;
-                }
-                let own = spec.engine(&key).unwrap();
-                let bs = cipher.block_bytes;
-                let iv: Vec<u8> = if mode == Mode::Ecb || mode == Mode::Stream {
-                    Vec::new()
-                } else {
-                    (0..bs).map(|i| 0xf0 ^ i as u8).collect()
-                };
-                let len = if bs == 1 { 40 } else { 3 * bs };
-                let data: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
-                for (dir, c) in &mut peers {
-                    let mut want = vec![0u8; len];
-                    own.apply(mode, *dir, &iv, &data, &mut want).unwrap();
-                    for round in 0..2 {
-                        let mut got = vec![0u8; len];
-                        apply(c, &iv, &data, &mut got)
-                            .unwrap_or_else(|e| panic!("{label} {dir:?}: {e}"));
-                        assert_eq!(
-                            got, want,
-                            "{label} {dir:?} call {round}: differs from pkbench's"
-                        );
-                    }
-                }
-                for v in spec.vectors().into_iter().filter(|v| v.mode == mode) {
-                    let (k, iv, pt, ct) = (
-                        hex::decode(v.key).unwrap(),
-                        hex::decode(v.iv).unwrap(),
-                        hex::decode(v.plaintext).unwrap(),
-                        hex::decode(v.ciphertext).unwrap(),
-                    );
-                    for (dir, input, want) in [
-                        (Direction::Encrypt, &pt, &ct),
-                        (Direction::Decrypt, &ct, &pt),
-                    ] {
-                        let mut c = make(&spec, mode, dir, &k).unwrap();
-                        let mut got = vec![0u8; input.len()];
-                        apply(&mut c, &iv, input, &mut got).unwrap();
-                        assert_eq!(&got, want, "{label} {dir:?}: known answer of {}", v.source);
-                    }
-                }
-                outcome.checked.push(label);
             }
         }
     }

@@ -25,10 +25,10 @@
 //! Discovery can be turned off by the caller ([`Discovery`]): the library reads no
 //! environment variable; the binary maps `PKBENCH_NO_PEERS=1` to it.
 
+pub mod catalog;
 mod ffi;
 pub mod gcrypt;
 pub mod gmp;
-#[cfg(test)]
 mod kat;
 pub mod openssl;
 

@@ -9,6 +9,7 @@ pub mod dh;
 pub mod fit;
 pub mod groups;
 pub mod hash;
+pub mod impls;
 pub mod json;
 pub mod plot;
 pub mod rsa;
