@@ -137,6 +137,15 @@ fn ensure(ok: bool, library: &'static str, what: &str) -> PeerResult<()> {
     }
 }
 
+/// One ECDH through OpenSSL: (library, own secret, peer's public value) → (shared secret,
+/// implementation).
+type EcdhWith<'a> =
+    dyn Fn(&'static OpenSsl, &[u8], &[u8]) -> PeerResult<(Vec<u8>, Implementation)> + 'a;
+
+/// A SEED object's call, and what prepares one: (key, direction) → (call, implementation).
+type SeedCall = Box<dyn FnMut(&[u8], &mut [u8]) -> PeerResult<()>>;
+type SeedMake<'a> = dyn Fn(&[u8], Direction) -> PeerResult<(SeedCall, Implementation)> + 'a;
+
 fn own_group(name: &str) -> Option<Box<dyn KeyExchange>> {
     let opts = GroupOptions {
         table: false,
@@ -151,20 +160,16 @@ pub fn catalog(discovery: Discovery) -> Catalog {
     let ssl = openssl::load(discovery);
     let gcry = gcrypt::load(discovery);
     let gmp_rt = gmp::load(discovery);
-    let mut ops = Vec::new();
-    ops.push(modp_dh(&ssl, &gcry, &gmp_rt));
-    ops.push(ec2n_dh(&ssl));
-    ops.push(prime_curve(&ssl, NamedCurve::P256, "P-256 ECDH", "p256"));
-    ops.push(prime_curve(
-        &ssl,
-        NamedCurve::Secp256k1,
-        "secp256k1 ECDH",
-        "k256",
-    ));
-    ops.push(x25519(&ssl, &gcry));
-    ops.push(rsa_raw(&ssl, &gcry, &gmp_rt));
-    ops.push(rsa_crt(&ssl));
-    ops.push(des_key_setup(&ssl));
+    let mut ops = vec![
+        modp_dh(&ssl, &gcry, &gmp_rt),
+        ec2n_dh(&ssl),
+        prime_curve(&ssl, NamedCurve::P256, "P-256 ECDH", "p256"),
+        prime_curve(&ssl, NamedCurve::Secp256k1, "secp256k1 ECDH", "k256"),
+        x25519(&ssl, &gcry),
+        rsa_raw(&ssl, &gcry, &gmp_rt),
+        rsa_crt(&ssl),
+        des_key_setup(&ssl),
+    ];
     ops.extend(hashes(&ssl, &gcry));
     ops.extend(ciphers(&ssl, &gcry));
     ops.push(seed(&ssl, &gcry));
@@ -331,22 +336,21 @@ fn prime_curve(
     // Checked against pkbench's own (crate) group on one exchange.
     let a: Vec<u8> = (1..=32).collect();
     let b: Vec<u8> = (0..32).map(|i| 0x5a ^ (i * 3)).collect();
-    let check =
-        |f: &dyn Fn(&'static OpenSsl, &[u8], &[u8]) -> PeerResult<(Vec<u8>, Implementation)>| {
-            ssl.clone().map(|s| {
-                let mine = mine
-                    .as_ref()
-                    .ok_or_else(|| wrong(openssl::NAME, "no pkbench group to compare with"))?;
-                let pb = mine.offer(&b);
-                let want = mine.reply(&a, &pb).map_err(|e| PeerError::Input {
-                    library: openssl::NAME,
-                    problem: e.to_string(),
-                })?;
-                let (got, imp) = f(s, &a, &pb)?;
-                ensure(got == want, openssl::NAME, curve.openssl_name())?;
-                Ok(imp)
-            })
-        };
+    let check = |f: &EcdhWith<'_>| {
+        ssl.clone().map(|s| {
+            let mine = mine
+                .as_ref()
+                .ok_or_else(|| wrong(openssl::NAME, "no pkbench group to compare with"))?;
+            let pb = mine.offer(&b);
+            let want = mine.reply(&a, &pb).map_err(|e| PeerError::Input {
+                library: openssl::NAME,
+                problem: e.to_string(),
+            })?;
+            let (got, imp) = f(s, &a, &pb)?;
+            ensure(got == want, openssl::NAME, curve.openssl_name())?;
+            Ok(imp)
+        })
+    };
     c.push(peer(
         openssl::NAME,
         "EC_POINT_mul",
@@ -674,15 +678,7 @@ fn seed(
     gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
 ) -> Operation {
     let h = |s: &str| hex::decode(s).expect("constant hex");
-    let check = |name: &'static str,
-                 make: &dyn Fn(
-        &[u8],
-        Direction,
-    ) -> PeerResult<(
-        Box<dyn FnMut(&[u8], &mut [u8]) -> PeerResult<()>>,
-        Implementation,
-    )>|
-     -> PeerResult<Implementation> {
+    let check = |name: &'static str, make: &SeedMake<'_>| -> PeerResult<Implementation> {
         let mut imp = None;
         for (k, p, c) in kat::SEED_VECTORS {
             for (dir, input, want) in [
@@ -740,8 +736,8 @@ struct Modes {
 fn modes<C>(
     spec: &CipherSpec,
     library: &'static str,
-    make: &dyn Fn(&CipherSpec, Mode, Direction, &[u8]) -> PeerResult<C>,
-    apply: &dyn Fn(&mut C, &[u8], &[u8], &mut [u8]) -> PeerResult<()>,
+    make: &kat::MakeCipher<'_, C>,
+    apply: &kat::ApplyCipher<'_, C>,
     implementation: impl Fn(&C) -> Implementation,
 ) -> Modes {
     let mut m = Modes {

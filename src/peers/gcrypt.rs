@@ -12,7 +12,7 @@
 //! - [`Digest`]: the hashes of libgcrypt's table ([`HASHES`]: MD4, MD5, SHA-1, RIPEMD-160,
 //!   TIGER, SHA-2, WHIRLPOOL, CRC32, CRC24) on a reused `gcry_md_hd_t`, and
 //!   [`Gcrypt::hash_buffer`] (`gcry_md_hash_buffer`, one call);
-//! - [`ModExp`]: `gcry_mpi_powm`;
+//! - `gcry_mpi_powm` ([`ModExp`]);
 //! - [`x25519`]: `gcry_ecc_mul_point` with `GCRY_ECC_CURVE25519` (libgcrypt 1.9 and later).
 //!
 //! The FFI table mirrors `gcrypt.h` (libgcrypt 1.10).
@@ -405,7 +405,7 @@ impl Cipher {
     /// [`PeerError::Input`] when the lengths differ or are not whole blocks, or the IV is not
     /// one block; [`PeerError::Call`] when libgcrypt fails.
     pub fn apply(&mut self, iv: &[u8], input: &[u8], output: &mut [u8]) -> PeerResult<()> {
-        if input.len() != output.len() || input.len() % self.block != 0 {
+        if input.len() != output.len() || !input.len().is_multiple_of(self.block) {
             return Err(PeerError::Input {
                 library: NAME,
                 problem: format!(

@@ -124,6 +124,19 @@ pub fn group_key(group: &str, key: &str) -> Vec<u8> {
         .expect("present")
 }
 
+/// Prepares a peer's cipher: (spec, mode, direction, key) → the prepared object.
+pub type MakeCipher<'a, C> = dyn Fn(
+        &crate::symmetric::CipherSpec,
+        crate::symmetric::Mode,
+        crate::symmetric::Direction,
+        &[u8],
+    ) -> crate::peers::PeerResult<C>
+    + 'a;
+
+/// A peer cipher's timed call: (object, IV, input, output).
+pub type ApplyCipher<'a, C> =
+    dyn Fn(&mut C, &[u8], &[u8], &mut [u8]) -> crate::peers::PeerResult<()> + 'a;
+
 /// How one cipher configuration fared in [`check_cipher_config`].
 #[derive(Debug)]
 pub enum ConfigCheck {
@@ -145,13 +158,8 @@ pub enum ConfigCheck {
 pub fn check_cipher_config<C>(
     spec: &crate::symmetric::CipherSpec,
     mode: crate::symmetric::Mode,
-    make: &dyn Fn(
-        &crate::symmetric::CipherSpec,
-        crate::symmetric::Mode,
-        crate::symmetric::Direction,
-        &[u8],
-    ) -> crate::peers::PeerResult<C>,
-    apply: &dyn Fn(&mut C, &[u8], &[u8], &mut [u8]) -> crate::peers::PeerResult<()>,
+    make: &MakeCipher<'_, C>,
+    apply: &ApplyCipher<'_, C>,
 ) -> Result<ConfigCheck, String> {
     use crate::peers::PeerError;
     use crate::symmetric::{Direction, Mode};

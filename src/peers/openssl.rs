@@ -44,7 +44,7 @@ pub const SONAME: &str = "libcrypto.so.3";
 macro_rules! opaque {
     ($($name:ident),* $(,)?) => {
         $(
-            #[allow(non_camel_case_types)]
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
             #[repr(C)]
             pub(crate) struct $name {
                 _private: [u8; 0],

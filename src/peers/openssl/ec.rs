@@ -230,7 +230,7 @@ impl EcGroup {
         let r = point_new(ssl, &group)?;
         let tq = ssl.bignum(&[])?;
         let mut found = None;
-        for t in (1..=h).filter(|t| h % t == 0) {
+        for t in (1..=h).filter(|t| h.is_multiple_of(*t)) {
             mul(ssl, &tq, &word(ssl, t)?, &q, &ctx)?;
             // SAFETY: valid group, points, scalar and context.
             ssl.check(

@@ -423,7 +423,7 @@ impl Cipher {
             library: NAME,
             problem,
         };
-        if input.len() != output.len() || input.len() % self.block != 0 {
+        if input.len() != output.len() || !input.len().is_multiple_of(self.block) {
             return Err(bad(format!(
                 "{}: input and output must be the same whole number of {}-byte blocks ({} and {} bytes)",
                 self.name,
