@@ -342,6 +342,13 @@ pub enum Invalid {
     /// A raw RSA input not below the modulus (RFC 8017 §5.1.1: "message representative out of
     /// range").
     RsaInputNotBelowModulus,
+    /// A table `repro` does not know.
+    UnknownReproTable {
+        /// The name, as given.
+        name: String,
+        /// The tables it knows.
+        known: Vec<String>,
+    },
     /// A hash name the registry does not know.
     UnknownHash {
         /// The name, as given.
@@ -690,6 +697,9 @@ impl fmt::Display for Invalid {
             RsaInputNotBelowModulus => f.write_str(
                 "input is not below the modulus (RFC 8017 §5.1.1: message representative out of range)",
             ),
+            UnknownReproTable { name, known } => {
+                write!(f, "no reproduced table {name:?}; known: {}", known.join(", "))
+            }
             UnknownHash { name, known } => {
                 write!(f, "unknown hash {name:?}; use one of {known}")
             }

@@ -25,6 +25,7 @@ pub mod report;
 pub mod repro;
 pub mod rsa;
 pub mod security;
+pub mod suite;
 pub mod symmetric;
 
 pub use error::{Error, Result};

@@ -20,6 +20,7 @@ fn stats(median: f64, q1: f64, q3: f64) -> Stats {
         samples: 3,
         batch: 1,
         raw_ms: vec![q1, median, q3],
+        rounds: vec![],
     }
 }
 

@@ -6,7 +6,6 @@
 mod common;
 
 use ::pkbench::cli;
-use ::pkbench::cli::common::parse_args;
 use common::Pkbench;
 
 /// The help text of `pkbench ARGS`, at the 80 columns every help is laid out for.
@@ -62,10 +61,25 @@ fn examples(help: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// Parses `argv` (without the program name) with the clap arguments `T` of `command`, as if
+/// given on the command line; clap's first line of error on failure.
+fn parse_args<T: clap::Args>(command: &str, argv: &[String]) -> Result<T, String> {
+    #[derive(clap::Parser)]
+    struct Wrap<T: clap::Args> {
+        #[command(flatten)]
+        inner: T,
+    }
+    <Wrap<T> as clap::Parser>::try_parse_from(
+        std::iter::once(command.to_string()).chain(argv.iter().cloned()),
+    )
+    .map(|w| w.inner)
+    .map_err(|e| e.to_string().lines().next().unwrap_or("").to_string())
+}
+
 /// Parses `argv` (subcommand first) with that subcommand's clap arguments.
 fn parse(argv: &[String]) -> Result<(), String> {
     let (cmd, rest) = argv.split_first().ok_or("no subcommand")?;
-    let r = match cmd.as_str() {
+    match cmd.as_str() {
         "dh" => parse_args::<cli::dh::DhArgs>(cmd, rest).map(drop),
         "offer" => parse_args::<cli::kex_io::OfferArgs>(cmd, rest).map(drop),
         "reply" => parse_args::<cli::kex_io::ReplyArgs>(cmd, rest).map(drop),
@@ -82,14 +96,11 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "hash" => parse_args::<cli::hash::HashArgs>(cmd, rest).map(drop),
         "impls" => parse_args::<cli::impls::ImplsArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
-        "groups" => return Ok(()),
-        other => {
-            return Err(format!(
-                "{other}: add its arguments to parse() in this test"
-            ));
-        }
-    };
-    r.map_err(|e| e.message().to_string())
+        "groups" => Ok(()),
+        other => Err(format!(
+            "{other}: add its arguments to parse() in this test"
+        )),
+    }
 }
 
 /// Whether an example is quick enough to run here, and the arguments to run it with

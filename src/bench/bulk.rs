@@ -3,12 +3,12 @@
 //! the next chunk so that the data does not stay in cache. MB/s = 10^6 bytes per second
 //! (decimal units, as every rate pkbench prints).
 //!
-//! The data comes from a seeded ChaCha20 RNG and is made before timing. [`time_cipher_chunks`]
+//! The data comes from a seeded ChaCha20 RNG and is made before timing. [`CipherChunks`]
 //! is the one path that times bulk encryption (`pkbench des` and the 1995 DES row), through the
 //! same [`crate::symmetric::Engine`] and modes as `pkbench cipher`.
 
 use crate::error::{Error, Invalid, Result};
-use crate::measure::{self, MeasureConfig, Stats};
+use crate::measure::Stats;
 use crate::record::Operation;
 use crate::symmetric::kat;
 use crate::symmetric::{CipherSpec, Direction, Mode};
@@ -59,13 +59,6 @@ pub fn chunk_count(data_len: usize, chunk: usize) -> usize {
     (data_len / chunk).max(1)
 }
 
-/// Times `op(k)` on chunk number `k` (cycling through `n_chunks` chunks) under `cfg`: the
-/// statistics are per chunk, in ms. `op` must process exactly one chunk and keep its output
-/// for the caller to check after timing.
-pub fn time_chunks<F: FnMut(usize)>(cfg: &MeasureConfig, n_chunks: usize, mut op: F) -> Stats {
-    measure::measure(cfg, |i| op(i % n_chunks))
-}
-
 /// The result-record operation `name`, identified by `params`, of a throughput measurement:
 /// per-chunk statistics `stats` over chunks of `chunk_bytes` taken from `data_bytes` bytes;
 /// figure `bytes_per_sec` (the headline `compare` matches) and `info.mb_per_s` (MB/s = 10^6
@@ -84,122 +77,147 @@ pub fn throughput_operation(
         .with_info("data_bytes", data_bytes)
 }
 
-/// Bulk encryption timed over chunks ([`time_cipher_chunks`]).
-#[derive(Debug, Clone)]
+/// Bulk encryption over chunks, ready to time: encryption with a cipher in one mode over
+/// chunks (a whole number of blocks) taken in turn from [`DATA_BYTES`] of random data. The
+/// one path that times bulk encryption (`pkbench des`, the 1995 DES row).
 pub struct CipherChunks {
-    /// Time per chunk, ms.
-    pub stats: Stats,
-    /// Bytes of one chunk.
-    pub chunk_bytes: usize,
-    /// Bytes of the data the chunks are taken from.
-    pub data_bytes: usize,
-    /// Chunks encrypted in the timed region and checked after it.
-    pub outputs_checked: usize,
+    name: String,
+    engine: Box<dyn crate::symmetric::Engine>,
+    mode: Mode,
+    iv: Vec<u8>,
+    chunk: usize,
+    n: usize,
+    data: Vec<u8>,
+    output: Vec<u8>,
+    seen: Vec<bool>,
+    failed: bool,
 }
 
-/// Times encryption with `spec` in `mode` over chunks of `chunk` bytes (a whole number of
-/// blocks) taken in turn from [`DATA_BYTES`] of random data from `seed`; the key and the IV
-/// come from one ChaCha20 stream seeded with `seed + 1` (key first). Each chunk is one call
-/// of [`crate::symmetric::Engine::apply`] from a fresh mode state (the same IV for every chunk).
-///
-/// Checks, outside the timed region: before timing, the mode on the first chunk against the
-/// NIST SP 800-38A reference and back ([`kat::check_mode`]); after timing, every chunk the
-/// timed runs encrypted against the reference modes computed block by block
-/// ([`kat::reference_apply`]; for a stream cipher, against the engine run again). The
-/// cipher's known answers are the caller's to check (`pkbench des` checks
-/// `vectors/des.json`).
-///
-/// # Errors
-/// [`Error::Input`] for a chunk that is not whole blocks or a mode the cipher lacks;
-/// [`Error::Runtime`] when a check fails.
-pub fn time_cipher_chunks(
-    spec: &CipherSpec,
-    mode: Mode,
-    chunk: usize,
-    cfg: &MeasureConfig,
-    seed: u64,
-) -> Result<CipherChunks> {
-    let name = format!("{}-{}", spec.display_name(), mode.label());
-    let n = chunk_count(DATA_BYTES, chunk);
-    let data = random_data(seed, n * chunk);
-    let mut rng = ChaCha20Rng::seed_from_u64(seed.wrapping_add(1));
-    let mut key = vec![0u8; spec.key_bytes()];
-    rng.fill_bytes(&mut key);
-    let engine = spec.engine(&key)?;
-    let mut iv = vec![0u8; engine.block_bytes()];
-    rng.fill_bytes(&mut iv);
-    if !chunk.is_multiple_of(engine.block_bytes()) || !engine.modes().contains(&mode) {
-        return Err(Error::input(format!(
-            "{name}: chunks must be whole {}-byte blocks in a mode of the cipher",
-            engine.block_bytes()
-        )));
-    }
-    kat::check_mode(
-        engine.as_ref(),
-        &name,
-        mode,
-        Direction::Encrypt,
-        &iv,
-        &data[..chunk],
-    )?;
-    let mut output = vec![0u8; n * chunk];
-    let mut seen = vec![false; n];
-    let mut failed = false;
-    let stats = time_chunks(cfg, n, |k| {
-        let (src, dst) = (
-            &data[k * chunk..(k + 1) * chunk],
-            &mut output[k * chunk..(k + 1) * chunk],
-        );
-        let r = engine.apply(
+impl CipherChunks {
+    /// Prepares encryption with `spec` in `mode` over chunks of `chunk` bytes taken from
+    /// [`DATA_BYTES`] of random data from `seed`; the key and the IV come from one ChaCha20
+    /// stream seeded with `seed + 1` (key first). Each timed chunk is one call of
+    /// [`crate::symmetric::Engine::apply`] from a fresh mode state (the same IV for every
+    /// chunk). Before timing, the mode is checked on the first chunk against the NIST
+    /// SP 800-38A reference and back ([`kat::check_mode`]); the cipher's known answers are
+    /// the caller's to check (`pkbench des` checks `vectors/des.json`).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a chunk that is not whole blocks or a mode the cipher lacks;
+    /// [`Error::Runtime`] when the mode check fails.
+    pub fn prepare(spec: &CipherSpec, mode: Mode, chunk: usize, seed: u64) -> Result<CipherChunks> {
+        let name = format!("{}-{}", spec.display_name(), mode.label());
+        let n = chunk_count(DATA_BYTES, chunk);
+        let data = random_data(seed, n * chunk);
+        let mut rng = ChaCha20Rng::seed_from_u64(seed.wrapping_add(1));
+        let mut key = vec![0u8; spec.key_bytes()];
+        rng.fill_bytes(&mut key);
+        let engine = spec.engine(&key)?;
+        let mut iv = vec![0u8; engine.block_bytes()];
+        rng.fill_bytes(&mut iv);
+        if !chunk.is_multiple_of(engine.block_bytes()) || !engine.modes().contains(&mode) {
+            return Err(Error::input(format!(
+                "{name}: chunks must be whole {}-byte blocks in a mode of the cipher",
+                engine.block_bytes()
+            )));
+        }
+        kat::check_mode(
+            engine.as_ref(),
+            &name,
             mode,
             Direction::Encrypt,
-            black_box(&iv),
-            black_box(src),
-            dst,
-        );
-        failed |= r.is_err();
-        black_box(dst);
-        seen[k] = true;
-    });
-    let wrong = || {
-        Error::runtime(format!(
-            "{name}: a chunk encrypted in the timed region is wrong"
-        ))
-    };
-    if failed {
-        return Err(wrong());
+            &iv,
+            &data[..chunk],
+        )?;
+        Ok(CipherChunks {
+            name,
+            engine,
+            mode,
+            iv,
+            chunk,
+            n,
+            output: vec![0u8; n * chunk],
+            data,
+            seen: vec![false; n],
+            failed: false,
+        })
     }
-    let mut outputs_checked = 0;
-    for k in (0..n).filter(|&k| seen[k]) {
-        let (src, got) = (
-            &data[k * chunk..(k + 1) * chunk],
-            &output[k * chunk..(k + 1) * chunk],
-        );
-        let want = match kat::reference_apply(engine.as_ref(), mode, Direction::Encrypt, &iv, src) {
-            Some(r) => r?,
-            None => {
-                let mut again = vec![0u8; chunk];
-                engine.apply(mode, Direction::Encrypt, &iv, src, &mut again)?;
-                again
-            }
+
+    /// Bytes of one chunk.
+    pub fn chunk_bytes(&self) -> usize {
+        self.chunk
+    }
+
+    /// Bytes of the data the chunks are taken from.
+    pub fn data_bytes(&self) -> usize {
+        self.n * self.chunk
+    }
+
+    /// Encrypts `n` chunks, numbers `start`, `start + 1`, … (cycling through the data).
+    pub fn run(&mut self, start: usize, n: usize) {
+        let chunk = self.chunk;
+        for i in 0..n {
+            let k = start.wrapping_add(i) % self.n;
+            let (src, dst) = (
+                &self.data[k * chunk..(k + 1) * chunk],
+                &mut self.output[k * chunk..(k + 1) * chunk],
+            );
+            let r = self.engine.apply(
+                self.mode,
+                Direction::Encrypt,
+                black_box(&self.iv),
+                black_box(src),
+                dst,
+            );
+            self.failed |= r.is_err();
+            black_box(dst);
+            self.seen[k] = true;
+        }
+    }
+
+    /// After timing: every chunk the timed runs encrypted, compared with the reference modes
+    /// computed block by block ([`kat::reference_apply`]; for a stream cipher, with the engine
+    /// run again). Returns the number of chunks checked.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] when a chunk is wrong.
+    pub fn check(&self) -> Result<usize> {
+        let wrong = || {
+            Error::runtime(format!(
+                "{}: a chunk encrypted in the timed region is wrong",
+                self.name
+            ))
         };
-        if got != want.as_slice() || got == src {
+        if self.failed {
             return Err(wrong());
         }
-        outputs_checked += 1;
+        let (chunk, engine, iv) = (self.chunk, self.engine.as_ref(), &self.iv);
+        let mut checked = 0;
+        for k in (0..self.n).filter(|&k| self.seen[k]) {
+            let (src, got) = (
+                &self.data[k * chunk..(k + 1) * chunk],
+                &self.output[k * chunk..(k + 1) * chunk],
+            );
+            let want = match kat::reference_apply(engine, self.mode, Direction::Encrypt, iv, src) {
+                Some(r) => r?,
+                None => {
+                    let mut again = vec![0u8; chunk];
+                    engine.apply(self.mode, Direction::Encrypt, iv, src, &mut again)?;
+                    again
+                }
+            };
+            if got != want.as_slice() || got == src {
+                return Err(wrong());
+            }
+            checked += 1;
+        }
+        Ok(checked)
     }
-    Ok(CipherChunks {
-        stats,
-        chunk_bytes: chunk,
-        data_bytes: n * chunk,
-        outputs_checked,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Clock;
 
     #[test]
     fn units() {
@@ -238,17 +256,21 @@ mod tests {
 
     #[test]
     fn cipher_chunks_are_checked() {
-        let cfg = MeasureConfig::with_budget_secs(0.005, Clock::Wall);
         let des = CipherSpec::parse("des", None).unwrap();
         for mode in [Mode::Ecb, Mode::Cbc, Mode::Ctr] {
-            let r = time_cipher_chunks(&des, mode, 800, &cfg, 9).unwrap();
-            assert!(r.outputs_checked >= 1, "{mode:?}");
-            assert_eq!((r.chunk_bytes, r.data_bytes), (800, DATA_BYTES));
+            let mut c = CipherChunks::prepare(&des, mode, 800, 9).unwrap();
+            c.run(0, 20);
+            assert_eq!(c.check().unwrap(), 20, "{mode:?}");
+            assert_eq!((c.chunk_bytes(), c.data_bytes()), (800, DATA_BYTES));
+            // A chunk changed after timing is caught.
+            c.output[800] ^= 1;
+            assert_eq!(c.check().unwrap_err().exit_code(), 1);
         }
         let rc4 = CipherSpec::parse("arcfour", None).unwrap();
-        let r = time_cipher_chunks(&rc4, Mode::Stream, 100, &cfg, 9).unwrap();
-        assert!(r.outputs_checked >= 1);
-        let e = time_cipher_chunks(&des, Mode::Ecb, 12, &cfg, 9).unwrap_err();
+        let mut c = CipherChunks::prepare(&rc4, Mode::Stream, 100, 9).unwrap();
+        c.run(0, 3);
+        assert_eq!(c.check().unwrap(), 3);
+        let e = CipherChunks::prepare(&des, Mode::Ecb, 12, 9).err().unwrap();
         assert_eq!(e.exit_code(), 2);
     }
 }

@@ -12,7 +12,7 @@
 use super::Config;
 use super::slope::{self, FitDoubt, Slope, SlopePoint};
 use crate::error::{Error, Invalid, Result};
-use crate::measure::{self, Machine, MeasureConfig};
+use crate::measure::{Machine, MeasureConfig};
 use crate::record::{self, Operation};
 use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
@@ -144,41 +144,27 @@ pub struct CipherRow {
     pub fit_doubts: Vec<FitDoubt>,
 }
 
-/// Runs a cipher job: the rows in order (see the module documentation), each an operation.
-/// The cycles/byte estimate uses the CPU's reported MHz, read once before the rows.
+/// Prepares a cipher job: every row checked and its inputs made (see the module
+/// documentation); one timed operation per row and buffer size (row-major), the sizes of a
+/// row sharing the row's budget. [`super::Prepared::finish`] checks every timed output and
+/// fits each row's slope: one operation per row, in order ([`operation`]). The cycles/byte
+/// estimate uses the CPU's reported MHz, read here.
 ///
 /// # Errors
 /// [`Error::Input`] for a mode a cipher lacks, [`Invalid::SlopeSizes`] or
-/// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a
-/// known answer, a mode check or a timed output is wrong.
-pub fn run(job: &CipherJob, cfg: &Config) -> Result<Vec<Operation>> {
-    let sizes = job.grid.sizes()?;
-    let machine = Machine::detect();
-    let pb = measure::progress::bar((job.rows.len() * sizes.len()) as u64, cfg.quiet);
-    let mut ops = Vec::with_capacity(job.rows.len());
-    let result = (|| {
-        for row in &job.rows {
-            pb.set_message(row.spec.display_name());
-            let measured = bench_row(row, &job.grid, &cfg.measure, cfg.seed, &mut || pb.inc(1))?;
-            let implementation = row
-                .spec
-                .cipher
-                .implementation(|f| machine.cpu_features.iter().any(|c| c == f));
-            ops.push(operation(&measured, &implementation, machine.cpu_mhz));
-        }
-        Ok(())
-    })();
-    pb.finish_and_clear();
-    result.map(|()| ops)
+/// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a known answer
+/// or a mode check is wrong.
+pub fn prepare(job: &CipherJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
+    Ok(Box::new(PreparedCipher::new(job, cfg.seed)?))
 }
 
-/// Measures one row: checks the cipher's known answers and the mode on the timed inputs,
-/// times one call per buffer size of `grid` under `cfg` (whose budget is split evenly over
-/// the sizes), checks every timed output, and fits the slope. The key, IV and data come from
-/// ChaCha20 seeded with `seed`. `tick` is called after each size.
+/// Measures one row alone: [`prepare`] for a job of that row, its sizes timed in rounds under
+/// `cfg` (whose budget the sizes share), every timed output checked, the slope fitted. The
+/// key, IV and data come from ChaCha20 seeded with `seed`. `tick` is called once per size
+/// when the row is done.
 ///
 /// # Errors
-/// As [`run`].
+/// As [`prepare`], and [`Error::Runtime`] when a timed output is wrong.
 pub fn bench_row(
     row: &Row,
     grid: &SizeGrid,
@@ -186,82 +172,202 @@ pub fn bench_row(
     seed: u64,
     tick: &mut dyn FnMut(),
 ) -> Result<CipherRow> {
-    let (spec, mode, dir) = (&row.spec, row.mode, row.direction);
-    let name = spec.display_name();
-    let sizes = grid.sizes()?;
-    let max = *sizes.last().expect("at least two sizes");
-    kat::check_known_answers(spec)?;
-
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let mut key = vec![0u8; spec.key_bytes()];
-    rng.fill_bytes(&mut key);
-    let engine = spec.engine(&key)?;
-    if !engine.modes().contains(&mode) {
-        return Err(Error::input(format!(
-            "{name} has no {} mode: use {}",
-            mode.label(),
-            engine
-                .modes()
-                .iter()
-                .map(|m| m.label().to_lowercase())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let mut iv = vec![0u8; engine.block_bytes()];
-    rng.fill_bytes(&mut iv);
-    let mut plaintext = vec![0u8; max];
-    rng.fill_bytes(&mut plaintext);
-    // The input of a decryption row is the checked ciphertext of the plaintext.
-    let input = match dir {
-        Direction::Encrypt => plaintext,
-        Direction::Decrypt => kat::check_mode(
-            engine.as_ref(),
-            &name,
-            mode,
-            Direction::Encrypt,
-            &iv,
-            &plaintext,
-        )?,
+    let job = CipherJob {
+        rows: vec![*row],
+        grid: grid.clone(),
     };
-    // Expected output at each size: every size is a prefix of the largest buffer, and every
-    // mode here is prefix-stable, so one checked output serves all sizes.
-    let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
+    let mut p = PreparedCipher::new(&job, seed)?;
+    let config = Config {
+        measure: cfg.clone(),
+        seed,
+        quiet: true,
+    };
+    let stats = super::sample_rounds(&mut [&mut p], &config)
+        .pop()
+        .unwrap_or_default();
+    let rows = p.rows(stats)?;
+    (0..p.sizes.len()).for_each(|_| tick());
+    rows.into_iter()
+        .next()
+        .ok_or_else(|| Error::runtime("no row was timed"))
+}
 
-    let per = slope::per_size_config(cfg, sizes.len());
-    let mut out = vec![0u8; max];
-    let mut points = Vec::with_capacity(sizes.len());
-    for &bytes in &sizes {
-        let mut failed = false;
-        let stats = measure::measure(&per, |_i| {
-            let r = engine.apply(
-                mode,
-                dir,
-                black_box(&iv),
-                black_box(&input[..bytes]),
-                &mut out[..bytes],
-            );
-            failed |= r.is_err();
-            black_box(&mut out);
-        });
-        // After timing each size: the timed calls' output equals the checked one.
-        if failed || out[..bytes] != expected[..bytes] {
-            return Err(Error::runtime(format!(
-                "{name} {} {}: a timed call returned a wrong result",
+/// One row with its checked inputs and, per buffer size, the output of the timed calls.
+struct RowState {
+    row: Row,
+    name: String,
+    engine: Box<dyn crate::symmetric::Engine>,
+    iv: Vec<u8>,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+    outs: Vec<Vec<u8>>,
+    failed: bool,
+}
+
+/// A cipher job ready to time.
+struct PreparedCipher {
+    label: String,
+    sizes: Vec<usize>,
+    rows: Vec<RowState>,
+    machine: Machine,
+}
+
+impl PreparedCipher {
+    fn new(job: &CipherJob, seed: u64) -> Result<PreparedCipher> {
+        let sizes = job.grid.sizes()?;
+        let rows = job
+            .rows
+            .iter()
+            .map(|row| RowState::new(row, &sizes, seed))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(PreparedCipher {
+            label: job.label(),
+            sizes,
+            rows,
+            machine: Machine::detect(),
+        })
+    }
+
+    /// Checks every timed output and fits each row's slope from the statistics of its sizes.
+    fn rows(&self, stats: Vec<crate::measure::Stats>) -> Result<Vec<CipherRow>> {
+        let per = self.sizes.len();
+        let mut stats = stats.into_iter();
+        let mut out = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
+            let wrong = r.failed
+                || self
+                    .sizes
+                    .iter()
+                    .zip(&r.outs)
+                    .any(|(&bytes, o)| !o.is_empty() && o[..] != r.expected[..bytes]);
+            if wrong {
+                return Err(Error::runtime(format!(
+                    "{} {} {}: a timed call returned a wrong result",
+                    r.name,
+                    r.row.mode.label(),
+                    r.row.direction.short()
+                )));
+            }
+            let points: Vec<SlopePoint> = self
+                .sizes
+                .iter()
+                .zip(stats.by_ref().take(per))
+                .map(|(&bytes, stats)| SlopePoint { bytes, stats })
+                .collect();
+            let fit = slope::fit(&points).ok_or_else(|| Error::runtime("slope fit failed"))?;
+            out.push(CipherRow {
+                row: r.row,
+                slope: fit,
+                points,
+                fit_doubts: fit.doubts(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+impl RowState {
+    /// Checks the cipher's known answers and the mode on the timed inputs; the key, IV and
+    /// plaintext come from ChaCha20 seeded with `seed`.
+    fn new(row: &Row, sizes: &[usize], seed: u64) -> Result<RowState> {
+        let (spec, mode, dir) = (&row.spec, row.mode, row.direction);
+        let name = spec.display_name();
+        let max = *sizes.last().expect("at least two sizes");
+        kat::check_known_answers(spec)?;
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let mut key = vec![0u8; spec.key_bytes()];
+        rng.fill_bytes(&mut key);
+        let engine = spec.engine(&key)?;
+        if !engine.modes().contains(&mode) {
+            return Err(Error::input(format!(
+                "{name} has no {} mode: use {}",
                 mode.label(),
-                dir.short()
+                engine
+                    .modes()
+                    .iter()
+                    .map(|m| m.label().to_lowercase())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
-        points.push(SlopePoint { bytes, stats });
-        tick();
+        let mut iv = vec![0u8; engine.block_bytes()];
+        rng.fill_bytes(&mut iv);
+        let mut plaintext = vec![0u8; max];
+        rng.fill_bytes(&mut plaintext);
+        // The input of a decryption row is the checked ciphertext of the plaintext.
+        let input = match dir {
+            Direction::Encrypt => plaintext,
+            Direction::Decrypt => kat::check_mode(
+                engine.as_ref(),
+                &name,
+                mode,
+                Direction::Encrypt,
+                &iv,
+                &plaintext,
+            )?,
+        };
+        // Expected output at each size: every size is a prefix of the largest buffer, and
+        // every mode here is prefix-stable, so one checked output serves all sizes.
+        let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
+        Ok(RowState {
+            row: *row,
+            name,
+            engine,
+            iv,
+            input,
+            expected,
+            outs: vec![Vec::new(); sizes.len()],
+            failed: false,
+        })
     }
-    let fit = slope::fit(&points).ok_or_else(|| Error::runtime("slope fit failed"))?;
-    Ok(CipherRow {
-        row: *row,
-        slope: fit,
-        points,
-        fit_doubts: fit.doubts(),
-    })
+}
+
+impl super::Prepared for PreparedCipher {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn timed(&self) -> usize {
+        self.rows.len() * self.sizes.len()
+    }
+
+    fn budget_share(&self) -> usize {
+        self.sizes.len()
+    }
+
+    fn run(&mut self, k: usize, _start: usize, n: usize) {
+        let per = self.sizes.len();
+        let (r, bytes) = (&mut self.rows[k / per], self.sizes[k % per]);
+        let out = &mut r.outs[k % per];
+        out.resize(bytes, 0);
+        for _ in 0..n {
+            let res = r.engine.apply(
+                r.row.mode,
+                r.row.direction,
+                black_box(&r.iv),
+                black_box(&r.input[..bytes]),
+                out,
+            );
+            r.failed |= res.is_err();
+            black_box(&mut *out);
+        }
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<crate::measure::Stats>) -> Result<Vec<Operation>> {
+        let rows = self.rows(stats)?;
+        let m = &self.machine;
+        Ok(rows
+            .iter()
+            .map(|measured| {
+                let implementation = measured
+                    .row
+                    .spec
+                    .cipher
+                    .implementation(|f| m.cpu_features.iter().any(|c| c == f));
+                operation(measured, &implementation, m.cpu_mhz)
+            })
+            .collect())
+    }
 }
 
 fn json<T: Serialize>(v: &T) -> serde_json::Value {
@@ -298,6 +404,7 @@ pub fn operation(
         stats: None,
         figures: Default::default(),
         info: Default::default(),
+        rounds: slope::round_rates(&row.points),
     }
     .by(implementation.clone())
     .with_figure("bytes_per_sec", row.slope.mb_per_s() * 1e6)
@@ -430,8 +537,8 @@ mod tests {
         );
         let job = CipherJob { rows, grid };
         assert_eq!(job.label(), "DES, ARCFOUR (12 rows)");
-        let ops = run(
-            &job,
+        let ops = super::super::run(
+            &super::super::Job::Cipher(job),
             &Config {
                 measure: cfg,
                 seed: 1,

@@ -1,7 +1,7 @@
 //! Single DES as the 1995 post timed it: key setup in µs per key, and encryption throughput
 //! in MB/s (10^6 bytes/s) over "random" data, ECB by default or CBC, through the cipher
 //! registry's DES engine and modes ([`crate::symmetric`], the engine `pkbench cipher` times)
-//! on the one bulk-encryption path ([`bulk::time_cipher_chunks`]).
+//! on the one bulk-encryption path ([`bulk::CipherChunks`]).
 //!
 //! Correctness, outside the timed region:
 //! - before timing, the known answers of `vectors/des.json` ([`des::check_known_answers`]);
@@ -15,7 +15,7 @@ use super::bulk;
 use crate::des::{self, BLOCK};
 use crate::error::{Error, Result};
 use crate::implementation::Implementation;
-use crate::measure;
+use crate::measure::Stats;
 use crate::record::{self, Operation};
 use crate::symmetric::Mode;
 use ::des::Des;
@@ -63,7 +63,8 @@ impl DesJob {
     }
 }
 
-/// Runs a DES job (see the module documentation) with keys and data from `cfg.seed`.
+/// Prepares a DES job (see the module documentation) with keys and data from `cfg.seed`: the
+/// known answers checked; one timed operation.
 ///
 /// "key setup" (identified by command and `op`): statistics per key (ms), figure
 /// `keys_per_sec`; `info`: `us_per_key`, `keys` (the pool), `known_answers_checked`,
@@ -72,39 +73,122 @@ impl DesJob {
 /// `known_answers_checked`, `outputs_checked`. Both are computed by the `des` crate.
 ///
 /// # Errors
-/// [`crate::error::Invalid::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known answer or a timed
-/// output is wrong.
-pub fn run(job: &DesJob, cfg: &Config) -> Result<Vec<Operation>> {
-    let pb = measure::progress::bar(1, cfg.quiet);
-    pb.set_message(job.label());
-    let r = match *job {
-        DesJob::KeySetup => key_setup(cfg),
-        DesJob::Encrypt { mode, block } => encrypt(mode, block, cfg),
+/// [`crate::error::Invalid::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known
+/// answer or the mode check is wrong (and, at [`super::Prepared::finish`], a timed output).
+pub fn prepare(job: &DesJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
+    let state = match *job {
+        DesJob::KeySetup => {
+            let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+            let keys: Vec<[u8; 8]> = (0..KEY_POOL)
+                .map(|_| {
+                    let mut k = [0u8; 8];
+                    rng.fill_bytes(&mut k);
+                    k
+                })
+                .collect();
+            State::KeySetup {
+                keys,
+                built: vec![None; KEY_POOL],
+            }
+        }
+        DesJob::Encrypt { mode, block } => {
+            bulk::check_chunk(block, BLOCK)?;
+            State::Encrypt(bulk::CipherChunks::prepare(
+                &des::spec(),
+                mode,
+                block,
+                cfg.seed,
+            )?)
+        }
     };
-    pb.finish_and_clear();
-    r.map(|op| vec![op.by(Implementation::of_crate("des"))])
+    Ok(Box::new(PreparedDes {
+        job: *job,
+        known_answers_checked: des::check_known_answers()?,
+        state,
+    }))
 }
 
-/// Times DES key setup (`Des::new`: the 16 round keys from a 64-bit key) over [`KEY_POOL`]
-/// fresh random keys.
-fn key_setup(cfg: &Config) -> Result<Operation> {
-    let known_answers_checked = des::check_known_answers()?;
-    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    let keys: Vec<[u8; 8]> = (0..KEY_POOL)
-        .map(|_| {
-            let mut k = [0u8; 8];
-            rng.fill_bytes(&mut k);
-            k
-        })
-        .collect();
-    let mut built: Vec<Option<Des>> = vec![None; KEY_POOL];
-    let stats = measure::measure(&cfg.measure, |i| {
-        let k = i % KEY_POOL;
-        built[k] = Some(black_box(Des::new(&Array::from(*black_box(&keys[k])))));
-    });
+/// What a prepared DES job holds.
+enum State {
+    /// [`KEY_POOL`] random keys and the schedule the timed runs last built for each.
+    KeySetup {
+        keys: Vec<[u8; 8]>,
+        built: Vec<Option<Des>>,
+    },
+    /// Encryption over chunks.
+    Encrypt(bulk::CipherChunks),
+}
+
+struct PreparedDes {
+    job: DesJob,
+    known_answers_checked: usize,
+    state: State,
+}
+
+impl super::Prepared for PreparedDes {
+    fn label(&self) -> String {
+        self.job.label()
+    }
+
+    fn timed(&self) -> usize {
+        1
+    }
+
+    fn run(&mut self, _k: usize, start: usize, n: usize) {
+        match &mut self.state {
+            State::KeySetup { keys, built } => {
+                for i in 0..n {
+                    let k = start.wrapping_add(i) % KEY_POOL;
+                    built[k] = Some(black_box(Des::new(&Array::from(*black_box(&keys[k])))));
+                }
+            }
+            State::Encrypt(c) => c.run(start, n),
+        }
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        let stats = stats
+            .into_iter()
+            .next()
+            .ok_or_else(|| Error::runtime("DES: nothing was timed"))?;
+        let op = match &self.state {
+            State::KeySetup { keys, built } => {
+                let outputs_checked = check_schedules(keys, built)?;
+                let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
+                let us_per_key = stats.median_us();
+                Operation::timed("key setup", key, stats.clone())
+                    .with_figure("keys_per_sec", stats.ops_per_sec())
+                    .with_info("us_per_key", us_per_key)
+                    .with_info("keys", KEY_POOL)
+                    .with_info("outputs_checked", outputs_checked)
+            }
+            State::Encrypt(c) => {
+                let outputs_checked = c.check()?;
+                let DesJob::Encrypt { mode, block } = self.job else {
+                    unreachable!("an Encrypt state belongs to an Encrypt job")
+                };
+                let key = record::params([
+                    ("command", "des".into()),
+                    ("mode", mode.label().into()),
+                    ("block", block.into()),
+                ]);
+                bulk::throughput_operation("encrypt", key, stats, c.chunk_bytes(), c.data_bytes())
+                    .with_info("outputs_checked", outputs_checked)
+            }
+        };
+        Ok(vec![
+            op.with_info("known_answers_checked", self.known_answers_checked)
+                .by(Implementation::of_crate("des")),
+        ])
+    }
+}
+
+/// After timing key setup: every key schedule the timed runs built encrypts a test block as
+/// a schedule built again does. Returns how many were checked.
+fn check_schedules(keys: &[[u8; 8]], built: &[Option<Des>]) -> Result<usize> {
     let probe = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef];
-    let mut outputs_checked = 0;
-    for (key, des) in keys.iter().zip(&built) {
+    let mut checked = 0;
+    for (key, des) in keys.iter().zip(built) {
         let Some(des) = des else { continue };
         let fresh = Des::new(&Array::from(*key));
         let (mut a, mut b) = (Block::<Des>::from(probe), Block::<Des>::from(probe));
@@ -115,34 +199,9 @@ fn key_setup(cfg: &Config) -> Result<Operation> {
                 "DES: a key schedule built in the timed region encrypts wrongly",
             ));
         }
-        outputs_checked += 1;
+        checked += 1;
     }
-    let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
-    let us_per_key = stats.median_us();
-    Ok(Operation::timed("key setup", key, stats.clone())
-        .with_figure("keys_per_sec", stats.ops_per_sec())
-        .with_info("us_per_key", us_per_key)
-        .with_info("keys", KEY_POOL)
-        .with_info("known_answers_checked", known_answers_checked)
-        .with_info("outputs_checked", outputs_checked))
-}
-
-/// Times DES encryption in `mode` over chunks of `block` bytes ([`bulk::time_cipher_chunks`]:
-/// data from the seed, key and IV from seed + 1).
-fn encrypt(mode: Mode, block: usize, cfg: &Config) -> Result<Operation> {
-    bulk::check_chunk(block, BLOCK)?;
-    let known_answers_checked = des::check_known_answers()?;
-    let r = bulk::time_cipher_chunks(&des::spec(), mode, block, &cfg.measure, cfg.seed)?;
-    let key = record::params([
-        ("command", "des".into()),
-        ("mode", mode.label().into()),
-        ("block", block.into()),
-    ]);
-    Ok(
-        bulk::throughput_operation("encrypt", key, r.stats, r.chunk_bytes, r.data_bytes)
-            .with_info("known_answers_checked", known_answers_checked)
-            .with_info("outputs_checked", r.outputs_checked),
-    )
+    Ok(checked)
 }
 
 /// The record params of a `des` run of `job`: `keysetup: true`, or `mode` (label) and `block`.
@@ -172,12 +231,13 @@ mod tests {
             seed: 9,
             quiet: true,
         };
-        let ks = &run(&DesJob::KeySetup, &cfg).unwrap()[0];
+        let run = |j: &DesJob| super::super::run(&super::super::Job::Des(*j), &cfg);
+        let ks = &run(&DesJob::KeySetup).unwrap()[0];
         assert!(ks.info_u64("outputs_checked").unwrap() >= 1);
         assert!(ks.info_f64("us_per_key").unwrap() > 0.0);
         assert_eq!(ks.info_u64("known_answers_checked"), Some(5));
         for mode in [Mode::Ecb, Mode::Cbc] {
-            let op = &run(&DesJob::encrypt(mode, 800).unwrap(), &cfg).unwrap()[0];
+            let op = &run(&DesJob::encrypt(mode, 800).unwrap()).unwrap()[0];
             assert!(op.info_u64("outputs_checked").unwrap() >= 1, "{mode:?}");
             assert_eq!(op.params["block"], 800);
             assert_eq!(op.implementation.as_ref().unwrap().name, "des");

@@ -13,7 +13,7 @@ pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool
 use super::Config;
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
-use crate::measure::{self, Stats};
+use crate::measure::Stats;
 use crate::params::GroupFile;
 use crate::record::{self, Operation};
 use crate::security;
@@ -82,57 +82,92 @@ impl DhJob {
     }
 }
 
-/// Runs a DH job: see the module documentation.
+/// Prepares a DH job: the input pool from `cfg.seed`, sized to the work and checked
+/// ([`make_sized_pool`]); timed operations 0 = Offer, 1 = Reply.
 ///
 /// # Errors
-/// [`Error::Runtime`] when a check of the pool or of a timed output fails.
-pub fn run(job: &DhJob, cfg: &Config) -> Result<Vec<Operation>> {
+/// [`Error::Runtime`] when a check of the pool fails.
+pub fn prepare(job: &DhJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let kx = job.group.as_ref();
     let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
     let pool = make_sized_pool(kx, job.exp_bits, job.pool_base, &cfg.measure, &mut rng)?;
-    let pb = measure::progress::bar(2, cfg.quiet);
-    pb.set_message(format!("{} Offer", kx.info().name));
-    let timed = time_offer_reply(kx, &pool, &cfg.measure);
-    pb.finish_and_clear();
-    let (offer, reply) = timed?;
-    Ok(operations(kx, job.exp_bits, (offer, reply), &pool))
+    Ok(with_pool(job.clone(), pool))
 }
 
-/// Times Offer and Reply of `kx` over `pool`, then checks the outputs of the timed runs.
-///
-/// # Errors
-/// [`Error::Runtime`] when a timed operation returned a wrong result.
-pub fn time_offer_reply(
-    kx: &dyn KeyExchange,
-    pool: &Pool,
-    cfg: &measure::MeasureConfig,
-) -> Result<(Stats, Stats)> {
-    let n = pool.secrets.len();
-    let mut out: Vec<Vec<u8>> = vec![Vec::new(); n];
-    let offer = measure::measure(cfg, |i| {
-        let k = i % n;
-        out[k] = black_box(kx.offer(black_box(&pool.secrets[k])));
-    });
-    check_outputs(kx, "Offer", &out, &pool.offers)?;
-    // Entries the Reply run does not reach (a short budget on a slow group) must not keep
-    // Offer outputs: they would be compared with the shared secrets.
-    out.iter_mut().for_each(Vec::clear);
-    let mut failed = false;
-    let reply = measure::measure(cfg, |i| {
-        let k = i % n;
-        match kx.reply(black_box(&pool.secrets[k]), black_box(&pool.peers[k])) {
-            Ok(s) => out[k] = black_box(s),
-            Err(_) => failed = true,
-        }
-    });
-    if failed {
-        return Err(Error::runtime(format!(
-            "{}: a timed Reply rejected a valid peer value",
-            kx.info().name
-        )));
+/// The prepared job `job` over the checked `pool` (made by [`make_pool`] or
+/// [`make_sized_pool`] for `job`'s group and secret size).
+pub fn with_pool(job: DhJob, pool: Pool) -> Box<dyn super::Prepared> {
+    let n = pool.len();
+    Box::new(PreparedDh {
+        job,
+        pool,
+        offers: vec![Vec::new(); n],
+        shared: vec![Vec::new(); n],
+        reply_failed: false,
+    })
+}
+
+/// A DH job with its checked pool, and the outputs of the timed runs (entry `k` keeps the
+/// last output for input `k`; empty until an operation reached it).
+struct PreparedDh {
+    job: DhJob,
+    pool: Pool,
+    offers: Vec<Vec<u8>>,
+    shared: Vec<Vec<u8>>,
+    reply_failed: bool,
+}
+
+impl super::Prepared for PreparedDh {
+    fn label(&self) -> String {
+        self.job.label()
     }
-    check_outputs(kx, "Reply", &out, &pool.shared)?;
-    Ok((offer, reply))
+
+    fn timed(&self) -> usize {
+        2
+    }
+
+    fn run(&mut self, k: usize, start: usize, n: usize) {
+        let kx = self.job.group.as_ref();
+        let len = self.pool.len();
+        let pool = &self.pool;
+        if k == 0 {
+            for i in 0..n {
+                let e = start.wrapping_add(i) % len;
+                self.offers[e] = black_box(kx.offer(black_box(&pool.secrets[e])));
+            }
+        } else {
+            for i in 0..n {
+                let e = start.wrapping_add(i) % len;
+                match kx.reply(black_box(&pool.secrets[e]), black_box(&pool.peers[e])) {
+                    Ok(s) => self.shared[e] = black_box(s),
+                    Err(_) => self.reply_failed = true,
+                }
+            }
+        }
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        let kx = self.job.group.as_ref();
+        check_outputs(kx, "Offer", &self.offers, &self.pool.offers)?;
+        if self.reply_failed {
+            return Err(Error::runtime(format!(
+                "{}: a timed Reply rejected a valid peer value",
+                kx.info().name
+            )));
+        }
+        check_outputs(kx, "Reply", &self.shared, &self.pool.shared)?;
+        let mut stats = stats.into_iter();
+        let (offer, reply) = match (stats.next(), stats.next()) {
+            (Some(o), Some(r)) => (o, r),
+            _ => return Err(Error::runtime("DH: Offer and Reply were not timed")),
+        };
+        Ok(operations(
+            kx,
+            self.job.exp_bits,
+            (offer, reply),
+            &self.pool,
+        ))
+    }
 }
 
 fn check_outputs(
@@ -215,6 +250,15 @@ pub fn operations(
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);
+    // Per round: Offer and Reply were timed in the same rounds, so their medians pair up.
+    let paired: Vec<(f64, f64)> = offer
+        .per_round()
+        .into_iter()
+        .zip(reply.per_round())
+        .filter_map(|(o, r)| Some((o?, r?)))
+        .collect();
+    let total_rounds = paired.iter().map(|(o, r)| 2.0 * o + r).collect();
+    let cpu_rounds = paired.iter().map(|(o, r)| 2.0 * (o + r)).collect();
     let mut offer_op = common(Operation::timed("Offer", key.clone(), offer.clone()))
         .with_figure("ops_per_sec", offer.ops_per_sec());
     if let Some(t) = table {
@@ -239,12 +283,14 @@ pub fn operations(
             key.clone(),
             "total_ms",
             total_ms,
-        )),
+        ))
+        .with_rounds(total_rounds),
         common(Operation::derived(
             CPU_SUM_OP,
             key,
             "cpu_total_ms",
             cpu_total_ms,
-        )),
+        ))
+        .with_rounds(cpu_rounds),
     ]
 }

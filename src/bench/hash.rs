@@ -12,7 +12,7 @@ use super::Config;
 use super::bulk;
 use crate::error::{Error, Result};
 use crate::hash::Algo;
-use crate::measure;
+use crate::measure::Stats;
 use crate::record::{self, Operation};
 use std::hint::black_box;
 
@@ -41,69 +41,96 @@ impl HashJob {
     }
 }
 
-/// Runs a hash job: see the module documentation.
-///
-/// The operation "hash" is identified by command, algorithm (display name) and block size;
-/// its statistics are per block (ms), figure `bytes_per_sec`; `info`: `mb_per_s`,
-/// `data_bytes`, `implementation` (the report's label, e.g. "RustCrypto md-5 0.11"),
-/// `known_answers_checked`, `known_answers_source`, `outputs_checked`.
+/// Prepares a hash job (see the module documentation): the known answers checked, the data
+/// made from `cfg.seed`; one timed operation, "hash" (identified by command, algorithm
+/// (display name) and block size; statistics per block (ms), figure `bytes_per_sec`; `info`:
+/// `mb_per_s`, `data_bytes`, `implementation` (the report's label, e.g. "RustCrypto md-5
+/// 0.11"), `known_answers_checked`, `known_answers_source`, `outputs_checked`).
 ///
 /// # Errors
-/// [`crate::error::Invalid::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known answer or a timed
-/// digest is wrong.
-pub fn run(job: &HashJob, cfg: &Config) -> Result<Vec<Operation>> {
-    let pb = measure::progress::bar(1, cfg.quiet);
-    pb.set_message(job.label());
-    let r = time(job, cfg);
-    pb.finish_and_clear();
-    r.map(|op| vec![op])
-}
-
-fn time(job: &HashJob, cfg: &Config) -> Result<Operation> {
+/// [`crate::error::Invalid::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known
+/// answer is wrong (and, at [`super::Prepared::finish`], when a timed digest is).
+pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let (algo, block) = (job.algo, job.block);
     bulk::check_chunk(block, 1)?;
     let known_answers_checked = algo.check_known_answers()?;
     let n = bulk::chunk_count(bulk::DATA_BYTES, block);
-    let data = bulk::random_data(cfg.seed, n * block);
     let ob = algo.output_bytes();
-    let mut outs = vec![0u8; n * ob];
-    let mut seen = vec![false; n];
-    let stats = bulk::time_chunks(&cfg.measure, n, |k| {
-        let out = &mut outs[k * ob..(k + 1) * ob];
-        algo.digest_into(black_box(&data[k * block..(k + 1) * block]), out);
-        black_box(out);
-        seen[k] = true;
-    });
-    let mut outputs_checked = 0;
-    for k in (0..n).filter(|&k| seen[k]) {
-        let chunk = &data[k * block..(k + 1) * block];
-        if outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
+    Ok(Box::new(PreparedHash {
+        job: *job,
+        n,
+        data: bulk::random_data(cfg.seed, n * block),
+        outs: vec![0u8; n * ob],
+        seen: vec![false; n],
+        known_answers_checked,
+    }))
+}
+
+/// A hash job with its data, and the digest of each block as the timed runs left it.
+struct PreparedHash {
+    job: HashJob,
+    n: usize,
+    data: Vec<u8>,
+    outs: Vec<u8>,
+    seen: Vec<bool>,
+    known_answers_checked: usize,
+}
+
+impl super::Prepared for PreparedHash {
+    fn label(&self) -> String {
+        self.job.label()
+    }
+
+    fn timed(&self) -> usize {
+        1
+    }
+
+    fn run(&mut self, _k: usize, start: usize, n: usize) {
+        let (algo, block) = (self.job.algo, self.job.block);
+        let ob = algo.output_bytes();
+        for i in 0..n {
+            let k = start.wrapping_add(i) % self.n;
+            let out = &mut self.outs[k * ob..(k + 1) * ob];
+            algo.digest_into(black_box(&self.data[k * block..(k + 1) * block]), out);
+            black_box(out);
+            self.seen[k] = true;
+        }
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        let (algo, block) = (self.job.algo, self.job.block);
+        let ob = algo.output_bytes();
+        let mut outputs_checked = 0;
+        for k in (0..self.n).filter(|&k| self.seen[k]) {
+            let chunk = &self.data[k * block..(k + 1) * block];
+            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
+                return Err(Error::runtime(format!(
+                    "{}: a timed digest differs from the digest computed again after timing",
+                    algo.name()
+                )));
+            }
+            outputs_checked += 1;
+        }
+        let Some(stats) = stats.into_iter().next().filter(|_| outputs_checked > 0) else {
             return Err(Error::runtime(format!(
-                "{}: a timed digest differs from the digest computed again after timing",
+                "{}: no timed digest to check",
                 algo.name()
             )));
-        }
-        outputs_checked += 1;
+        };
+        let params = record::params([
+            ("command", "hash".into()),
+            ("algo", algo.name().into()),
+            ("block", block.into()),
+        ]);
+        Ok(vec![
+            bulk::throughput_operation("hash", params, stats, block, self.n * block)
+                .by(algo.code())
+                .with_info("implementation", algo.implementation())
+                .with_info("known_answers_checked", self.known_answers_checked)
+                .with_info("known_answers_source", algo.known_answers_source())
+                .with_info("outputs_checked", outputs_checked),
+        ])
     }
-    if outputs_checked == 0 {
-        return Err(Error::runtime(format!(
-            "{}: no timed digest to check",
-            algo.name()
-        )));
-    }
-    let params = record::params([
-        ("command", "hash".into()),
-        ("algo", algo.name().into()),
-        ("block", block.into()),
-    ]);
-    Ok(
-        bulk::throughput_operation("hash", params, stats, block, n * block)
-            .by(algo.code())
-            .with_info("implementation", algo.implementation())
-            .with_info("known_answers_checked", known_answers_checked)
-            .with_info("known_answers_source", algo.known_answers_source())
-            .with_info("outputs_checked", outputs_checked),
-    )
 }
 
 /// The record params of a `hash` run of `job`: `algo` (display name) and `block`.
@@ -129,7 +156,11 @@ mod tests {
             quiet: true,
         };
         for algo in [Algo::Md5, Algo::parse("sha256").unwrap()] {
-            let ops = run(&HashJob::new(algo, 1000).unwrap(), &cfg).unwrap();
+            let ops = super::super::run(
+                &super::super::Job::Hash(HashJob::new(algo, 1000).unwrap()),
+                &cfg,
+            )
+            .unwrap();
             let op = &ops[0];
             assert_eq!(op.params["block"], 1000);
             assert_eq!(op.params["algo"], algo.name());

@@ -23,7 +23,7 @@ pub mod slope;
 pub use crate::implementation::{ImplKind, Implementation};
 
 use crate::error::Result;
-use crate::measure::{Machine, MeasureConfig};
+use crate::measure::{Machine, MeasureConfig, Sampler, Stats, Timed};
 use crate::record::{Operation, ResultRecord, RunTimer};
 use serde_json::{Map, Value};
 
@@ -85,21 +85,130 @@ pub struct Config {
     pub quiet: bool,
 }
 
-/// Runs `job` under `cfg`: inputs made and checked before timing, the harness, the outputs
-/// of the timed runs checked again, and the operations (statistics in ms per operation, each
-/// naming its implementation).
+/// A job whose inputs are made and checked, ready to be timed round by round: its timed
+/// operations (numbered 0 … `timed() − 1`) and how its record operations are made from their
+/// statistics once the outputs of the timed runs are checked. Each kind of job implements it
+/// (`dh::prepare`, `rsa::prepare`, …); [`time_together`] drives any number of them.
+pub trait Prepared {
+    /// A short label for progress bars.
+    fn label(&self) -> String;
+
+    /// How many timed operations the job has.
+    fn timed(&self) -> usize;
+
+    /// How many timed operations share one operation's budget (a bench-slope row's buffer
+    /// sizes share the row's); each timed operation gets `budget / share`. 1 by default.
+    fn budget_share(&self) -> usize {
+        1
+    }
+
+    /// Runs `n` operations of timed operation `k` on inputs `start`, `start + 1`, …
+    /// (wrapping; the job cycles through its pool), keeping outputs for the check.
+    fn run(&mut self, k: usize, start: usize, n: usize);
+
+    /// Checks every output of the timed runs and returns the record's operations, given the
+    /// statistics of each timed operation in order.
+    ///
+    /// # Errors
+    /// [`crate::Error::Runtime`] when a timed output is wrong.
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>>;
+}
+
+/// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing.
+///
+/// # Errors
+/// [`crate::Error::Input`] for inputs the job cannot take; [`crate::Error::Runtime`] when a
+/// check of the inputs fails (the code under test gave a wrong result).
+pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
+    match job {
+        Job::Dh(j) => dh::prepare(j, cfg),
+        Job::Rsa(j) => rsa::prepare(j, cfg),
+        Job::Des(j) => des::prepare(j, cfg),
+        Job::Hash(j) => hash::prepare(j, cfg),
+        Job::Cipher(j) => cipher::prepare(j, cfg),
+    }
+}
+
+/// One timed operation of a prepared job, as the harness's [`Timed`].
+struct Slot<'a> {
+    job: &'a mut dyn Prepared,
+    k: usize,
+}
+
+impl Timed for Slot<'_> {
+    fn run(&mut self, start: usize, n: usize) {
+        self.job.run(self.k, start, n);
+    }
+}
+
+/// Samples prepared jobs together: `cfg.measure.rounds` rounds, each taking one round of
+/// every timed operation of every job in turn, so that whatever drifts during the run
+/// spreads over all of them. Returns the statistics of each job's timed operations, in
+/// order. One progress bar over rounds × jobs unless `cfg.quiet`.
+pub fn sample_rounds(jobs: &mut [&mut (dyn Prepared + 'static)], cfg: &Config) -> Vec<Vec<Stats>> {
+    let rounds = cfg.measure.rounds.max(1);
+    let configs: Vec<MeasureConfig> = jobs
+        .iter()
+        .map(|j| {
+            let share = j.budget_share().max(1) as u32;
+            MeasureConfig {
+                budget: cfg.measure.budget / share,
+                warmup: cfg.measure.warmup / share,
+                ..cfg.measure.clone()
+            }
+        })
+        .collect();
+    let mut samplers: Vec<Vec<Sampler>> = jobs
+        .iter()
+        .map(|j| vec![Sampler::new(); j.timed()])
+        .collect();
+    let pb = crate::measure::progress::bar((rounds * jobs.len()) as u64, cfg.quiet);
+    for r in 0..rounds {
+        for (i, job) in jobs.iter_mut().enumerate() {
+            pb.set_message(format!("{} (round {}/{rounds})", job.label(), r + 1));
+            for (k, sampler) in samplers[i].iter_mut().enumerate() {
+                let mut slot = Slot { job: &mut **job, k };
+                sampler.round(&configs[i], &mut slot);
+            }
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+    samplers
+        .iter()
+        .map(|s| s.iter().map(Sampler::stats).collect())
+        .collect()
+}
+
+/// Times prepared jobs together ([`sample_rounds`]), then checks each job's outputs and
+/// makes its operations. Returns one result per job, in order.
+pub fn time_together(
+    mut jobs: Vec<Box<dyn Prepared>>,
+    cfg: &Config,
+) -> Vec<Result<Vec<Operation>>> {
+    let stats = {
+        let mut refs: Vec<&mut (dyn Prepared + 'static)> =
+            jobs.iter_mut().map(|j| &mut **j).collect();
+        sample_rounds(&mut refs, cfg)
+    };
+    jobs.into_iter()
+        .zip(stats)
+        .map(|(job, s)| job.finish(s))
+        .collect()
+}
+
+/// Runs `job` under `cfg`: inputs made and checked before timing, its timed operations
+/// measured in interleaved rounds, the outputs of the timed runs checked again, and the
+/// operations (statistics in ms per operation, each naming its implementation).
 ///
 /// # Errors
 /// [`crate::Error::Input`] for inputs the job cannot take; [`crate::Error::Runtime`] when a
 /// self-check fails (the code under test gave a wrong result).
 pub fn run(job: &Job, cfg: &Config) -> Result<Vec<Operation>> {
-    match job {
-        Job::Dh(j) => dh::run(j, cfg),
-        Job::Rsa(j) => rsa::run(j, cfg),
-        Job::Des(j) => des::run(j, cfg),
-        Job::Hash(j) => hash::run(j, cfg),
-        Job::Cipher(j) => cipher::run(j, cfg),
-    }
+    let prepared = prepare(job, cfg)?;
+    time_together(vec![prepared], cfg)
+        .pop()
+        .unwrap_or_else(|| Ok(Vec::new()))
 }
 
 /// One item of a sweep (`scale`, `suite`, `repro`): its label for progress and messages, and
@@ -112,24 +221,36 @@ pub struct Item {
     pub job: Result<Job>,
 }
 
-/// Runs the `items` in order under `cfg`, with one progress bar over all of them (each job's
-/// own bar hidden), and returns each item's label with its operations or its error: the
-/// caller decides which errors skip an item and which stop the sweep.
+/// Runs the `items` under `cfg`: every job prepared first (its inputs made and checked, one
+/// progress bar over the items), then all of them timed together in interleaved rounds
+/// ([`time_together`]). Returns each item's label with its operations or its error (from
+/// making the job, preparing it, or checking its outputs): the caller decides which errors
+/// skip an item and which stop the sweep.
 pub fn sweep(items: Vec<Item>, cfg: &Config) -> Vec<(String, Result<Vec<Operation>>)> {
     let pb = crate::measure::progress::bar(items.len() as u64, cfg.quiet);
-    let inner = Config {
-        quiet: true,
-        ..cfg.clone()
-    };
-    let mut out = Vec::with_capacity(items.len());
+    let mut results: Vec<(String, Option<Result<Vec<Operation>>>)> = Vec::new();
+    let mut prepared = Vec::new();
+    let mut slots = Vec::new();
     for item in items {
-        pb.set_message(item.label.clone());
-        let result = item.job.and_then(|job| run(&job, &inner));
-        out.push((item.label, result));
+        pb.set_message(format!("preparing {}", item.label));
+        match item.job.and_then(|job| prepare(&job, cfg)) {
+            Ok(p) => {
+                slots.push(results.len());
+                prepared.push(p);
+                results.push((item.label, None));
+            }
+            Err(e) => results.push((item.label, Some(Err(e)))),
+        }
         pb.inc(1);
     }
     pb.finish_and_clear();
-    out
+    for (slot, r) in slots.into_iter().zip(time_together(prepared, cfg)) {
+        results[slot].1 = Some(r);
+    }
+    results
+        .into_iter()
+        .map(|(label, r)| (label, r.unwrap_or_else(|| Ok(Vec::new()))))
+        .collect()
 }
 
 /// The result record of a run of `command` that gave `operations` under `cfg`, with the

@@ -10,7 +10,7 @@
 use super::Config;
 use crate::arith::bignum::{Backend, BackendKind};
 use crate::error::{Error, Invalid, Result};
-use crate::measure::{self, MeasureConfig, Stats};
+use crate::measure::{self, Stats};
 use crate::record::{self, Operation};
 use crate::rsa::key::RsaKey;
 use crate::rsa::ops::{Engine, Powm};
@@ -91,8 +91,8 @@ pub fn pool_size(bits: u32) -> usize {
     }
 }
 
-/// Runs an RSA job under `cfg`: the key (generated from `cfg.seed`, stream 0, timed apart),
-/// the chunks (stream 1), checks, timings.
+/// Prepares an RSA job under `cfg`: the key (generated from `cfg.seed`, stream 0, timed
+/// apart), the chunks (stream 1) and their expected outputs, checked before timing.
 ///
 /// Operations: [`PRIVATE_OP`], [`CRT_OP`] (with `crt`) and [`PUBLIC_OP`], each identified by
 /// command, bits and chunk_bytes (the private ones also by `powm`, "fast" or "sec"), with
@@ -105,7 +105,7 @@ pub fn pool_size(bits: u32) -> usize {
 /// [`Invalid::RsaKeyBits`], [`Invalid::RsaKeyFile`], [`Invalid::RsaChunk`] for a bad key
 /// size, key file or chunk size, [`Invalid::NoConstantTimePowm`] for a constant-time
 /// exponentiation on a backend without one; [`Error::Runtime`] when a self-check fails.
-pub fn run(job: &RsaJob, cfg: &Config) -> Result<Vec<Operation>> {
+pub fn prepare(job: &RsaJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let kind = job.backend;
     // Refuse --powm sec on num-bigint before spending time on a key.
     let (private_powm, public_powm) = crate::with_backend!(kind, B => {
@@ -134,43 +134,168 @@ pub fn run(job: &RsaJob, cfg: &Config) -> Result<Vec<Operation>> {
         }
         .into());
     }
-    let (private, crt, public, pool) =
-        crate::with_backend!(kind, B => time_all::<B>(&key, chunk, job, cfg)?);
-    let bits = key.bits();
-    let base = record::params([
-        ("command", "rsa".into()),
-        ("bits", bits.into()),
-        ("chunk_bytes", chunk.into()),
-    ]);
-    let mut private_key = base.clone();
-    private_key.insert("powm".into(), job.powm.name().into());
-    let implementation = kind.implementation();
-    let op = |name: &str,
-              params: &std::collections::BTreeMap<String, Value>,
-              powm_fn: &str,
-              st: Stats| {
-        let secs = st.median_ms / 1e3;
-        let mut o = Operation::timed(name, params.clone(), st)
-            .by(implementation.clone())
-            .with_figure("ops_per_sec", 1.0 / secs)
-            .with_figure("bytes_per_sec", chunk as f64 / secs)
-            .with_info("backend", kind.version())
-            .with_info("powm_fn", powm_fn)
-            .with_info("key_source", key_source.clone())
-            .with_info("e", key.e.to_str_radix(16))
-            .with_info("n", key.n.to_str_radix(16))
-            .with_info("pool", pool);
-        if let Some(ms) = keygen_ms {
-            o = o.with_info("keygen_ms", ms);
-        }
-        o
+    let facts = Facts {
+        job: job.clone(),
+        bits: key.bits(),
+        chunk,
+        key_source,
+        keygen_ms,
+        e: key.e.to_str_radix(16),
+        n: key.n.to_str_radix(16),
+        private_powm,
+        public_powm,
     };
-    let mut ops = vec![op(PRIVATE_OP, &private_key, private_powm, private)];
-    if let Some(c) = crt {
-        ops.push(op(CRT_OP, &private_key, private_powm, c));
+    crate::with_backend!(kind, B => prepare_on::<B>(&key, facts, cfg))
+}
+
+/// What an RSA job's operations say of it besides their statistics.
+struct Facts {
+    job: RsaJob,
+    bits: u32,
+    chunk: usize,
+    key_source: String,
+    keygen_ms: Option<f64>,
+    e: String,
+    n: String,
+    private_powm: &'static str,
+    public_powm: &'static str,
+}
+
+fn prepare_on<B: Backend + 'static>(
+    key: &RsaKey,
+    facts: Facts,
+    cfg: &Config,
+) -> Result<Box<dyn super::Prepared>> {
+    let eng = Engine::<B>::with_powm(key, facts.job.powm)?;
+    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+    rng.set_stream(1);
+    let pool = make_pool(
+        &eng,
+        facts.chunk,
+        pool_size(key.bits()),
+        facts.job.crt,
+        &mut rng,
+    )?;
+    let n = pool.chunks.len();
+    let ops = if facts.job.crt { 3 } else { 2 };
+    Ok(Box::new(PreparedRsa::<B> {
+        scratch: eng.crt_scratch(),
+        eng,
+        pool,
+        outs: vec![vec![None; n]; ops],
+        facts,
+    }))
+}
+
+/// An RSA job with its engine, its checked pool, and each timed operation's outputs (slot
+/// `j` keeps the last output for chunk `j`, its storage reused).
+struct PreparedRsa<B: Backend> {
+    facts: Facts,
+    eng: Engine<B>,
+    pool: Pool<B>,
+    scratch: crate::rsa::ops::CrtScratch<B>,
+    outs: Vec<Vec<Option<B::Int>>>,
+}
+
+impl<B: Backend> PreparedRsa<B> {
+    /// The operation name of timed operation `k` and whether it is a private one.
+    fn name(&self, k: usize) -> &'static str {
+        match (k, self.facts.job.crt) {
+            (0, _) => PRIVATE_OP,
+            (1, true) => CRT_OP,
+            _ => PUBLIC_OP,
+        }
     }
-    ops.push(op(PUBLIC_OP, &base, public_powm, public));
-    Ok(ops)
+}
+
+impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
+    fn label(&self) -> String {
+        format!("RSA-{}", self.facts.bits)
+    }
+
+    fn timed(&self) -> usize {
+        self.outs.len()
+    }
+
+    fn run(&mut self, k: usize, start: usize, n: usize) {
+        let len = self.pool.chunks.len();
+        let name = self.name(k);
+        let (eng, chunks, out, scratch) = (
+            &self.eng,
+            &self.pool.chunks,
+            &mut self.outs[k],
+            &mut self.scratch,
+        );
+        for i in 0..n {
+            let j = start.wrapping_add(i) % len;
+            let slot = out[j].get_or_insert_with(|| B::from_u64(0));
+            let x = black_box(&chunks[j]);
+            match name {
+                PRIVATE_OP => eng.private_raw_into(x, slot),
+                CRT_OP => eng.private_crt_into(x, slot, scratch),
+                _ => eng.public_into(x, slot),
+            }
+            black_box(slot);
+        }
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        for (k, out) in self.outs.iter().enumerate() {
+            let name = self.name(k);
+            let (want, what) = match name {
+                PRIVATE_OP => (&self.pool.signed, "private operation"),
+                CRT_OP => (&self.pool.signed, "CRT private operation"),
+                _ => (&self.pool.encrypted, "public operation"),
+            };
+            if out
+                .iter()
+                .zip(want)
+                .any(|(g, w)| g.as_ref().is_some_and(|g| g != w))
+            {
+                return Err(check_failed(&format!(
+                    "a timed {what} returned a wrong value"
+                )));
+            }
+        }
+        let f = &self.facts;
+        let kind = f.job.backend;
+        let base = record::params([
+            ("command", "rsa".into()),
+            ("bits", f.bits.into()),
+            ("chunk_bytes", f.chunk.into()),
+        ]);
+        let mut private_key = base.clone();
+        private_key.insert("powm".into(), f.job.powm.name().into());
+        let implementation = kind.implementation();
+        let pool = self.pool.chunks.len();
+        Ok(stats
+            .into_iter()
+            .enumerate()
+            .map(|(k, st)| {
+                let name = self.name(k);
+                let (params, powm_fn) = if name == PUBLIC_OP {
+                    (&base, f.public_powm)
+                } else {
+                    (&private_key, f.private_powm)
+                };
+                let secs = st.median_ms / 1e3;
+                let mut o = Operation::timed(name, params.clone(), st)
+                    .by(implementation.clone())
+                    .with_figure("ops_per_sec", 1.0 / secs)
+                    .with_figure("bytes_per_sec", f.chunk as f64 / secs)
+                    .with_info("backend", kind.version())
+                    .with_info("powm_fn", powm_fn)
+                    .with_info("key_source", f.key_source.clone())
+                    .with_info("e", f.e.clone())
+                    .with_info("n", f.n.clone())
+                    .with_info("pool", pool);
+                if let Some(ms) = f.keygen_ms {
+                    o = o.with_info("keygen_ms", ms);
+                }
+                o
+            })
+            .collect())
+    }
 }
 
 /// The record params of an `rsa` run of `job` that gave `ops`: `bits` and `chunk_bytes` (as
@@ -247,92 +372,14 @@ fn make_pool<B: Backend>(
     Ok(pool)
 }
 
-/// Times one operation `op` over the pool's chunks (input `i % n` for the i-th operation,
-/// written into output slot `i % n`, whose storage is reused), then checks every slot's
-/// last output against `want`, outside the timed region.
-fn time_op<B: Backend>(
-    cfg: &MeasureConfig,
-    chunks: &[B::Int],
-    want: &[B::Int],
-    what: &str,
-    mut op: impl FnMut(&B::Int, &mut B::Int),
-) -> Result<Stats> {
-    let n = chunks.len();
-    let mut out: Vec<Option<B::Int>> = vec![None; n];
-    let stats = measure::measure(cfg, |i| {
-        let j = i % n;
-        let slot = out[j].get_or_insert_with(|| B::from_u64(0));
-        op(black_box(&chunks[j]), slot);
-        black_box(slot);
-    });
-    for (g, w) in out.iter().zip(want) {
-        if g.as_ref().is_some_and(|g| g != w) {
-            return Err(check_failed(&format!(
-                "a timed {what} returned a wrong value"
-            )));
-        }
-    }
-    Ok(stats)
-}
-
-/// Statistics of the raw private, CRT private (optional) and public operations, and the pool
-/// size.
-type Timings = (Stats, Option<Stats>, Stats, usize);
-
-fn time_all<B: Backend>(key: &RsaKey, chunk: usize, job: &RsaJob, cfg: &Config) -> Result<Timings> {
-    let eng = Engine::<B>::with_powm(key, job.powm)?;
-    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    rng.set_stream(1);
-    let pool = make_pool(&eng, chunk, pool_size(key.bits()), job.crt, &mut rng)?;
-    let bits = key.bits();
-    let m = &cfg.measure;
-    let pb = measure::progress::bar(if job.crt { 3 } else { 2 }, cfg.quiet);
-    let run = || -> Result<(Stats, Option<Stats>, Stats)> {
-        pb.set_message(format!("RSA-{bits} private (raw)"));
-        let private = time_op::<B>(
-            m,
-            &pool.chunks,
-            &pool.signed,
-            "private operation",
-            |x, out| eng.private_raw_into(x, out),
-        )?;
-        pb.inc(1);
-        let crt = if job.crt {
-            pb.set_message(format!("RSA-{bits} private (CRT)"));
-            let mut scratch = eng.crt_scratch();
-            let s = time_op::<B>(
-                m,
-                &pool.chunks,
-                &pool.signed,
-                "CRT private operation",
-                |x, out| eng.private_crt_into(x, out, &mut scratch),
-            )?;
-            pb.inc(1);
-            Some(s)
-        } else {
-            None
-        };
-        pb.set_message(format!("RSA-{bits} public"));
-        let public = time_op::<B>(
-            m,
-            &pool.chunks,
-            &pool.encrypted,
-            "public operation",
-            |x, out| eng.public_into(x, out),
-        )?;
-        pb.inc(1);
-        Ok((private, crt, public))
-    };
-    let result = run();
-    pb.finish_and_clear();
-    let (private, crt, public) = result?;
-    Ok((private, crt, public, pool.chunks.len()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Clock;
+    use crate::measure::{Clock, MeasureConfig};
+
+    fn run(job: &RsaJob, cfg: &Config) -> Result<Vec<Operation>> {
+        super::super::run(&super::super::Job::Rsa(job.clone()), cfg)
+    }
 
     #[test]
     fn a_short_run_checks_and_names_everything() {

@@ -109,6 +109,25 @@ pub fn fit(points: &[SlopePoint]) -> Option<Slope> {
     })
 }
 
+/// The throughput of each round, bytes/s: the slope fitted through that round's medians of
+/// every size (sizes timed in the same rounds line up by index), for the rounds where at
+/// least two sizes have samples and the slope is positive. Empty without rounds.
+pub fn round_rates(points: &[SlopePoint]) -> Vec<f64> {
+    let per: Vec<Vec<Option<f64>>> = points.iter().map(|p| p.stats.per_round()).collect();
+    let rounds = per.iter().map(Vec::len).max().unwrap_or(0);
+    (0..rounds)
+        .filter_map(|r| {
+            let xy: Vec<(f64, f64)> = points
+                .iter()
+                .zip(&per)
+                .filter_map(|(p, m)| Some((p.bytes as f64, (*m.get(r)?)? * 1e6)))
+                .collect();
+            let line = fit_line(&xy)?;
+            (line.slope > 0.0).then(|| 1e9 / line.slope)
+        })
+        .collect()
+}
+
 /// The harness configuration for one of `n` buffer sizes: an equal share of `cfg`'s budget
 /// and warm-up (the other settings unchanged).
 pub fn per_size_config(cfg: &MeasureConfig, n: usize) -> MeasureConfig {

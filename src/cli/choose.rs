@@ -157,8 +157,8 @@ fn measure_config(budget_ms: f64, clock: Clock) -> MeasureConfig {
         warmup: (budget / 5).min(Duration::from_millis(20)),
         min_sample: Duration::from_millis(1),
         min_samples: 5,
-        max_samples: 10_000,
         clock,
+        ..MeasureConfig::default()
     }
 }
 

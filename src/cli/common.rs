@@ -244,30 +244,3 @@ pub fn is_modp(group: &str) -> bool {
         .and_then(|f| f.family())
         .is_ok_and(|f| f == Family::Modp)
 }
-
-/// Parses `argv` (without the program name) with the clap arguments `T` of `command`, as
-/// if given on the command line: how `suite` and `scale` run other commands' measurements
-/// without depending on every field of their argument structs.
-///
-/// # Errors
-/// [`Error::Input`] with clap's message when `argv` does not parse.
-pub fn parse_args<T: Args>(command: &str, argv: &[String]) -> Result<T> {
-    #[derive(clap::Parser)]
-    struct Wrap<T: Args> {
-        #[command(flatten)]
-        inner: T,
-    }
-    <Wrap<T> as clap::Parser>::try_parse_from(
-        std::iter::once(command.to_string()).chain(argv.iter().cloned()),
-    )
-    .map(|w| w.inner)
-    .map_err(|e| {
-        let msg = e.to_string();
-        let first = msg
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("error: ");
-        Error::input(format!("`{command}` arguments: {first}"))
-    })
-}

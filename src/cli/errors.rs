@@ -147,6 +147,9 @@ pub fn render_invalid(i: &Invalid) -> String {
             ModulusProblem::One => "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3".into(),
         },
         RsaInputNotBelowModulus => "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)".into(),
+        UnknownReproTable { name, known } => {
+            format!("repro {name:?}: no such table; known: {}", known.join(", "))
+        }
         UnknownHash { name, known } => {
             format!("--algo {name:?}: unknown hash; use one of {known}")
         }
@@ -704,6 +707,13 @@ mod tests {
             (
                 RsaInputNotBelowModulus,
                 "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)",
+            ),
+            (
+                UnknownReproTable {
+                    name: s("1996"),
+                    known: vec![s("1995"), s("gnupg-2000")],
+                },
+                "repro \"1996\": no such table; known: 1995, gnupg-2000",
             ),
             (
                 UnknownHash {

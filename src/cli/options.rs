@@ -1,7 +1,7 @@
 //! Flags and environment → the typed options of the library: the one place that reads
 //! pkbench's environment variables, filling [`GroupOptions`] once per run for the commands
-//! that open groups (`dh`, `offer`, `reply`, `choose`, `repro`, and `scale`/`suite` through
-//! `dh`).
+//! that open groups (`dh`, `offer`, `reply`, `choose`, `repro`, `suite`, and `scale` through
+//! `dh`'s group arguments).
 //!
 //! | variable | effect |
 //! |---|---|

@@ -29,6 +29,7 @@ use crate::params::GroupFile;
 use crate::security::Profile;
 use rand_chacha::ChaCha20Rng;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Opens a group from its description, dispatching on its family.
 ///
@@ -49,6 +50,34 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
 /// As [`crate::params::lookup`] and [`open`].
 pub fn open_named(name: &str, opts: &GroupOptions) -> Result<Box<dyn KeyExchange>> {
     open(&crate::params::lookup(name)?, opts)
+}
+
+/// Built-in groups opened once each for a sweep of many jobs (`suite`, `repro`): the jobs of
+/// one group under the same options share one opened group, and so one fixed-base table,
+/// built once. The warnings of every group opened are kept for the caller to show.
+#[derive(Default)]
+pub struct OpenedGroups {
+    groups: Vec<(String, GroupOptions, Arc<dyn KeyExchange>)>,
+    /// The warnings of the groups opened so far, each group's once, in the order opened.
+    pub warnings: Vec<Warning>,
+}
+
+impl OpenedGroups {
+    /// The built-in group `name` (a name or alias) opened with `opts`: the one opened before
+    /// under the same name and options, or a new one.
+    ///
+    /// # Errors
+    /// As [`open_named`].
+    pub fn open(&mut self, name: &str, opts: &GroupOptions) -> Result<Arc<dyn KeyExchange>> {
+        if let Some((_, _, kx)) = self.groups.iter().find(|(n, o, _)| n == name && o == opts) {
+            return Ok(Arc::clone(kx));
+        }
+        let kx: Arc<dyn KeyExchange> = Arc::from(open_named(name, opts)?);
+        self.warnings.extend_from_slice(kx.warnings());
+        self.groups
+            .push((name.to_string(), opts.clone(), Arc::clone(&kx)));
+        Ok(kx)
+    }
 }
 
 /// What a group's security estimate needs, read from its description without opening it

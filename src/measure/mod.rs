@@ -1,26 +1,40 @@
 //! The measurement harness: one way to time every operation in pkbench.
 //!
-//! An operation is a closure `op(i)` that performs one operation on input `i` of a pool of
-//! inputs made before timing (fresh secrets from a seeded ChaCha RNG; no RNG cost inside the
-//! timed region). [`measure`] warms up, calibrates a batch size so that one sample lasts at
-//! least [`MeasureConfig::min_sample`] (≥ 1 ms by default), then takes samples until the time
-//! budget is spent (and at least [`MeasureConfig::min_samples`]). Each sample is the mean time
-//! per operation over one batch; [`Stats`] gives the median and quartiles of the samples and
-//! keeps them all. Checking results is the caller's job, outside the timed region.
+//! An operation is a [`Timed`] value whose `run(start, n)` performs `n` operations on inputs
+//! `start, start + 1, …` of a pool made before timing (fresh secrets from a seeded ChaCha
+//! RNG; no RNG cost inside the timed region). A [`Sampler`] measures one operation in
+//! rounds: in its first round it warms up and calibrates a batch size so that one sample
+//! lasts at least [`MeasureConfig::min_sample`] (≥ 1 ms by default); every round then takes
+//! samples for its share of the time budget. Rounds of different operations are interleaved
+//! by the bench layer, so that what drifts during a run (clock frequency, a busy sibling
+//! core) spreads over every operation and shows as between-round spread, from which the
+//! intervals of [`interval`] come. Each sample is the mean time per operation over one batch;
+//! [`Stats`] gives the median and quartiles of the samples, keeps them all and the size of
+//! each round. [`measure`] measures one closure alone (its rounds back to back). Checking
+//! results is the caller's job, outside the timed region.
 
 pub mod build;
 pub mod clock;
 pub mod fit;
+pub mod interval;
 pub mod machine;
 pub mod progress;
+pub mod sampler;
 pub mod stats;
 
 pub use build::Build;
 pub use clock::Clock;
 pub use machine::Machine;
+pub use sampler::{Sampler, Timed};
 pub use stats::Stats;
 
 use std::time::Duration;
+
+/// Rounds each operation is measured in by default: the round medians are the data of every
+/// interval ([`interval`]). 20 rounds find a 15 % slowdown at the 5 % threshold in more than
+/// 90 % of runs with 8 % noise between rounds, and flag fewer than 5 % when nothing changed
+/// (`interval::tests::regression_rule_on_synthetic_rounds`).
+pub const DEFAULT_ROUNDS: usize = 20;
 
 /// Longest accepted time budget per operation, in seconds (one hour).
 pub const MAX_BUDGET_SECS: f64 = 3600.0;
@@ -57,6 +71,8 @@ pub struct MeasureConfig {
     pub max_samples: usize,
     /// The clock that times samples.
     pub clock: Clock,
+    /// Rounds the budget is spread over (at least 1; [`DEFAULT_ROUNDS`]).
+    pub rounds: usize,
 }
 
 impl Default for MeasureConfig {
@@ -68,6 +84,7 @@ impl Default for MeasureConfig {
             min_samples: 11,
             max_samples: 10_000,
             clock: Clock::Wall,
+            rounds: DEFAULT_ROUNDS,
         }
     }
 }
@@ -99,57 +116,18 @@ pub fn batch_size(cfg: &MeasureConfig, per_op_secs: f64) -> usize {
     ((cfg.min_sample.as_secs_f64() / per_op_secs.max(1e-12)).ceil() as usize).max(1)
 }
 
-/// Times `op` under `cfg`. `op(i)` must do one operation on input number `i` (callers index a
-/// pool with `i % pool.len()` and wrap inputs and outputs in [`std::hint::black_box`]).
+/// Times `op` under `cfg`, its [`MeasureConfig::rounds`] back to back (nothing else runs
+/// between them). `op(i)` must do one operation on input number `i` (callers index a pool
+/// with `i % pool.len()` and wrap inputs and outputs in [`std::hint::black_box`]).
 ///
 /// Returns per-operation statistics in milliseconds.
-pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, mut op: F) -> Stats {
-    let mut i = 0usize;
-    // Warm-up and calibration: run batches doubling in size until one lasts min_sample and
-    // the warm-up time is spent. The per-operation estimate is the fastest of the calibration
-    // batches (those long enough for the clock to resolve), so one batch slowed by preemption
-    // on a shared machine does not shrink the batch size; with more than one operation per
-    // batch, two batches must reach min_sample before calibration ends.
-    let mut batch = 1usize;
-    let mut best = f64::INFINITY;
-    let mut reached = 0u32;
-    let warm_start = cfg.clock.now();
-    let per_op = loop {
-        let t0 = cfg.clock.now();
-        for _ in 0..batch {
-            op(i);
-            i = i.wrapping_add(1);
-        }
-        let dt = cfg.clock.now().saturating_sub(t0);
-        if dt >= Duration::from_micros(20) || dt >= cfg.min_sample {
-            best = best.min(dt.as_secs_f64() / batch as f64);
-        }
-        let warm = cfg.clock.now().saturating_sub(warm_start);
-        if dt >= cfg.min_sample {
-            reached += 1;
-            if warm >= cfg.warmup && (batch == 1 || reached >= 2) {
-                break best;
-            }
-        } else {
-            batch = batch.saturating_mul(2);
-        }
-    };
-    let batch = batch_size(cfg, per_op);
-
-    let mut samples = Vec::new();
-    let start = cfg.clock.now();
-    while samples.len() < cfg.max_samples
-        && (samples.len() < cfg.min_samples || cfg.clock.now().saturating_sub(start) < cfg.budget)
-    {
-        let t0 = cfg.clock.now();
-        for _ in 0..batch {
-            op(i);
-            i = i.wrapping_add(1);
-        }
-        let dt = cfg.clock.now().saturating_sub(t0);
-        samples.push(dt.as_secs_f64() * 1e3 / batch as f64);
+pub fn measure<F: FnMut(usize)>(cfg: &MeasureConfig, op: F) -> Stats {
+    let mut timed = sampler::FnTimed(op);
+    let mut s = Sampler::new();
+    for _ in 0..cfg.rounds.max(1) {
+        s.round(cfg, &mut timed);
     }
-    Stats::from_samples(samples, batch)
+    s.stats()
 }
 
 #[cfg(test)]
@@ -158,13 +136,20 @@ mod tests {
 
     #[test]
     fn measure_counts_and_orders() {
-        let cfg = MeasureConfig::with_budget_secs(0.02, Clock::Wall);
+        let cfg = MeasureConfig::with_budget_secs(0.2, Clock::Wall);
         let mut calls = 0u64;
         let s = measure(&cfg, |i| {
             calls += 1;
             std::hint::black_box(i);
         });
         assert!(s.samples >= cfg.min_samples);
+        assert_eq!(s.rounds.len(), cfg.rounds);
+        assert_eq!(s.rounds.iter().sum::<usize>(), s.samples);
+        assert_eq!(
+            s.round_medians().len(),
+            cfg.rounds,
+            "a fast operation samples every round"
+        );
         assert_eq!(s.raw_ms.len(), s.samples);
         assert!(s.batch >= 1);
         // Every sample batch plus the calibration ran.

@@ -24,6 +24,10 @@ pub struct Stats {
     pub batch: usize,
     /// Every sample, in the order taken (ms per operation).
     pub raw_ms: Vec<f64>,
+    /// Samples taken in each round, in order (they sum to `samples`; a round may have none
+    /// when one sample outlasts a round's budget). Empty in records made before rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<usize>,
 }
 
 /// The p-quantile (0 ≤ p ≤ 1) of sorted data by linear interpolation between closest ranks
@@ -59,7 +63,41 @@ impl Stats {
             samples: n,
             batch,
             raw_ms: raw,
+            rounds: Vec::new(),
         }
+    }
+
+    /// The statistics of `raw` taken in rounds of `rounds[k]` samples each.
+    pub fn from_rounds(raw: Vec<f64>, batch: usize, rounds: Vec<usize>) -> Stats {
+        debug_assert_eq!(rounds.iter().sum::<usize>(), raw.len());
+        Stats {
+            rounds,
+            ..Stats::from_samples(raw, batch)
+        }
+    }
+
+    /// The median of each round, in order (ms per operation), `None` for a round without
+    /// samples: rounds of operations timed together line up by index. Empty for statistics
+    /// without rounds.
+    pub fn per_round(&self) -> Vec<Option<f64>> {
+        let mut out = Vec::with_capacity(self.rounds.len());
+        let mut at = 0;
+        for &n in &self.rounds {
+            let end = (at + n).min(self.raw_ms.len());
+            out.push((end > at).then(|| {
+                let mut r = self.raw_ms[at..end].to_vec();
+                r.sort_by(f64::total_cmp);
+                quantile(&r, 0.5)
+            }));
+            at = end;
+        }
+        out
+    }
+
+    /// The median of each round that has samples, in order (ms per operation): the data of
+    /// every interval ([`super::interval`]). Empty for statistics without rounds.
+    pub fn round_medians(&self) -> Vec<f64> {
+        self.per_round().into_iter().flatten().collect()
     }
 
     /// Operations per second at the median.

@@ -32,8 +32,9 @@
 //! Schema 1 records (`"pkbench.result/1"`, pkbench before the result schema 2) read as well: their machine
 //! object also held the build, which [`ResultRecord::from_json`] copies to `build`; their
 //! operations name no implementation; their command-specific top-level keys are ignored.
-//! `--json` output prints the record and, beside it, the command's summary keys computed from
-//! it by the renderers (`report::json`); readers take the record's keys only.
+//! `--json` output and saved files hold the record and, beside it, the command's summary keys
+//! computed from it by the renderers (`report::json`); reading a record
+//! ([`ResultRecord::from_json`]) takes the record's keys and ignores the others.
 
 pub mod write;
 
@@ -96,6 +97,11 @@ pub struct Operation {
     /// Details that do not identify the row (backend, table method and bytes, build time).
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub info: Map<String, Value>,
+    /// For a derived operation: its headline figure in each round of the run, in order
+    /// (e.g. Total = 2·Offer + Reply of each round's medians), the data of its interval.
+    /// Timed operations keep their rounds in `stats`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<f64>,
 }
 
 /// Which way a figure is better.
@@ -132,6 +138,7 @@ impl Operation {
             stats: Some(stats),
             figures: BTreeMap::new(),
             info: Map::new(),
+            rounds: Vec::new(),
         }
     }
 
@@ -149,6 +156,7 @@ impl Operation {
             stats: None,
             figures: BTreeMap::from([(figure.to_string(), value)]),
             info: Map::new(),
+            rounds: Vec::new(),
         }
     }
 
@@ -199,6 +207,22 @@ impl Operation {
     /// `compare` matches operations of two records on this key.
     pub fn key(&self) -> (String, String) {
         (params_label(&self.params), self.name.clone())
+    }
+
+    /// The per-round values of the headline figure ([`Operation::headline`]), in the figure's
+    /// unit: the round medians of a timed operation, a derived operation's `rounds`. Empty
+    /// when the run kept no rounds (schema 1 records).
+    pub fn round_values(&self) -> Vec<f64> {
+        match &self.stats {
+            Some(s) => s.round_medians(),
+            None => self.rounds.clone(),
+        }
+    }
+
+    /// Sets the per-round values of a derived figure (builder style).
+    pub fn with_rounds(mut self, rounds: Vec<f64>) -> Operation {
+        self.rounds = rounds;
+        self
     }
 
     /// The headline figure of this operation and its direction: the median time of the
@@ -304,28 +328,7 @@ pub struct ResultRecord {
     /// a method was not timed because it is known to be slower.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
-    /// Command-specific keys kept at the top level (e.g. `dh`'s "field", "offer", "reply",
-    /// "total_ms"), so earlier JSON consumers keep working.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
 }
-
-/// Keys of [`ResultRecord`] itself; [`ResultRecord::with_extra`] never lets a
-/// command-specific key shadow one of these.
-const OWN_KEYS: [&str; 12] = [
-    "schema",
-    "command",
-    "params",
-    "operations",
-    "clock",
-    "seed",
-    "started_utc",
-    "elapsed_s",
-    "machine",
-    "build",
-    "skipped",
-    "notes",
-];
 
 impl ResultRecord {
     /// An empty record of `command`, started now (see [`RunTimer`] for the timing fields).
@@ -343,52 +346,17 @@ impl ResultRecord {
             build: Build::detect(),
             skipped: Vec::new(),
             notes: Vec::new(),
-            extra: Map::new(),
         }
     }
 
-    /// Copies the keys of a command's own JSON object (e.g. `DhRecord`) to the top level,
-    /// except the record's own keys (schema, command, operations, clock, seed, machine ...).
-    ///
-    /// # Errors
-    /// [`Error::Runtime`] if `legacy` does not serialise to a JSON object.
-    pub fn with_extra<T: Serialize>(mut self, legacy: &T) -> Result<ResultRecord> {
-        match serde_json::to_value(legacy) {
-            Ok(Value::Object(map)) => {
-                for (k, v) in map {
-                    if !OWN_KEYS.contains(&k.as_str()) {
-                        self.extra.insert(k, v);
-                    }
-                }
-                Ok(self)
-            }
-            Ok(_) => Err(Error::runtime("record extra keys: not a JSON object")),
-            Err(e) => Err(Error::runtime(format!("record extra keys: {e}"))),
-        }
-    }
-
-    /// Pretty JSON with a trailing newline, each operation's raw samples written once (a
-    /// `raw_ms` array in the command-specific keys that equals an operation's is left out).
+    /// The record as pretty JSON with a trailing newline: its own keys only (what `--json`
+    /// prints adds the command's summary keys: `report::json::render`).
     ///
     /// # Errors
     /// [`Error::Runtime`] if serialisation fails.
     pub fn to_json(&self) -> Result<String> {
-        let mut v = serde_json::to_value(self)
+        let v = serde_json::to_value(self)
             .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))?;
-        let held: Vec<Value> = self
-            .operations
-            .iter()
-            .filter_map(|op| op.stats.as_ref())
-            .filter(|st| !st.raw_ms.is_empty())
-            .filter_map(|st| serde_json::to_value(&st.raw_ms).ok())
-            .collect();
-        if let Value::Object(top) = &mut v {
-            for (k, val) in top.iter_mut() {
-                if !OWN_KEYS.contains(&k.as_str()) {
-                    drop_held_samples(val, &held);
-                }
-            }
-        }
         crate::report::to_json(&v)
     }
 
@@ -475,20 +443,6 @@ impl ResultRecord {
     }
 }
 
-/// Removes, at any depth of `v`, every `"raw_ms"` entry whose array is one of `held`.
-fn drop_held_samples(v: &mut Value, held: &[Value]) {
-    match v {
-        Value::Object(map) => {
-            if map.get("raw_ms").is_some_and(|r| held.contains(r)) {
-                map.remove("raw_ms");
-            }
-            map.values_mut().for_each(|x| drop_held_samples(x, held));
-        }
-        Value::Array(items) => items.iter_mut().for_each(|x| drop_held_samples(x, held)),
-        _ => {}
-    }
-}
-
 /// Start of a run: wall clock, UTC time and the CPU MHz sampled at the start (so that the
 /// record can give the MHz over the run, see [`Machine::set_mhz_over_run`]).
 #[derive(Debug, Clone)]
@@ -569,7 +523,6 @@ mod tests {
             7.5,
         ));
         r.skipped.push(Skipped::new("rsa --bits 512", "not built"));
-        r.extra.insert("total_ms".into(), json!(7.5));
         r
     }
 
@@ -581,42 +534,26 @@ mod tests {
         assert_eq!(back, r);
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["schema"], SCHEMA);
-        assert_eq!(v["total_ms"], 7.5, "extra keys sit at the top level");
+        assert!(v.get("total_ms").is_none(), "the record's own keys only");
         assert_eq!(v["operations"][0]["stats"]["median_ms"], 2.0);
         assert_eq!(v["operations"][0]["stats"]["batch"], 4);
     }
 
+    /// `--json` prints a command's summary keys beside the record (`report::json`); a record
+    /// read back ignores them (as records written with a second copy of the raw samples in a
+    /// summary key, before) and writes its own keys, each operation's samples once.
     #[test]
-    fn raw_samples_are_written_once() {
-        let mut r = sample_record();
-        let offer = r.operations[0].stats.clone().unwrap();
-        let other = Stats::from_samples(vec![9.0, 8.0], 1);
-        r.extra
-            .insert("offer".into(), serde_json::to_value(&offer).unwrap());
-        r.extra.insert(
-            "nested".into(),
-            json!({"rows": [{"stats": offer}, {"stats": other}]}),
-        );
+    fn summary_keys_are_ignored_when_read() {
+        let r = sample_record();
         let text = r.to_json().unwrap();
-        assert_eq!(text.matches("\"raw_ms\"").count(), 2, "{text}");
-        let v: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(
-            v["operations"][0]["stats"]["raw_ms"],
-            json!([1.0, 2.0, 3.0])
-        );
-        assert_eq!(v["offer"]["median_ms"], 2.0, "summary figures stay");
-        assert!(v["offer"].get("raw_ms").is_none());
-        assert!(v["nested"]["rows"][0]["stats"].get("raw_ms").is_none());
-        assert_eq!(
-            v["nested"]["rows"][1]["stats"]["raw_ms"],
-            json!([9.0, 8.0]),
-            "samples no operation holds are kept"
-        );
-        // A record written with both copies (before) reads, and writes once.
-        let mut old: Value = serde_json::from_str(&text).unwrap();
-        old["offer"]["raw_ms"] = json!([1.0, 2.0, 3.0]);
-        let back = ResultRecord::from_json("old", &old.to_string()).unwrap();
-        assert_eq!(back.operations, r.operations);
+        assert_eq!(text.matches("\"raw_ms\"").count(), 1, "{text}");
+        let mut with_summary: Value = serde_json::from_str(&text).unwrap();
+        let offer = serde_json::to_value(r.operations[0].stats.clone().unwrap()).unwrap();
+        with_summary["offer"] = offer.clone();
+        with_summary["nested"] = json!({"rows": [{"stats": offer}]});
+        with_summary["total_ms"] = json!(7.5);
+        let back = ResultRecord::from_json("old", &with_summary.to_string()).unwrap();
+        assert_eq!(back, r);
         assert_eq!(back.to_json().unwrap(), text);
     }
 
@@ -642,16 +579,6 @@ mod tests {
         assert_eq!(figure_direction("bytes_per_sec"), Some(Better::Higher));
         assert_eq!(figure_direction("us_per_key_us"), Some(Better::Lower));
         assert_eq!(figure_direction("count"), None);
-    }
-
-    #[test]
-    fn extra_keys_do_not_shadow_own_keys() {
-        let r = ResultRecord::new("dh", "wall", Machine::detect())
-            .with_extra(&json!({"command": "other", "field": "gf2-185"}))
-            .unwrap();
-        assert_eq!(r.command, "dh");
-        assert_eq!(r.extra["field"], "gf2-185");
-        assert!(!r.extra.contains_key("command"));
     }
 
     #[test]

@@ -3,16 +3,24 @@
 //! of NEW relative to BASE ("1.34x" = NEW does 1.34 times as many operations per second).
 //! With more than two records, one column per machine, as the 1995 "Some timings" tables.
 //!
-//! Rows are matched on [`Operation::key`] (params + name). A cell is *noise*, shown as "~",
+//! Rows are matched on [`Operation::key`] (params + name). When both operations were
+//! measured in rounds (schema 2 records), a cell carries the 95 % confidence interval of the
+//! ratio from the rounds' medians ([`interval::ratio_unpaired`]: Hodges–Lehmann estimate,
+//! Mann–Whitney interval) and prints "0.97x [0.93, 1.01]"; it is a *regression* only when the
+//! whole interval lies below 1 − threshold (default 5 %), an improvement when it lies above
+//! 1 + threshold, and noise otherwise. A larger threshold can only remove regressions.
+//!
+//! Records without rounds (schema 1) keep the earlier rule: a cell is *noise*, shown as "~",
 //! when the change is inside the threshold: by default when the two quartile ranges
 //! [q1, q3] overlap or the change is under 5 %; with an explicit threshold, when the change
 //! is under that many percent. A derived row without samples (Total = 2*Offer + Reply,
 //! CPU sum 2*Offer + 2*Reply, see [`crate::record::derived_from`]) has no quartiles: it is
 //! also noise when every operation it is derived from (Offer and Reply of the same row) is
-//! noise, so a sum of unchanged parts is not flagged. A *regression* is a cell slower than
-//! BASE and not noise.
+//! noise, so a sum of unchanged parts is not flagged. A *regression* is then a cell slower
+//! than BASE and not noise.
 
 use crate::error::{Error, Result};
+use crate::measure::interval::{self, Interval};
 use crate::record::{Better, Operation, ResultRecord, derived_from, params_label};
 use crate::report;
 use serde::Serialize;
@@ -45,6 +53,11 @@ impl NoiseRule {
         }
     }
 
+    /// The threshold as a fraction (5 % → 0.05).
+    pub fn threshold(&self) -> f64 {
+        self.threshold_pct / 100.0
+    }
+
     /// Describes the rule for the report header.
     pub fn describe(&self) -> String {
         if self.quartile_overlap {
@@ -58,29 +71,97 @@ impl NoiseRule {
     }
 }
 
+/// Rounds each side needs for a ratio's interval: with fewer, the rule of records without
+/// rounds applies.
+pub const MIN_ROUNDS: usize = 5;
+
+/// Describes how cells with intervals are judged, for report headers.
+pub fn interval_rule(rule: &NoiseRule) -> String {
+    format!(
+        "[lo, hi] = 95 % interval of the ratio from the rounds (Hodges–Lehmann, Mann–Whitney); ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %)",
+        1.0 - rule.threshold(),
+        1.0 + rule.threshold(),
+        rule.threshold_pct
+    )
+}
+
 /// One compared cell: NEW's speed relative to BASE.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq)]
 pub struct Cell {
     /// NEW/BASE speed: > 1 means NEW is faster.
     pub ratio: f64,
-    /// Inside the noise threshold.
+    /// Inside the noise threshold (not a change).
     pub noise: bool,
+    /// The 95 % interval of the ratio, when both operations have rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
+    /// Slower than BASE beyond the threshold.
+    pub regression: bool,
 }
 
 impl Cell {
-    /// A regression: slower and not noise.
+    /// A regression: slower than BASE beyond the threshold (with an interval: the whole
+    /// interval below 1 − threshold).
     pub fn is_regression(&self) -> bool {
-        !self.noise && self.ratio < 1.0
+        self.regression
     }
 
-    /// "1.34x", or "~" for noise.
+    /// One line: "0.97x [0.93, 1.01]" (a change beyond the threshold marked ▼ or ▲), or for
+    /// a cell without an interval "1.34x", "~" for noise.
     pub fn text(&self) -> String {
-        if self.noise {
-            "~".into()
-        } else {
-            format!("{:.2}x", self.ratio)
+        self.text_with(" ")
+    }
+
+    /// As [`Cell::text`], the interval on a second line (table cells).
+    pub fn cell_text(&self) -> String {
+        self.text_with("\n")
+    }
+
+    fn text_with(&self, sep: &str) -> String {
+        match self.interval {
+            Some(iv) => {
+                let mark = if self.regression {
+                    " ▼"
+                } else if !self.noise {
+                    " ▲"
+                } else {
+                    ""
+                };
+                format!(
+                    "{:.2}x{mark}{sep}[{}, {}]",
+                    self.ratio,
+                    fmt_bound(iv.lo),
+                    fmt_bound(iv.hi)
+                )
+            }
+            None if self.noise => "~".into(),
+            None => format!("{:.2}x", self.ratio),
         }
     }
+}
+
+fn fmt_bound(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.2}")
+    } else if v > 0.0 {
+        "∞".into()
+    } else {
+        "0".into()
+    }
+}
+
+/// The interval of the speed ratio NEW/BASE of two operations from their rounds, when both
+/// have at least [`MIN_ROUNDS`].
+fn ratio_interval(base: &Operation, new: &Operation, dir: Better) -> Option<Interval> {
+    let (b, n) = (base.round_values(), new.round_values());
+    if b.len() < MIN_ROUNDS || n.len() < MIN_ROUNDS {
+        return None;
+    }
+    let iv = match dir {
+        Better::Lower => interval::ratio_unpaired(&b, &n, interval::LEVEL),
+        Better::Higher => interval::ratio_unpaired(&n, &b, interval::LEVEL),
+    };
+    iv.is_bounded().then_some(iv)
 }
 
 /// Compares one operation measured twice, or `None` when either has no comparable figure.
@@ -89,6 +170,16 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
     let (n, dir_n) = new.headline()?;
     if dir != dir_n || !(b > 0.0 && n > 0.0 && b.is_finite() && n.is_finite()) {
         return None;
+    }
+    if let Some(iv) = ratio_interval(base, new, dir) {
+        let t = rule.threshold();
+        let regression = iv.is_regression(t);
+        return Some(Cell {
+            ratio: iv.estimate,
+            noise: !regression && !iv.is_improvement(t),
+            interval: Some(iv),
+            regression,
+        });
     }
     let ratio = match dir {
         Better::Lower => b / n,
@@ -100,7 +191,12 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
     {
         noise |= sb.q1_ms <= sn.q3_ms && sn.q1_ms <= sb.q3_ms;
     }
-    Some(Cell { ratio, noise })
+    Some(Cell {
+        ratio,
+        noise,
+        interval: None,
+        regression: !noise && ratio < 1.0,
+    })
 }
 
 /// Compares `b` (an operation of `base`) with `n` (the same operation in `new`), as
@@ -116,7 +212,7 @@ pub fn compare_in(
 ) -> Option<Cell> {
     let mut cell = compare_ops(b, n, rule)?;
     let parts = derived_from(&b.name);
-    if !cell.noise && b.stats.is_none() && !parts.is_empty() {
+    if cell.interval.is_none() && !cell.noise && b.stats.is_none() && !parts.is_empty() {
         let find = |r: &ResultRecord, name: &str| {
             r.operations
                 .iter()
@@ -127,6 +223,7 @@ pub fn compare_in(
             (Some(x), Some(y)) => compare_ops(&x, &y, rule).is_some_and(|c| c.noise),
             _ => false,
         });
+        cell.regression = !cell.noise && cell.ratio < 1.0;
     }
     Some(cell)
 }
@@ -275,7 +372,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
             all.push(cell.ratio);
             per_col[c].push(cell.ratio);
             if cell.is_regression() {
-                regressions.push(format!("{}: {:.2}x", op_label(b), cell.ratio));
+                regressions.push(format!("{}: {}", op_label(b), cell.text()));
             }
         }
     }
@@ -340,7 +437,15 @@ pub fn render_pair(
             if d.operations == 1 { "" } else { "s" }
         );
     }
-    s += &format!("noise: {}\n", rule.describe());
+    let with_intervals = cmp
+        .rows
+        .iter()
+        .any(|r| r.cells.iter().flatten().any(|c| c.interval.is_some()));
+    if with_intervals {
+        s += &format!("noise: {}\n", interval_rule(rule));
+    } else {
+        s += &format!("noise: {}\n", rule.describe());
+    }
     if cmp.rows.is_empty() {
         s += "no operation was measured in both records\n";
     } else {
@@ -440,11 +545,9 @@ pub fn ratio_tables(cmp: &Comparison) -> Vec<String> {
                     let mut t = report::table(&href);
                     for row in &rows {
                         let mut cells = vec![row.label.clone()];
-                        cells.extend(
-                            chunk.iter().map(|&j| {
-                                row.cells[j].map_or_else(|| "-".to_string(), |c| c.text())
-                            }),
-                        );
+                        cells.extend(chunk.iter().map(|&j| {
+                            row.cells[j].map_or_else(|| "-".to_string(), |c| c.cell_text())
+                        }));
                         t.add_row(cells);
                     }
                     let mut g = vec!["geometric mean".to_string()];
@@ -478,7 +581,11 @@ fn column_chunks(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> Vec<Vec<usi
                 .map(report::text::width)
                 .chain(
                     rows.iter()
-                        .map(|r| r.cells[j].map_or(1, |c| report::text::width(&c.text()))),
+                        .map(|r| {
+                            r.cells[j].map_or(1, |c| {
+                                c.cell_text().lines().map(report::text::width).max().unwrap_or(1)
+                            })
+                        }),
                 )
                 .max()
                 .unwrap_or(1)
@@ -519,7 +626,11 @@ fn long_table(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> String {
     for row in rows {
         for &j in cols {
             if let Some(c) = row.cells[j] {
-                t.add_row(vec![row.label.clone(), cmp.columns[j].clone(), c.text()]);
+                t.add_row(vec![
+                    row.label.clone(),
+                    cmp.columns[j].clone(),
+                    c.cell_text(),
+                ]);
                 all.push(c.ratio);
             }
         }
@@ -574,7 +685,16 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
         s += &describe(n, r);
         s += "\n";
     }
-    s += &format!("noise: {}\n", rule.describe());
+    let rounds = recs.iter().all(|r| {
+        r.operations
+            .iter()
+            .any(|o| o.round_values().len() >= MIN_ROUNDS)
+    });
+    if rounds {
+        s += &format!("noise: {}\n", interval_rule(rule));
+    } else {
+        s += &format!("noise: {}\n", rule.describe());
+    }
     let mut keys: Vec<(String, String)> = Vec::new();
     for r in recs {
         for op in &r.operations {
@@ -605,6 +725,7 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
                     match (i, first) {
                         (0, _) | (_, None) => v,
                         (_, Some(f)) => match compare_in(&recs[0], r, f, op, rule) {
+                            Some(c) if c.interval.is_some() => format!("{v}\n({})", c.text()),
                             Some(c) if c.noise => format!("{v} (~)"),
                             Some(c) => format!("{v} ({:.2}x)", c.ratio),
                             None => v,
@@ -619,7 +740,7 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
     let width = |i: usize| {
         header[i]
             .lines()
-            .chain(columns[i].iter().map(String::as_str))
+            .chain(columns[i].iter().flat_map(|c| c.lines()))
             .map(report::text::width)
             .max()
             .unwrap_or(1)

@@ -1,8 +1,8 @@
 //! The JSON renderer: a record as `--json` prints it and `--output` saves it. The record's
 //! own keys come first (schema, command, params, operations, …, see [`crate::record`]); beside
 //! them, the command's summary keys computed from the operations by its renderer (`dh`:
-//! [`super::dh::json_view`]; `rsa`, `des`, `hash`, `cipher` likewise), so that readers of
-//! pkbench's first JSON output keep working.
+//! [`super::dh::json_view`]; `choose`, `rsa`, `des`, `hash`, `cipher`, `repro`, `suite`
+//! likewise), so that readers of pkbench's first JSON output keep working.
 //! A summary key never replaces a record key, and readers of saved records
 //! ([`ResultRecord::from_json`]) ignore the summary keys.
 
@@ -20,12 +20,14 @@ pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
         "des" => super::des::json_view(rec),
         "hash" => super::hash::json_view(rec),
         "cipher" => super::cipher::json_view(rec),
+        "repro" => super::repro::json_view(rec),
+        "suite" => super::suite::json_view(rec),
         _ => Map::new(),
     }
 }
 
 /// `st` as a summary key gives it: the statistics without the raw samples (the operation
-/// holds them; [`ResultRecord::to_json`] writes them once).
+/// holds them, and the JSON writes them once).
 pub fn summary_stats(st: &Stats) -> Value {
     let mut v = serde_json::to_value(st).unwrap_or_default();
     if let Value::Object(m) = &mut v {

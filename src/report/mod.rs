@@ -12,8 +12,10 @@ pub mod hash;
 pub mod impls;
 pub mod json;
 pub mod plot;
+pub mod repro;
 pub mod rsa;
 pub mod scale;
+pub mod suite;
 pub mod text;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};

@@ -1,8 +1,10 @@
 use super::*;
-use crate::bench::dh::time_offer_reply;
+use crate::bench::dh::{DhJob, with_pool};
+use crate::bench::{Config, time_together};
 use crate::kex::{GroupInfo, GroupOptions, TableInfo};
 use crate::measure::{Clock, MeasureConfig};
 use rand_core::SeedableRng;
+use std::sync::Arc;
 use std::time::Duration;
 
 fn cfg(budget_secs: f64) -> MeasureConfig {
@@ -133,11 +135,31 @@ fn every_entry_is_checked_after_timing() {
         min_samples: 250,
         max_samples: 250,
         clock: Clock::Wall,
+        ..MeasureConfig::default()
     };
-    let good = x25519();
-    let (offer, reply) = time_offer_reply(good.as_ref(), &pool, &cfg).unwrap();
-    assert_eq!((offer.batch, reply.batch), (1, 1));
-    let err = time_offer_reply(&bad, &pool, &cfg)
+    let cfg = Config {
+        measure: cfg,
+        seed: 7,
+        quiet: true,
+    };
+    let job = |kx: Arc<dyn KeyExchange>| DhJob {
+        exp_bits: kx.info().full_exp_bits,
+        group: kx,
+        pool_base: 200,
+    };
+    let good = job(Arc::from(x25519()));
+    let ops = time_together(vec![with_pool(good, pool.clone())], &cfg)
+        .pop()
+        .unwrap()
+        .unwrap();
+    let batches: Vec<usize> = ops[..2]
+        .iter()
+        .map(|o| o.stats.as_ref().unwrap().batch)
+        .collect();
+    assert_eq!(batches, [1, 1]);
+    let err = time_together(vec![with_pool(job(Arc::new(bad)), pool)], &cfg)
+        .pop()
+        .unwrap()
         .expect_err("a wrong timed Reply at entry 100 must be caught");
     assert!(
         err.message()
