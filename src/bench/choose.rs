@@ -323,6 +323,7 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
         measure: job.measure.clone(),
         seed: cfg.seed,
         quiet: true,
+        discovery: Default::default(),
     };
     for p in &pairs {
         for table in [true, false] {

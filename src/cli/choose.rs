@@ -258,6 +258,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         measure: job.measure.clone(),
         seed: args.seed,
         quiet: args.json,
+        discovery: crate::cli::options::discovery(),
     };
     let out = search::search(&job, &cfg)?;
     crate::cli::errors::print_warnings(&out.warnings);

@@ -26,10 +26,12 @@
 //! environment variable; the binary maps `PKBENCH_NO_PEERS=1` to it.
 
 pub mod catalog;
+pub mod engine;
 mod ffi;
 pub mod gcrypt;
 pub mod gmp;
 mod kat;
+pub mod kex;
 pub mod openssl;
 
 use crate::implementation::Implementation;

@@ -1,6 +1,7 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
 pub mod bulk;
+pub mod by_impl;
 pub mod choose;
 pub mod cipher;
 pub mod compare;

@@ -669,6 +669,7 @@ impl RowJob {
                     direction: Direction::Encrypt,
                 }],
                 grid: SizeGrid::default(),
+                imp: crate::bench::imp::Choice::Own,
             }),
         })
     }
