@@ -219,11 +219,14 @@ impl PeerGroup {
                     Library::Gcrypt => gcrypt::load(discovery).map(|_| ())?,
                     Library::Gmp => gmp::load(discovery).map(|_| ())?,
                 }
-                return Err(unsupported(
-                    lib,
-                    &info.name,
-                    "pkbench has no way to run this group through it",
-                ));
+                let why = match lib {
+                    Library::OpenSsl => "pkbench has no way to run this group through OpenSSL",
+                    Library::Gcrypt => {
+                        "pkbench runs only mod-p groups and X25519 through libgcrypt"
+                    }
+                    Library::Gmp => "GMP computes only mod-p groups",
+                };
+                return Err(unsupported(lib, &info.name, why));
             }
         };
         let (engine, implementation, offer_method, reply_method) = match made {
@@ -439,5 +442,71 @@ impl KeyExchange for PeerGroup {
 
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         self.try_reply(secret, peer).map_err(crate::Error::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::peers::test_support::discovery;
+
+    /// Every (group, library) pkbench runs: opened, checked against pkbench's own on the same
+    /// secrets (in `open`), and one exchange more compared here.
+    #[test]
+    fn peer_groups_equal_pkbench_own() {
+        let cases = [
+            ("modp-1024", Library::OpenSsl),
+            ("modp-1024", Library::Gcrypt),
+            ("modp-1024", Library::Gmp),
+            ("ffdhe2048", Library::Gmp),
+            ("gf2-155", Library::OpenSsl),
+            ("gf2-185", Library::OpenSsl),
+            ("p256", Library::OpenSsl),
+            ("k256", Library::OpenSsl),
+            ("x25519", Library::OpenSsl),
+            ("x25519", Library::Gcrypt),
+        ];
+        for (name, lib) in cases {
+            let file = crate::params::lookup(name).unwrap();
+            let own: Arc<dyn KeyExchange> =
+                Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
+            let g = match PeerGroup::open(&file, own.clone(), lib, discovery()) {
+                Err(why) => {
+                    crate::testing::skip(&format!("{name} through {}: {why}", lib.name()));
+                    continue;
+                }
+                Ok(g) => g.unwrap_or_else(|e| panic!("{name} through {}: {e}", lib.name())),
+            };
+            let mut rng = ChaCha20Rng::seed_from_u64(9);
+            let full = own.info().full_exp_bits;
+            let (a, b) = (
+                own.random_secret(full, &mut rng),
+                own.random_secret(full, &mut rng),
+            );
+            assert_eq!(g.offer(&a), own.offer(&a), "{name} {}", lib.name());
+            let pb = own.offer(&b);
+            assert_eq!(g.reply(&a, &pb).unwrap(), own.reply(&a, &pb).unwrap());
+            assert_eq!(g.implementation().name, lib.name());
+        }
+    }
+
+    #[test]
+    fn groups_a_library_lacks_say_so() {
+        let file = crate::params::lookup("gf2-155").unwrap();
+        let own: Arc<dyn KeyExchange> =
+            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
+        match PeerGroup::open(&file, own, Library::Gmp, discovery()) {
+            Err(Unavailable::Unsupported { why, .. }) => assert!(why.contains("mod-p"), "{why}"),
+            Err(u) if u.is_absent() => crate::testing::skip(&u.to_string()),
+            Err(u) => panic!("{u}"),
+            Ok(_) => panic!("GMP has no binary curves"),
+        }
+        let off = Discovery { enabled: false };
+        let own: Arc<dyn KeyExchange> =
+            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
+        assert!(matches!(
+            PeerGroup::open(&file, own, Library::OpenSsl, off),
+            Err(Unavailable::Off)
+        ));
     }
 }
