@@ -356,10 +356,10 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
             sec += &format!(" [{i}]");
         }
         t.add_row(vec![
-            if r.code.is_empty() {
-                r.field.clone()
-            } else {
-                format!("{}\n{}", r.field, r.code)
+            // The code's name only (its version is in the Chosen line and the JSON).
+            match r.code.split(' ').next() {
+                Some(name) if !name.is_empty() => format!("{}\n{name}", r.field),
+                _ => r.field.clone(),
             },
             r.exp_label.clone(),
             match (r.table, r.table_bytes) {
