@@ -20,6 +20,7 @@ pub mod input;
 pub mod kex;
 pub mod measure;
 pub mod params;
+pub mod peers;
 pub mod record;
 pub mod report;
 pub mod repro;

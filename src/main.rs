@@ -22,7 +22,8 @@ const EXAMPLES: &str = "Examples:
   pkbench dh --field gf2-155 --exp-bits 128     Oakley group 3, 128-bit secrets
   pkbench dh --field gf2-185 --no-table --json  Oakley group 4, no table, JSON
   pkbench offer --field gf2-155 --secret 1f     public value (x) of a secret
-  pkbench groups                                every group pkbench knows";
+  pkbench groups                                every group pkbench knows
+  pkbench impls                                 implementations, libraries found";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -69,6 +70,9 @@ enum Command {
     /// (pkbench::hash::about).
     #[command(about = pkbench::hash::about())]
     Hash(cli::hash::HashArgs),
+    /// List the implementations pkbench can run per operation (its own code or crate,
+    /// OpenSSL, libgcrypt, GMP) and the system libraries found here, with versions.
+    Impls(cli::impls::ImplsArgs),
 }
 
 fn main() -> ExitCode {
@@ -98,6 +102,7 @@ fn main() -> ExitCode {
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),
         Command::Hash(a) => cli::hash::run(a),
+        Command::Impls(a) => cli::impls::run(a),
         Command::Repro(a) => cli::repro::run(a),
     };
     match result {

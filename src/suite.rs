@@ -305,6 +305,7 @@ mod tests {
             ),
             seed: 1,
             quiet: true,
+            discovery: Default::default(),
         };
         let ops = des
             .operations(crate::bench::run(&Job::Cipher(job), &cfg).unwrap())

@@ -14,7 +14,10 @@ fn choose(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn json_rows_are_sorted_and_complete() {
+    // pkbench's own code only: the counts below are the search's (libraries add rows).
     let (code, out, err) = choose(&[
+        "--impl",
+        "pkbench",
         "--fields",
         "x25519,k256,gf2-155,modp-2048",
         "--exp-bits",
@@ -155,6 +158,8 @@ fn output_record_round_trips_and_plots() {
     let path = d.join("choose.json");
     let ps = path.to_str().unwrap();
     let args = [
+        "--impl",
+        "pkbench",
         "--fields",
         "x25519,k256,gf2-155,modp-1024",
         "--exp-bits",
@@ -281,4 +286,40 @@ fn output_record_round_trips_and_plots() {
         "{texts:?}"
     );
     std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// With the default `--impl all`, each group is also timed through the libraries found here,
+/// and every timed row names its code; the chosen one names it with its version.
+#[test]
+fn rows_name_their_implementation() {
+    let (code, out, err) = choose(&[
+        "--fields",
+        "p256,x25519",
+        "--budget-ms",
+        "5",
+        "--min-security",
+        "120",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let timed: Vec<&Value> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "timed")
+        .collect();
+    assert!(
+        timed
+            .iter()
+            .all(|r| !r["code"].as_str().unwrap().is_empty()),
+        "{out}"
+    );
+    let codes: Vec<&str> = timed.iter().map(|r| r["code"].as_str().unwrap()).collect();
+    assert!(codes.iter().any(|c| c.starts_with("p256 ")), "{codes:?}");
+    if std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1") {
+        assert!(!codes.iter().any(|c| c.starts_with("openssl")), "{codes:?}");
+    } else if !codes.iter().any(|c| c.starts_with("openssl ")) {
+        common::skip("OpenSSL not found here: no openssl rows in choose");
+    }
 }

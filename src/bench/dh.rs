@@ -34,6 +34,9 @@ pub struct DhJob {
     /// Entries the input pool starts with ([`POOL`] for `dh`); fast operations get more
     /// ([`make_sized_pool`]).
     pub pool_base: usize,
+    /// Who computes Offer and Reply: [`super::imp::Choice::Own`], or the library behind a
+    /// [`crate::peers::kex::PeerGroup`] (set by [`DhJob::through`]).
+    pub imp: super::imp::Choice,
 }
 
 impl DhJob {
@@ -62,7 +65,30 @@ impl DhJob {
             group: kx,
             exp_bits,
             pool_base: POOL,
+            imp: super::imp::Choice::Own,
         })
+    }
+
+    /// The same exchange computed by `library` (pkbench's own group, opened from `file`, with
+    /// Offer and Reply through the library, checked against pkbench's own on the same
+    /// secrets: [`crate::peers::kex::PeerGroup::open`]).
+    ///
+    /// # Errors
+    /// `Err(u)`: the library is absent here or has no way to compute this group;
+    /// `Ok(Err(e))`: a call failed or a result differed from pkbench's own (a runtime error).
+    pub fn through(
+        &self,
+        file: &GroupFile,
+        library: super::imp::Library,
+        discovery: crate::peers::Discovery,
+    ) -> std::result::Result<Result<DhJob>, crate::peers::Unavailable> {
+        let g = crate::peers::kex::PeerGroup::open(file, self.group.clone(), library, discovery)?;
+        Ok(g.map_err(Error::from).map(|g| DhJob {
+            group: Arc::new(g),
+            exp_bits: self.exp_bits,
+            pool_base: self.pool_base,
+            imp: super::imp::Choice::Peer(library),
+        }))
     }
 
     /// "gf2-155 128-bit, table" or "modp-1024 full, no table".

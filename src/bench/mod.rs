@@ -17,6 +17,7 @@ pub mod cipher;
 pub mod des;
 pub mod dh;
 pub mod hash;
+pub mod imp;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
@@ -61,6 +62,16 @@ impl std::fmt::Debug for Job {
 }
 
 impl Job {
+    /// Who computes the job's operations ([`imp::Choice`]).
+    pub fn implementation(&self) -> imp::Choice {
+        match self {
+            Job::Dh(j) => j.imp,
+            Job::Hash(j) => j.imp,
+            Job::Cipher(j) => j.imp,
+            Job::Rsa(_) | Job::Des(_) => imp::Choice::Own,
+        }
+    }
+
     /// A short label for progress bars and messages, e.g. "gf2-155 128-bit", "RSA-512",
     /// "MD5 over 10000-byte blocks".
     pub fn label(&self) -> String {
@@ -84,6 +95,9 @@ pub struct Config {
     pub seed: u64,
     /// Hide progress bars (JSON output, or a sweep that shows its own).
     pub quiet: bool,
+    /// Whether peer libraries are looked for (a peer job's library is loaded when it is
+    /// prepared).
+    pub discovery: crate::peers::Discovery,
 }
 
 /// A job whose inputs are made and checked, ready to be timed round by round: its timed
@@ -115,19 +129,21 @@ pub trait Prepared {
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>>;
 }
 
-/// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing.
+/// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing; a peer's
+/// operations are tagged with its name ([`imp::tag`]).
 ///
 /// # Errors
 /// [`crate::Error::Input`] for inputs the job cannot take; [`crate::Error::Runtime`] when a
 /// check of the inputs fails (the code under test gave a wrong result).
 pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
-    match job {
+    let prepared = match job {
         Job::Dh(j) => dh::prepare(j, cfg),
         Job::Rsa(j) => rsa::prepare(j, cfg),
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
         Job::Cipher(j) => cipher::prepare(j, cfg),
-    }
+    }?;
+    Ok(imp::tag(prepared, job.implementation()))
 }
 
 /// One timed operation of a prepared job, as the harness's [`Timed`].

@@ -28,7 +28,10 @@ use std::time::Duration;
   pkbench plot choice.json --output choice.svg
                                            that record drawn: cost against
                                            security")]
+#[command(mut_arg("imp", |a| a.default_value("all")))]
 pub struct ChooseArgs {
+    #[command(flatten)]
+    pub imp: crate::cli::imp::ImplArgs,
     /// Security target in bits: candidates whose estimate (to the nearest bit) is below it are
     /// listed separately and never chosen. 112 and 128 are NIST SP 800-57's levels.
     #[arg(long, value_name = "BITS", default_value_t = 112)]
@@ -205,6 +208,12 @@ fn note_text(n: &Note) -> String {
             "{group} {size}: not probed: the run-time limit (--max-secs {max_secs}) was reached"
         ),
         Note::NoTable { group } => format!("{group}: no fixed-base table, only the plain Offer"),
+        Note::LibraryAbsent { library, why } => {
+            format!(
+                "{library}: {}",
+                crate::cli::imp::note(crate::bench::imp::Choice::Own, "", why).reason
+            )
+        }
     }
 }
 
@@ -253,11 +262,13 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         prune: !args.no_prune,
         max_secs: args.max_secs,
         options: crate::cli::options::group_options(true, args.backend.as_deref(), false)?,
+        imps: args.imp.choices()?,
     };
     let cfg = crate::bench::Config {
         measure: job.measure.clone(),
         seed: args.seed,
         quiet: args.json,
+        discovery: crate::cli::options::discovery(),
     };
     let out = search::search(&job, &cfg)?;
     crate::cli::errors::print_warnings(&out.warnings);

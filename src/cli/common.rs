@@ -61,6 +61,7 @@ impl RunArgs {
             measure: self.measure_config()?,
             seed: self.seed,
             quiet: self.json,
+            discovery: crate::cli::options::discovery(),
         })
     }
 
@@ -167,6 +168,17 @@ impl GroupArgs {
     ///
     /// # Errors
     /// An input error for an unknown group, an invalid params file or a backend not built in.
+    /// The group description asked for: the `--params` file, or the built-in `--field`.
+    ///
+    /// # Errors
+    /// An input error for an unknown group or an unreadable file.
+    pub fn file(&self) -> Result<params::GroupFile> {
+        match &self.params {
+            Some(path) => params::read_file(path),
+            None => params::lookup(&self.field),
+        }
+    }
+
     pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
         let (file, opts) = self.describe(table)?;
         open_described(&file, &opts)
@@ -185,10 +197,7 @@ impl GroupArgs {
         // An unknown backend name, or gmp in a build without it, is reported as such first.
         let opts =
             crate::cli::options::group_options(table, self.backend.as_deref(), self.no_clmul)?;
-        let mut file = match &self.params {
-            Some(path) => params::read_file(path)?,
-            None => params::lookup(&self.field)?,
-        };
+        let mut file = self.file()?;
         let family = file.family()?;
         check_option_applies(&file.name, family, "--backend", self.backend.is_some())?;
         check_option_applies(&file.name, family, "--no-clmul", self.no_clmul)?;

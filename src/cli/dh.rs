@@ -1,8 +1,10 @@
 //! `pkbench dh`: times Offer and Reply of one group and prints Total = 2*Offer + Reply
 //! (the measurement is [`crate::bench::dh`], the report [`crate::report::dh`]).
 
+use crate::bench::imp::Choice;
 use crate::bench::{self, Job, dh::DhJob};
 use crate::cli::common::{GroupArgs, RunArgs, open_described};
+use crate::cli::imp::{self, ImplArgs};
 use crate::error::Result;
 use crate::kex::{self, ExpBits};
 use crate::record::{self, RunTimer};
@@ -38,6 +40,8 @@ pub struct DhArgs {
     #[arg(long)]
     pub no_table: bool,
     #[command(flatten)]
+    pub imp: ImplArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -53,6 +57,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let cfg = args.run.bench_config()?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
+    let choices = args.imp.choices()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
     kex::check_exp_bits(&file, args.exp_bits)?;
     let job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
@@ -62,7 +67,21 @@ pub fn run(args: &DhArgs) -> Result<String> {
         ("exp_bits", job.exp_bits.into()),
         ("table", job.group.table().is_some().into()),
     ]);
-    let ops = bench::run(&Job::Dh(job.clone()), &cfg)?;
-    let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
-    args.run.emit(&rec, || report::dh::render_text(&rec))
+    let file = args.group.file()?;
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for c in choices {
+        match c {
+            Choice::Own => jobs.push(Job::Dh(job.clone())),
+            Choice::Peer(lib) => match job.through(&file, lib, cfg.discovery) {
+                Ok(j) => jobs.push(Job::Dh(j?)),
+                Err(why) => notes.push(imp::note(c, &info.name, &why)),
+            },
+        }
+    }
+    let ops = imp::run_jobs(jobs, &cfg)?;
+    let mut rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    rec.skipped.extend(notes);
+    args.run
+        .emit(&rec, || imp::render(&rec, report::dh::render_text))
 }

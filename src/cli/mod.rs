@@ -11,6 +11,8 @@ pub mod dh;
 pub mod errors;
 pub mod groups;
 pub mod hash;
+pub mod imp;
+pub mod impls;
 pub mod kex_io;
 pub mod noise;
 pub mod options;

@@ -106,6 +106,7 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
         measure: MeasureConfig::with_budget_secs(time, args.clock),
         seed: args.seed,
         quiet: args.json,
+        discovery: crate::cli::options::discovery(),
     };
     let entries = suite::standard_set(args.quick)?;
     let options = cli::options::group_options(true, None, false)?;

@@ -30,6 +30,9 @@ pub enum Status {
 pub struct Row {
     /// Canonical group name.
     pub field: String,
+    /// Who computed it: the implementation's name and version (`openssl 3.0.19`,
+    /// `x25519-dalek 2.0.1`, `pkbench 0.1.0`); empty for a candidate not timed.
+    pub code: String,
     /// Secret size in bits.
     pub exp_bits: u32,
     /// `full` or the number of bits.
@@ -109,6 +112,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .and_then(Value::as_str)
             .unwrap_or("?")
             .to_string(),
+        code: String::new(),
         exp_bits,
         exp_label: label(exp_bits, full),
         table: params
@@ -168,6 +172,11 @@ impl View {
             let offer = same(tot, "Offer");
             let mut r = row_of(&tot.params, &tot.info);
             r.status = Status::Timed;
+            r.code = tot
+                .implementation
+                .as_ref()
+                .map(|i| format!("{} {}", i.name, i.version))
+                .unwrap_or_default();
             r.table_bytes = offer
                 .and_then(|o| o.info_u64("table_bytes"))
                 .map(|b| b as usize);
@@ -327,7 +336,11 @@ fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
     let t = |v: Option<f64>| v.map_or("-".to_string(), report::fmt_time_ms);
     let weak = weak_ref(r, weak_refs).map_or(String::new(), |i| format!("weak [{i}]"));
     vec![
-        r.field.clone(),
+        if r.code.is_empty() {
+            r.field.clone()
+        } else {
+            format!("{} ({})", r.field, r.code)
+        },
         r.exp_label.clone(),
         match (r.table, r.table_bytes) {
             (true, Some(b)) => format!("yes ({})", report::fmt_bytes(b)),
@@ -356,7 +369,7 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
     let h = |name: &str| format!("{name}\n{unit}");
     let (offer, reply, total) = (h("Offer"), h("Reply"), h("Total"));
     let mut t = report::table(&[
-        "field",
+        "field\ncode",
         "exp\nbits",
         "table",
         &offer,
@@ -372,7 +385,11 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
             sec += &format!(" [{i}]");
         }
         t.add_row(vec![
-            r.field.clone(),
+            // The code's name only (its version is in the Chosen line and the JSON).
+            match r.code.split(' ').next() {
+                Some(name) if !name.is_empty() => format!("{}\n{name}", r.field),
+                _ => r.field.clone(),
+            },
             r.exp_label.clone(),
             match (r.table, r.table_bytes) {
                 (true, Some(b)) => report::fmt_bytes(b),
@@ -516,7 +533,7 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
     s += "\n";
     s += &match &v.chosen {
         Some(c) => format!(
-            "Chosen: {}, {} exponent{}, {} — Total {} (Offer {}, Reply {}), {:.1} bits of security, {}-byte public values.\n",
+            "Chosen: {}, {} exponent{}, {}, computed by {} — Total {} (Offer {}, Reply {}), {:.1} bits of security, {}-byte public values.\n",
             c.field,
             c.exp_label,
             if c.exp_label == "full" { "" } else { " bits" },
@@ -525,6 +542,7 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
             } else {
                 "no table"
             },
+            c.code,
             report::fmt_time_ms(c.total_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.offer_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.reply_ms.unwrap_or(f64::NAN)),
@@ -548,10 +566,11 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
         );
         let pct = 100.0 * (b / a - 1.0);
         s += &format!(
-            "Runner-up: {} {}{} — Total {} ({}{pct:.0}%).{}\n",
+            "Runner-up: {} {}{}, {} — Total {} ({}{pct:.0}%).{}\n",
             r.field,
             r.exp_label,
             if r.table { ", table" } else { ", no table" },
+            r.code,
             report::fmt_time_ms(b),
             if pct >= 0.0 { "+" } else { "" },
             if c.tied && r.tied {
