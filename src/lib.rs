@@ -16,6 +16,7 @@ pub mod des;
 pub mod error;
 pub mod hash;
 pub mod implementation;
+pub mod kem;
 pub mod kex;
 pub mod measure;
 pub mod params;

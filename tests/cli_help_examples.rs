@@ -94,6 +94,7 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "compare" => parse_args::<cli::compare::CompareArgs>(cmd, rest).map(drop),
         "des" => parse_args::<cli::des::DesArgs>(cmd, rest).map(drop),
         "hash" => parse_args::<cli::hash::HashArgs>(cmd, rest).map(drop),
+        "kem" => parse_args::<cli::kem::KemArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(

@@ -17,6 +17,7 @@ pub mod cipher;
 pub mod des;
 pub mod dh;
 pub mod hash;
+pub mod kem;
 pub mod rsa;
 pub mod slope;
 
@@ -45,6 +46,10 @@ pub enum Job {
     /// Rows of a cipher table ([`cipher::CipherJob`]): one "MODE dir" operation per row
     /// ("CBC enc", "STREAM dec").
     Cipher(cipher::CipherJob),
+    /// A key-encapsulation exchange through each of its implementations
+    /// ([`kem::KemJob`]): "KeyGen", "Encaps", "Decaps" and "Total = KeyGen + Encaps +
+    /// Decaps" per implementation.
+    Kem(kem::KemJob),
 }
 
 impl std::fmt::Debug for Job {
@@ -55,6 +60,7 @@ impl std::fmt::Debug for Job {
             Job::Des(j) => f.debug_tuple("Des").field(j).finish(),
             Job::Hash(j) => f.debug_tuple("Hash").field(j).finish(),
             Job::Cipher(j) => f.debug_tuple("Cipher").field(&j.label()).finish(),
+            Job::Kem(j) => f.debug_tuple("Kem").field(&j.label()).finish(),
         }
     }
 }
@@ -69,6 +75,7 @@ impl Job {
             Job::Des(j) => j.label(),
             Job::Hash(j) => j.label(),
             Job::Cipher(j) => j.label(),
+            Job::Kem(j) => j.label(),
         }
     }
 }
@@ -126,6 +133,7 @@ pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
         Job::Cipher(j) => cipher::prepare(j, cfg),
+        Job::Kem(j) => kem::prepare(j, cfg),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::bench::{self, Job, dh::DhJob};
 use crate::cli::common::{GroupArgs, RunArgs};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kex::ExpBits;
 use crate::record::{self, RunTimer};
 use crate::report;
@@ -20,10 +20,13 @@ use std::sync::Arc;
   pkbench dh --field modp-2048 --exp-bits 256 --clock cpu
                                               IKE group 14, 256-bit secrets, on
                                               the thread CPU clock (steadier)
-  pkbench dh --field x25519 --time 0.2 --json
-                                              one JSON object, 0.2 s per op
-  pkbench dh --field oakley-3 --output dh.json
-                                              also saved, for compare and plot")]
+  pkbench dh --group mlkem768 --time 0.2 --output kem.json
+                                              ML-KEM-768: KeyGen, Encaps, Decaps
+                                              through ml-kem and libcrux-ml-kem,
+                                              also saved
+  pkbench dh --group x25519mlkem768 --impl libcrux-ml-kem --time 0.2
+                                              the TLS 1.3 hybrid, one
+                                              implementation")]
 pub struct DhArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -37,6 +40,11 @@ pub struct DhArgs {
     /// Time Offer without the fixed-base table (a plain exponentiation or scalar multiplication).
     #[arg(long)]
     pub no_table: bool,
+    /// KEMs (mlkem512, mlkem768, mlkem1024, x25519mlkem768): the implementations to time,
+    /// comma-separated, or `all` (the default): ml-kem (RustCrypto), libcrux-ml-kem
+    /// (Cryspen).
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "all")]
+    pub implementations: String,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -49,6 +57,16 @@ pub struct DhArgs {
 /// without `--force`); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &DhArgs) -> Result<String> {
     args.run.check_output()?;
+    if args.group.params.is_none()
+        && let Some(info) = crate::kem::lookup(&args.group.field)
+    {
+        return run_kem(args, info);
+    }
+    if args.implementations != "all" {
+        return Err(Error::input(
+            "--impl: the DH groups have one implementation each; --impl chooses among a KEM's",
+        ));
+    }
     let timer = RunTimer::start();
     let cfg = args.run.bench_config()?;
     let job = DhJob::new(Arc::from(args.group.open(!args.no_table)?), args.exp_bits)?;
@@ -61,4 +79,61 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let ops = bench::run(&Job::Dh(job.clone()), &cfg)?;
     let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
     args.run.emit(&rec, || report::dh::render_text(&rec))
+}
+
+/// The implementations `--impl` names for a KEM (`all`: every one).
+///
+/// # Errors
+/// [`crate::error::Invalid::UnknownKemImpl`] for a name pkbench does not have.
+pub fn kem_impls(
+    info: &'static crate::kem::KemInfo,
+    list: &str,
+) -> Result<Vec<Arc<dyn crate::kem::Kem>>> {
+    if list == "all" {
+        return Ok(crate::kem::open_all(info)
+            .into_iter()
+            .map(Arc::from)
+            .collect());
+    }
+    list.split(',')
+        .map(|n| crate::kem::open(info, n.trim()).map(Arc::from))
+        .collect()
+}
+
+/// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,
+/// in alternating rounds ([`crate::bench::kem`]).
+fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> {
+    if args.no_table || args.table || args.exp_bits != ExpBits::Full {
+        return Err(Error::input(format!(
+            "{}: {} is a KEM, with no secret exponent and no fixed-base table; leave out --exp-bits, --table and --no-table",
+            if args.exp_bits != ExpBits::Full {
+                "--exp-bits"
+            } else if args.table {
+                "--table"
+            } else {
+                "--no-table"
+            },
+            info.name
+        )));
+    }
+    if args.group.backend.is_some() {
+        return Err(Error::input(format!(
+            "--backend: {} is a KEM; --backend chooses the bignum library of mod-p groups",
+            info.name
+        )));
+    }
+    let timer = RunTimer::start();
+    let cfg = args.run.bench_config()?;
+    let job = crate::bench::kem::KemJob {
+        impls: kem_impls(info, &args.implementations)?,
+        ..crate::bench::kem::KemJob::all(info)
+    };
+    let names: Vec<&str> = job.impls.iter().map(|k| k.impl_name()).collect();
+    let params = record::params([
+        ("field", info.name.into()),
+        ("impl", names.join(",").into()),
+    ]);
+    let ops = bench::run(&Job::Kem(job), &cfg)?;
+    let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    args.run.emit(&rec, || report::kem::render_text(&rec))
 }

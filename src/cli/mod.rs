@@ -10,6 +10,7 @@ pub mod dh;
 pub mod errors;
 pub mod groups;
 pub mod hash;
+pub mod kem;
 pub mod kex_io;
 pub mod options;
 pub mod plot;

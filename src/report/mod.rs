@@ -10,6 +10,7 @@ pub mod fit;
 pub mod groups;
 pub mod hash;
 pub mod json;
+pub mod kem;
 pub mod plot;
 pub mod repro;
 pub mod rsa;
