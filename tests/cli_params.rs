@@ -77,8 +77,8 @@ fn every_builtin_params_file_loads_as_a_users_file() {
         assert_eq!(file, builtin, "{name}");
         n += 1;
     }
-    // 19 groups, and RFC 5114 §2.3's modp-2048-256 (added as one file).
-    assert_eq!(n, 20, "built-in params files");
+    // 19 groups, RFC 5114 §2.3's modp-2048-256, and P-384, P-521, X448 (one file each).
+    assert_eq!(n, 23, "built-in params files");
 }
 
 /// The built-in mod-p files up to 1024 bits, renamed so that they are a user's file and get
