@@ -95,6 +95,9 @@ fn choose_post_quantum_names_a_kem_and_its_implementation() {
         "5",
     ]);
     assert!(out.contains("Post-quantum: KEMs"), "{out}");
+    for l in out.lines() {
+        assert!(l.chars().count() <= 80, "wider than 80 columns: {l}");
+    }
     assert!(out.contains("0 bits against a quantum computer"), "{out}");
     let line = out
         .lines()

@@ -236,7 +236,7 @@ pub fn render_choice(rec: &ResultRecord, markdown: bool) -> String {
         };
         t.add_row(vec![
             format!("{}{ok}", c.total.param_str("group").unwrap_or("?")),
-            c.label.clone(),
+            c.total.param_str("impl").unwrap_or("?").to_string(),
             report::fmt_time_ms(c.total_ms),
             format!("{:.0}", c.classical),
             format!("{:.0}", c.quantum),
