@@ -17,6 +17,7 @@ pub mod error;
 pub mod hash;
 pub mod implementation;
 pub mod input;
+pub mod kem;
 pub mod kex;
 pub mod measure;
 pub mod params;

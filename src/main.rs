@@ -33,6 +33,9 @@ enum Command {
     Offer(cli::kex_io::OfferArgs),
     /// Print the shared secret (Reply) for a secret and the peer's public value, in hex.
     Reply(cli::kex_io::ReplyArgs),
+    /// One step of a KEM exchange (ML-KEM, X25519MLKEM768) on values in hex: keygen from
+    /// the seeds d and z, encaps with the message m, decaps.
+    Kem(cli::kem::KemArgs),
     /// Choose parameters: time every group × secret size × table choice briefly, sorted by
     /// Total = 2*Offer + Reply, with security estimates; names the cheapest that meets
     /// --min-security.
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Dh(a) => cli::dh::run(a),
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
+        Command::Kem(a) => cli::kem::run(a),
         Command::Compare(a) => cli::compare::run(a),
         Command::Noise(a) => cli::noise::run(a),
         Command::Choose(a) => cli::choose::run(a),

@@ -96,6 +96,7 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "hash" => parse_args::<cli::hash::HashArgs>(cmd, rest).map(drop),
         "noise" => parse_args::<cli::noise::NoiseArgs>(cmd, rest).map(drop),
         "impls" => parse_args::<cli::impls::ImplsArgs>(cmd, rest).map(drop),
+        "kem" => parse_args::<cli::kem::KemArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(

@@ -273,6 +273,9 @@ pub fn operations(
         }
         op.with_info("security_bits", estimate.bits)
             .with_info("security_limited_by", estimate.limited_by.clone())
+            // Shor's algorithm breaks every discrete-logarithm group (report::kem::DH_QUANTUM_NOTE).
+            .with_info("quantum_security_bits", 0.0)
+            .with_info("wire_bytes", 2 * info.public_bytes)
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);

@@ -18,6 +18,7 @@ pub mod des;
 pub mod dh;
 pub mod hash;
 pub mod imp;
+pub mod kem;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
@@ -47,6 +48,10 @@ pub enum Job {
     /// Rows of a cipher table ([`cipher::CipherJob`]): one "MODE dir" operation per row
     /// ("CBC enc", "STREAM dec").
     Cipher(cipher::CipherJob),
+    /// A key-encapsulation exchange through each of its implementations
+    /// ([`kem::KemJob`]): "KeyGen", "Encaps", "Decaps" and "Total = KeyGen + Encaps +
+    /// Decaps" per implementation.
+    Kem(kem::KemJob),
 }
 
 impl std::fmt::Debug for Job {
@@ -57,6 +62,7 @@ impl std::fmt::Debug for Job {
             Job::Des(j) => f.debug_tuple("Des").field(j).finish(),
             Job::Hash(j) => f.debug_tuple("Hash").field(j).finish(),
             Job::Cipher(j) => f.debug_tuple("Cipher").field(&j.label()).finish(),
+            Job::Kem(j) => f.debug_tuple("Kem").field(&j.label()).finish(),
         }
     }
 }
@@ -68,7 +74,8 @@ impl Job {
             Job::Dh(j) => j.imp,
             Job::Hash(j) => j.imp,
             Job::Cipher(j) => j.imp,
-            Job::Rsa(_) | Job::Des(_) => imp::Choice::Own,
+            // A KEM job carries its own implementations (crates), all pkbench-side.
+            Job::Rsa(_) | Job::Des(_) | Job::Kem(_) => imp::Choice::Own,
         }
     }
 
@@ -81,6 +88,7 @@ impl Job {
             Job::Des(j) => j.label(),
             Job::Hash(j) => j.label(),
             Job::Cipher(j) => j.label(),
+            Job::Kem(j) => j.label(),
         }
     }
 }
@@ -142,6 +150,7 @@ pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
         Job::Cipher(j) => cipher::prepare(j, cfg),
+        Job::Kem(j) => kem::prepare(j, cfg),
     }?;
     Ok(imp::tag(prepared, job.implementation()))
 }

@@ -24,6 +24,10 @@ use std::time::Duration;
   pkbench choose --exp-bits full,256 --clock cpu --explain
                                            given secret sizes, steadier timing,
                                            every security figure with its source
+  pkbench choose --min-security 128 --post-quantum --fields x25519,p256
+                                           ML-KEM and the TLS hybrid beside two
+                                           curves; the cheapest meeting 128
+                                           bits classical and quantum
   pkbench choose --output choice.json      also saved: every candidate's samples
   pkbench plot choice.json --output choice.svg
                                            that record drawn: cost against
@@ -84,6 +88,13 @@ pub struct ChooseArgs {
     /// Also print every security figure with its source.
     #[arg(long)]
     pub explain: bool,
+    /// Require security against a quantum computer too: the KEMs (ML-KEM-512/768/1024
+    /// through ml-kem and libcrux-ml-kem, and X25519MLKEM768) are timed and ranked beside
+    /// the DH groups (all broken by Shor's algorithm: 0 bits quantum), and the cheapest
+    /// whose classical and quantum estimates both meet --min-security is named, with its
+    /// implementation.
+    #[arg(long)]
+    pub post_quantum: bool,
     /// Also save the run as a result record (JSON, schema `pkbench.result/2`): every timed
     /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
     /// security estimate, the rows not timed and why, the choice, the machine and build.
@@ -295,7 +306,12 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
     params.insert("exp_bits".into(), sizes.into());
     params.insert("explain".into(), args.explain.into());
-    let ops = out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
+    params.insert("post_quantum".into(), args.post_quantum.into());
+    let mut ops: Vec<crate::record::Operation> =
+        out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
+    if args.post_quantum {
+        ops.extend(time_kems(&cfg)?);
+    }
     let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
     rec.notes = notes;
     for (c, why) in &out.not_timed {
@@ -340,6 +356,26 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
 }
 
 /// `full` or the number of bits, as given.
+/// Times every KEM through every implementation (both in the same rounds, one sweep), with
+/// the choose budget per step.
+///
+/// # Errors
+/// [`Error::Runtime`] when a KEM's self-check fails.
+fn time_kems(cfg: &crate::bench::Config) -> Result<Vec<crate::record::Operation>> {
+    let items = crate::kem::KEMS
+        .iter()
+        .map(|info| crate::bench::Item {
+            label: info.name.to_string(),
+            job: Ok(crate::bench::Job::Kem(crate::bench::kem::KemJob::all(info))),
+        })
+        .collect();
+    let mut ops = Vec::new();
+    for (_, r) in crate::bench::sweep(items, cfg) {
+        ops.extend(r?);
+    }
+    Ok(ops)
+}
+
 fn exp_text(e: &ExpBits) -> String {
     match e {
         ExpBits::Full => "full".to_string(),

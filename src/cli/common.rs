@@ -133,8 +133,9 @@ pub fn write_record(path: &std::path::Path, rec: &ResultRecord, force: bool) -> 
 #[derive(Debug, Clone, Args)]
 pub struct GroupArgs {
     /// Group: gf2-155 (Oakley 3), gf2-185 (Oakley 4), modp-512 … modp-8192, ffdhe2048 …
-    /// ffdhe8192, p256, k256, x25519, or an alias such as oakley-3 or ike-14
-    /// (`pkbench groups` lists them all).
+    /// ffdhe8192, p256, p384, p521, k256, x25519, x448, or an alias such as oakley-3 or
+    /// ike-14 (`pkbench groups` lists them all); for `dh` also a KEM: mlkem512, mlkem768,
+    /// mlkem1024, x25519mlkem768.
     #[arg(
         long,
         value_name = "GROUP",

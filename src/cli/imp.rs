@@ -18,7 +18,9 @@ pub struct ImplArgs {
     /// `pkbench impls` lists what each offers), a comma-separated list, or `all`. With
     /// several: one row per implementation, all timed in alternating rounds in this run,
     /// each checked against pkbench's own output, with its speed against pkbench's own; a
-    /// library missing here, or without the operation, gives a note, not an error.
+    /// library missing here, or without the operation, gives a note, not an error. For a KEM
+    /// group (`dh --group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both,
+    /// also the default).
     #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench")]
     pub imp: String,
 }

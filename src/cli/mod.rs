@@ -13,6 +13,7 @@ pub mod groups;
 pub mod hash;
 pub mod imp;
 pub mod impls;
+pub mod kem;
 pub mod kex_io;
 pub mod noise;
 pub mod options;

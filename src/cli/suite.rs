@@ -81,6 +81,7 @@ pub fn label(e: &Entry) -> String {
             };
             format!("dh --field {group} --exp-bits {e}")
         }
+        Entry::Kem { name } => format!("dh --group {name}"),
         Entry::Rsa { bits } => format!("rsa --bits {bits}"),
         Entry::DesEcb => "des --mode ecb".to_string(),
         Entry::DesKeySetup => "des --keysetup".to_string(),

@@ -421,6 +421,15 @@ fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -
 
 /// Renders the record as terminal tables (`markdown` = false) or Markdown.
 pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
+    let mut s = render_dh(rec, markdown);
+    if rec.params.get("post_quantum").and_then(Value::as_bool) == Some(true) {
+        s += &super::kem::render_choice(rec, markdown);
+    }
+    s
+}
+
+/// The DH part of the report: every group timed, the targets met, the choice.
+fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
     let v = View::of(rec);
     let h = |s: &str| {
         if markdown {

@@ -163,6 +163,11 @@ pub fn render_text(rec: &ResultRecord) -> String {
         reply.batch,
         rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
     );
+    let public = o.info_u64("public_bytes").unwrap_or(0);
+    s += &format!(
+        "wire:      each party sends its public value, {public} B; {} B per exchange\n",
+        2 * public
+    );
     s += &format!("inputs:    {}\n", inputs_note(&x));
     s += &format!("machine:   {}\n", rec.summary());
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);

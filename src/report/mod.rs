@@ -12,6 +12,7 @@ pub mod groups;
 pub mod hash;
 pub mod impls;
 pub mod json;
+pub mod kem;
 pub mod paired;
 pub mod plot;
 pub mod repro;
