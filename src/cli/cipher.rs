@@ -130,7 +130,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
             }
         }
     }
-    let ops = imp::run_jobs(jobs, &cfg)?;
+    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
     let params = record::params([
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),

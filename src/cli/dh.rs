@@ -87,7 +87,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
             },
         }
     }
-    let ops = imp::run_jobs(jobs, &cfg)?;
+    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
     let mut rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
     rec.skipped.extend(notes);
     args.run

@@ -70,7 +70,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
     } else {
         None
     };
-    let mut ops = imp::run_jobs(jobs, &cfg)?;
+    let mut ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
     let mut extra_notes = Vec::new();
     match masked {
         Some(Ok(op)) => {

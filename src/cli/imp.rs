@@ -77,14 +77,22 @@ pub fn note(choice: Choice, what: &str, why: &Unavailable) -> Skipped {
 }
 
 /// Runs the Jobs of several implementations together ([`bench::sweep`]: all prepared, then
-/// timed in alternating rounds): their operations in order.
+/// timed in alternating rounds): their operations in order. A library that misbehaves (a
+/// call fails, a result differs from pkbench's own) costs only its own rows: its error
+/// becomes a one-line note in `notes` and the other rows still run.
 ///
 /// # Errors
-/// The first Job's error (a wrong result is a runtime error, a bad input an input error).
-pub fn run_jobs(jobs: Vec<Job>, cfg: &bench::Config) -> Result<Vec<Operation>> {
+/// The error of pkbench's own Job (a wrong result is a runtime error, a bad input an input
+/// error); a single Job's error.
+pub fn run_jobs(
+    jobs: Vec<Job>,
+    cfg: &bench::Config,
+    notes: &mut Vec<Skipped>,
+) -> Result<Vec<Operation>> {
     if jobs.len() == 1 {
         return bench::run(&jobs[0], cfg);
     }
+    let choices: Vec<Choice> = jobs.iter().map(Job::implementation).collect();
     let items = jobs
         .into_iter()
         .map(|job| Item {
@@ -93,8 +101,17 @@ pub fn run_jobs(jobs: Vec<Job>, cfg: &bench::Config) -> Result<Vec<Operation>> {
         })
         .collect();
     let mut ops = Vec::new();
-    for (_, r) in bench::sweep(items, cfg) {
-        ops.extend(r?);
+    for ((label, r), choice) in bench::sweep(items, cfg).into_iter().zip(choices) {
+        match (r, choice) {
+            (Ok(o), _) => ops.extend(o),
+            (Err(e), Choice::Own) => return Err(e),
+            (Err(e), c) => {
+                let mut s =
+                    Skipped::new(label, format!("failed: {}", crate::cli::errors::render(&e)));
+                s.params.insert(IMPL_PARAM.into(), c.name().into());
+                notes.push(s);
+            }
+        }
     }
     Ok(ops)
 }

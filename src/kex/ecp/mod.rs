@@ -64,7 +64,11 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
 /// its opened group's `check_exp_bits` says, read from the description alone; `None` for
 /// the curves that take short secrets too.
 pub fn only_full_secrets(file: &GroupFile) -> Option<(&'static str, &'static str)> {
-    (file.str_key("curve").ok() == Some("x25519")).then_some((x25519::CURVE, x25519::ONLY_FULL))
+    match file.str_key("curve").ok()? {
+        "x25519" => Some((x25519::CURVE, x25519::ONLY_FULL)),
+        "x448" => Some((x448::CURVE, x448::ONLY_FULL)),
+        _ => None,
+    }
 }
 
 /// How the curve of `file` writes secrets and public values (as its opened group's

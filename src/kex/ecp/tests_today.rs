@@ -75,7 +75,7 @@ fn p384_p521_sizes_and_sec1_point_checks() {
         let e = kx.reply(&a, &q).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(
-            crate::cli::errors::render(&e).contains("not a valid"),
+            crate::cli::errors::render(&e).contains("not on the curve"),
             "{e}"
         );
         // x ≥ p: all ones is above p for both curves.

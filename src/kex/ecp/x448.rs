@@ -16,7 +16,10 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 
 /// The curve's name in messages (whatever a user's file calls the group).
-const CURVE: &str = "x448";
+pub(super) const CURVE: &str = "x448";
+/// Why X448 takes only full secrets.
+pub(super) const ONLY_FULL: &str =
+    "RFC 7748 §5: a 56-byte string clamped to a 448-bit scalar, 445 random bits";
 
 /// Bytes of an X448 string (RFC 7748 §5).
 const BYTES: usize = 56;
@@ -82,8 +85,7 @@ impl KeyExchange for X448 {
             ExpBits::Bits(n) => Err(Invalid::OnlyFullSecrets {
                 value: n,
                 group: CURVE.to_string(),
-                why: "RFC 7748 §5: a 56-byte string clamped to a 448-bit scalar, 445 random bits"
-                    .into(),
+                why: ONLY_FULL.into(),
             }
             .into()),
         }
