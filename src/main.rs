@@ -69,6 +69,10 @@ enum Command {
     /// (pkbench::hash::about).
     #[command(about = pkbench::hash::about())]
     Hash(cli::hash::HashArgs),
+    /// Print shell completions generated from these options (bash, zsh, fish, …).
+    Completions(cli::manual::CompletionsArgs),
+    /// Print the man page (roff) generated from these options.
+    Man(cli::manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +103,8 @@ fn main() -> ExitCode {
         Command::Des(a) => cli::des::run(a),
         Command::Hash(a) => cli::hash::run(a),
         Command::Repro(a) => cli::repro::run(a),
+        Command::Completions(a) => cli::manual::completions(a, &mut Cli::command()),
+        Command::Man(a) => cli::manual::man(a, Cli::command()),
     };
     match result {
         Ok(text) => {

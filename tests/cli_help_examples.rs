@@ -95,6 +95,8 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "des" => parse_args::<cli::des::DesArgs>(cmd, rest).map(drop),
         "hash" => parse_args::<cli::hash::HashArgs>(cmd, rest).map(drop),
         "noise" => parse_args::<cli::noise::NoiseArgs>(cmd, rest).map(drop),
+        "completions" => parse_args::<cli::manual::CompletionsArgs>(cmd, rest).map(drop),
+        "man" => parse_args::<cli::manual::ManArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(

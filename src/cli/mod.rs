@@ -12,6 +12,7 @@ pub mod errors;
 pub mod groups;
 pub mod hash;
 pub mod kex_io;
+pub mod manual;
 pub mod noise;
 pub mod options;
 pub mod plot;
