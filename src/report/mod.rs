@@ -12,6 +12,7 @@ pub mod hash;
 pub mod json;
 pub mod paired;
 pub mod plot;
+pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
 pub mod scale;

@@ -14,6 +14,7 @@
 use crate::error::{Error, Result};
 use crate::record::{Operation, ResultRecord};
 use crate::report::fit::{PowerFit, fit_power_law};
+use crate::report::plot_labels::{Rect, place, svg_font_px};
 use plotters::prelude::*;
 use serde_json::Value;
 
@@ -447,11 +448,39 @@ fn draw_security<DB: DrawingBackend>(
                 .legend(move |(x, y)| Circle::new((x + 10, y), 5, style));
         }
     }
-    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072).
+    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072),
+    // each placed where it meets no other label, point or ring (report::plot_labels).
+    let px = |x: f64, y: f64| {
+        let (a, b) = chart.backend_coord(&(x, y));
+        (f64::from(a), f64::from(b))
+    };
+    let obstacles: Vec<Rect> = points
+        .iter()
+        .map(|p| {
+            let (x, y) = px(p.security_bits, p.total_ms);
+            Rect::around(x, y, if p.chosen { 10.0 } else { 6.0 })
+        })
+        .collect();
+    let anchors: Vec<((f64, f64), f64)> = labels
+        .iter()
+        .map(|(x, y, t)| (px(*x, *y), if t.contains("(chosen)") { 10.0 } else { 6.0 }))
+        .collect();
+    let texts: Vec<String> = labels.iter().map(|l| l.2.clone()).collect();
+    let offsets = place(&anchors, &texts, svg_font_px(12.0), &obstacles);
     chart
-        .draw_series(labels.into_iter().map(|(x, y, text)| {
-            EmptyElement::at((x, y)) + Text::new(text, (8, -4), ("sans-serif", 12).into_font())
-        }))
+        .draw_series(
+            labels
+                .into_iter()
+                .zip(offsets)
+                .map(|((x, y, text), (dx, dy))| {
+                    EmptyElement::at((x, y))
+                        + Text::new(
+                            text,
+                            (dx.round() as i32, dy.round() as i32),
+                            ("sans-serif", 12).into_font(),
+                        )
+                }),
+        )
         .map_err(draw_err)?;
     // The chosen candidate, ringed.
     chart
