@@ -76,6 +76,10 @@ enum Command {
     /// List the implementations pkbench can run per operation (its own code or crate,
     /// OpenSSL, libgcrypt, GMP) and the system libraries found here, with versions.
     Impls(cli::impls::ImplsArgs),
+    /// Print shell completions generated from these options (bash, zsh, fish, …).
+    Completions(cli::manual::CompletionsArgs),
+    /// Print the man page (roff) generated from these options.
+    Man(cli::manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -108,6 +112,8 @@ fn main() -> ExitCode {
         Command::Hash(a) => cli::hash::run(a),
         Command::Impls(a) => cli::impls::run(a),
         Command::Repro(a) => cli::repro::run(a),
+        Command::Completions(a) => cli::manual::completions(a, &mut Cli::command()),
+        Command::Man(a) => cli::manual::man(a, Cli::command()),
     };
     match result {
         Ok(text) => {

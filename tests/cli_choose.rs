@@ -323,3 +323,48 @@ fn rows_name_their_implementation() {
         common::skip("OpenSSL not found here: no openssl rows in choose");
     }
 }
+
+/// Issue 22: one vocabulary (`--groups`, `--time` in seconds) and security categories by
+/// convention: X25519 (rho 125.8) and P-256 (127.8) are in the 128-bit category (RFC 7748,
+/// NIST SP 800-57 Table 2 / SP 800-186) and so meet `--min-security 128`, the precise
+/// estimate kept beside the category.
+#[test]
+fn groups_time_and_categories() {
+    let (code, out, err) = choose(&[
+        "--groups",
+        "x25519,p256",
+        "--time",
+        "0.01",
+        "--min-security",
+        "128",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["budget_ms"], 10.0);
+    let rows = v["rows"].as_array().unwrap();
+    for g in ["x25519", "p256"] {
+        let r = rows
+            .iter()
+            .find(|r| r["field"] == g && r["status"] == "timed")
+            .unwrap_or_else(|| panic!("{g} timed: {out}"));
+        assert_eq!(r["security_category"], 128, "{g}");
+        assert_eq!(r["qualifies"], true, "{g}");
+        assert!(r["security_bits"].as_f64().unwrap() < 128.0, "{g}");
+    }
+    assert!(v["chosen"].is_object(), "{out}");
+    // The text names category and estimate; the old spellings still work.
+    let out = pkbench_ok(&[
+        "choose",
+        "--fields",
+        "x25519",
+        "--budget-ms",
+        "10",
+        "--min-security",
+        "128",
+    ]);
+    assert!(out.contains("128 (125.8)"), "{out}");
+    assert!(!out.contains("Chosen: none"), "{out}");
+    let err = pkbench_input_error(&["choose", "--time", "0", "--groups", "x25519"]);
+    assert!(err.contains("--time 0"), "{err}");
+}

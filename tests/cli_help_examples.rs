@@ -97,6 +97,8 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "noise" => parse_args::<cli::noise::NoiseArgs>(cmd, rest).map(drop),
         "impls" => parse_args::<cli::impls::ImplsArgs>(cmd, rest).map(drop),
         "kem" => parse_args::<cli::kem::KemArgs>(cmd, rest).map(drop),
+        "completions" => parse_args::<cli::manual::CompletionsArgs>(cmd, rest).map(drop),
+        "man" => parse_args::<cli::manual::ManArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(

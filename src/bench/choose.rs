@@ -45,8 +45,8 @@ pub struct ChooseJob {
     pub groups: Vec<String>,
     /// Secret sizes to try; a size at or above a group's full size means `full`.
     pub exps: Vec<ExpBits>,
-    /// Security target in bits: a candidate whose estimate, rounded to the nearest bit, is
-    /// below it does not qualify.
+    /// Security target in bits: a candidate whose category and estimate (rounded to the
+    /// nearest bit) are both below it does not qualify ([`Candidate::qualifies`]).
     pub min_security: u32,
     /// Harness settings of every timed operation (its budget is the per-candidate budget).
     pub measure: MeasureConfig,
@@ -85,11 +85,14 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// Whether the estimate, to the nearest bit, reaches `min` bits.
+    /// Whether the candidate meets a target of `min` bits: its conventional security
+    /// category ([`security::category`]: X25519 and P-256 are 128) or its precise estimate,
+    /// to the nearest bit, reaches `min` (a target between categories, e.g. 90, is met by a
+    /// precise 91.3).
     pub fn qualifies(&self, min: u32) -> bool {
         self.estimate
             .as_ref()
-            .is_some_and(|e| e.bits.round() >= f64::from(min))
+            .is_some_and(|e| e.category >= min || e.bits.round() >= f64::from(min))
     }
 
     /// Whether the group or choice has a known weakness (never chosen).
@@ -573,6 +576,8 @@ mod tests {
                 limited_by: "rho".into(),
                 parts: vec![],
                 weak: None,
+                category: 128,
+                category_rule: String::new(),
             }),
         }
     }

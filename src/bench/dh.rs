@@ -229,7 +229,7 @@ pub use crate::record::CPU_SUM_OP;
 /// `info` of every operation: the group (`family`, `group_description`, `group_source`,
 /// `field_bits`, `full_exp_bits`, `public_bytes`), the pool (`pool` entries, `pool_ms` to
 /// make and check them), `backend`, `clmul` and `field_code` where the group says, and the
-/// security estimate (`security_bits`, `security_limited_by`: [`security::estimate`]).
+/// security estimate (`security_bits`, `security_category`, `security_limited_by`: [`security::estimate`]).
 /// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
 /// `offer_method`; Reply adds `reply_method`.
 pub fn operations(
@@ -272,6 +272,7 @@ pub fn operations(
             op = op.with_info("field_code", f);
         }
         op.with_info("security_bits", estimate.bits)
+            .with_info("security_category", estimate.category)
             .with_info("security_limited_by", estimate.limited_by.clone())
             // Shor's algorithm breaks every discrete-logarithm group (report::kem::DH_QUANTUM_NOTE).
             .with_info("quantum_security_bits", 0.0)

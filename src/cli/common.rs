@@ -137,14 +137,14 @@ pub struct GroupArgs {
     /// ike-14 (`pkbench groups` lists them all); for `dh` also a KEM: mlkem512, mlkem768,
     /// mlkem1024, x25519mlkem768.
     #[arg(
-        long,
+        long = "group",
         value_name = "GROUP",
         default_value = "gf2-155",
-        visible_alias = "group"
+        visible_alias = "field"
     )]
     pub field: String,
     /// Your own group from a TOML file, in the format of the built-in ones; overrides
-    /// --field. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
+    /// --group. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
     /// prime p) as hex strings in quotes (see params/modp-*.toml), p of 64 to 8192 bits.
     /// Binary curve: `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor`
     /// (see params/gf2-155.toml), over GF(2^155) or GF(2^185). Either is checked to describe

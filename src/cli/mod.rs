@@ -15,6 +15,7 @@ pub mod imp;
 pub mod impls;
 pub mod kem;
 pub mod kex_io;
+pub mod manual;
 pub mod noise;
 pub mod options;
 pub mod plot;

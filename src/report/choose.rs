@@ -57,6 +57,8 @@ pub struct Row {
     pub public_bytes: Option<usize>,
     /// Security estimate, bits (minimum of the counted figures).
     pub security_bits: Option<f64>,
+    /// Conventional security category, bits (0 = below 80; [`crate::security::category`]).
+    pub security_category: Option<u32>,
     /// The figure that gives the minimum.
     pub security_limited_by: Option<String>,
     /// Estimate ≥ the target (to the nearest bit).
@@ -128,6 +130,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
         table_bytes: uint(info, "table_bytes").map(|b| b as usize),
         public_bytes: uint(info, "public_bytes").map(|b| b as usize),
         security_bits: info.get("security_bits").and_then(Value::as_f64),
+        security_category: uint(info, "security_category").map(|c| c as u32),
         security_limited_by: info
             .get("security_limited_by")
             .and_then(Value::as_str)
@@ -187,8 +190,8 @@ impl View {
                 same(tot, CPU_SUM_OP).and_then(|o| o.figures.get("cpu_total_ms").copied());
             r.reason = if !r.qualifies {
                 Some(format!(
-                    "below the target: {:.1} < {min_security} bits",
-                    r.security_bits.unwrap_or(0.0)
+                    "below the target: {} < {min_security} bits",
+                    sec_text(&r)
                 ))
             } else if r.weak {
                 Some("meets the target but has a known weakness: never chosen".into())
@@ -302,10 +305,21 @@ const HEADER: [&str; 9] = [
     "Offer",
     "Reply",
     "Total = 2*Offer + Reply",
-    "security (bits)",
+    "security: category (estimate), bits",
     "public value",
     "weak",
 ];
+
+/// The category with the precise estimate beside it: "128 (125.8)"; records without a
+/// category show the estimate alone; "<80" for a category below 80.
+fn sec_text(r: &Row) -> String {
+    match (r.security_category, r.security_bits) {
+        (Some(0), Some(b)) => format!("<80 ({b:.1})"),
+        (Some(c), Some(b)) => format!("{c} ({b:.1})"),
+        (None, Some(b)) => format!("{b:.1}"),
+        _ => "?".into(),
+    }
+}
 
 /// Short name of the figure that limits the estimate.
 fn limit_label(r: &Row) -> &'static str {
@@ -350,8 +364,10 @@ fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
         t(r.offer_ms),
         t(r.reply_ms),
         t(r.total_ms),
-        r.security_bits
-            .map_or("?".into(), |b| format!("{b:.1} ({})", limit_label(r))),
+        match limit_label(r) {
+            "" => sec_text(r),
+            l => format!("{}, {l}", sec_text(r)),
+        },
         r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
         weak,
     ]
@@ -380,7 +396,7 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
     ]);
     let n = |v: Option<f64>| v.map_or("-".to_string(), |ms| report::fmt_in_unit(ms, f));
     for r in rows {
-        let mut sec = r.security_bits.map_or("?".into(), |b| format!("{b:.1}"));
+        let mut sec = sec_text(r);
         if let Some(i) = weak_ref(r, weak_refs) {
             sec += &format!(" [{i}]");
         }
@@ -477,9 +493,11 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
         s += &table(&below, markdown, &mut weak_refs);
     }
     if !markdown && !timed.is_empty() {
-        s += "table: size of the fixed-base table, or no table. security: estimated bits \
-              (the minimum of Pollard rho, the number field sieve and the short-exponent \
-              bound; --explain gives each); [n]: weak, see below.\n";
+        s += "table: size of the fixed-base table, or no table. security: the category \
+              (NIST SP 800-57 Table 2; RFC 7748 for X25519), which the target is compared \
+              with, and in brackets the estimate (the minimum of Pollard rho, the number \
+              field sieve and the short-exponent bound; --explain gives each and the \
+              sources); [n]: weak, see below.\n";
     }
     let untimed: Vec<&Row> = v
         .rows
@@ -501,9 +519,7 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
             let r0 = rs[0];
             let mut sizes: Vec<String> = Vec::new();
             for r in &rs {
-                let sec = r
-                    .security_bits
-                    .map_or("?".into(), |b| format!("{b:.1} bits"));
+                let sec = format!("{} bits", sec_text(r));
                 let item = format!("{} ({sec})", r.exp_label);
                 if !sizes.contains(&item) {
                     sizes.push(item);
@@ -542,7 +558,7 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
     s += "\n";
     s += &match &v.chosen {
         Some(c) => format!(
-            "Chosen: {}, {} exponent{}, {}, computed by {} — Total {} (Offer {}, Reply {}), {:.1} bits of security, {}-byte public values.\n",
+            "Chosen: {}, {} exponent{}, {}, computed by {} — Total {} (Offer {}, Reply {}), security category {} bits, {}-byte public values.\n",
             c.field,
             c.exp_label,
             if c.exp_label == "full" { "" } else { " bits" },
@@ -555,7 +571,7 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
             report::fmt_time_ms(c.total_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.offer_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.reply_ms.unwrap_or(f64::NAN)),
-            c.security_bits.unwrap_or(f64::NAN),
+            sec_text(c),
             c.public_bytes.unwrap_or(0),
         ),
         None => format!(
@@ -583,7 +599,7 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
             report::fmt_time_ms(b),
             if pct >= 0.0 { "+" } else { "" },
             if c.tied && r.tied {
-                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --budget-ms or --clock cpu to separate them."
+                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --time or --clock cpu to separate them."
             } else if pct < 10.0 && !c.tied {
                 " Within 10%, yet told apart by the rounds' intervals."
             } else {
@@ -596,10 +612,23 @@ fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
         s += &h("Security estimates (the level is the minimum of the counted figures):");
         for e in ests {
             s += &format!(
-                "{} with {}-bit secrets: {:.1} bits{}\n",
+                "{} with {}-bit secrets: {:.1} bits, category {}{}\n",
                 e.group,
                 e.exp_bits,
                 e.bits,
+                if e.category_rule.is_empty() {
+                    "?".to_string()
+                } else {
+                    format!(
+                        "{} by the {}",
+                        if e.category == 0 {
+                            "<80".to_string()
+                        } else {
+                            e.category.to_string()
+                        },
+                        e.category_rule
+                    )
+                },
                 e.weak
                     .as_ref()
                     .map_or(String::new(), |w| format!(" — weak: {w}"))

@@ -15,6 +15,7 @@ pub mod json;
 pub mod kem;
 pub mod paired;
 pub mod plot;
+pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
 pub mod scale;

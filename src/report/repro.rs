@@ -664,10 +664,15 @@ impl Cells {
         format!("{t}\n")
     }
 
-    /// The table as GitHub-flavoured Markdown ('|' in a cell escaped), ending with a newline.
+    /// The table as GitHub-flavoured Markdown ('|' in a cell escaped; a line break in a
+    /// cell, as between a speedup and its interval, becomes a space: a Markdown row is one
+    /// line), ending with a newline.
     pub fn markdown(&self) -> String {
         let row = |cells: &[String]| {
-            let esc: Vec<String> = cells.iter().map(|c| md_escape(c)).collect();
+            let esc: Vec<String> = cells
+                .iter()
+                .map(|c| md_escape(&c.replace('\n', " ")))
+                .collect();
             format!("| {} |\n", esc.join(" | "))
         };
         let mut s = row(&self.header);

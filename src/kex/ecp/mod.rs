@@ -110,17 +110,20 @@ fn order(file: &GroupFile) -> Result<Vec<u8>> {
 }
 
 /// The security profile of the curve of `file` ([`crate::kex::profile`]): the prime order
-/// `n` of its generator.
+/// `n` of its generator and the `cofactor` (1 when the file leaves it out).
 ///
 /// # Errors
 /// A typed problem when `n` is missing or malformed.
 pub fn profile(file: &GroupFile) -> Result<Profile> {
+    let n = num_bigint::BigUint::from_bytes_be(&order(file)?);
+    let cofactor = file.int_key("cofactor").unwrap_or(1);
     Ok(Profile::new(
         &file.name,
         Structure::PrimeCurve,
-        &num_bigint::BigUint::from_bytes_be(&order(file)?),
+        &n,
         file.security_source(),
-    ))
+    )
+    .with_cofactor(&n, cofactor))
 }
 
 /// Left-pads a big-endian integer to `n` bytes; `None` when it needs more (leading zero
