@@ -396,7 +396,8 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
     ]);
     let n = |v: Option<f64>| v.map_or("-".to_string(), |ms| report::fmt_in_unit(ms, f));
     for r in rows {
-        let mut sec = sec_text(r);
+        // Category over the precise estimate, two lines, so the table keeps to 80 columns.
+        let mut sec = sec_text(r).replacen(" (", "\n(", 1);
         if let Some(i) = weak_ref(r, weak_refs) {
             sec += &format!(" [{i}]");
         }
