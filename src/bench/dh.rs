@@ -13,6 +13,7 @@ pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool
 use super::Config;
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
+use crate::measure::cache::{CacheMode, Resident, Span};
 use crate::measure::Stats;
 use crate::params::GroupFile;
 use crate::record::{self, Operation};
@@ -37,6 +38,9 @@ pub struct DhJob {
     /// Who computes Offer and Reply: [`super::imp::Choice::Own`], or the library behind a
     /// [`crate::peers::kex::PeerGroup`] (set by [`DhJob::through`]).
     pub imp: super::imp::Choice,
+    /// Warm, cold or both ([`CacheMode`]): cold Offers and Replies are timed singly, the
+    /// group's memory ([`KeyExchange::resident`]) and the pool entry evicted before each.
+    pub cache: CacheMode,
 }
 
 impl DhJob {
@@ -66,6 +70,7 @@ impl DhJob {
             exp_bits,
             pool_base: POOL,
             imp: super::imp::Choice::Own,
+            cache: CacheMode::Warm,
         })
     }
 
@@ -88,6 +93,7 @@ impl DhJob {
             exp_bits: self.exp_bits,
             pool_base: self.pool_base,
             imp: super::imp::Choice::Peer(library),
+            cache: self.cache,
         }))
     }
 
@@ -124,20 +130,29 @@ pub fn prepare(job: &DhJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
 /// [`make_sized_pool`] for `job`'s group and secret size).
 pub fn with_pool(job: DhJob, pool: Pool) -> Box<dyn super::Prepared> {
     let n = pool.len();
+    // Timed operations: (Offer = 0 / Reply = 1, cold), warm ones first.
+    let slots = [false, true]
+        .into_iter()
+        .filter(|&cold| if cold { job.cache.cold() } else { job.cache.warm() })
+        .flat_map(|cold| [(0, cold), (1, cold)])
+        .collect();
     Box::new(PreparedDh {
         job,
         pool,
+        slots,
         offers: vec![Vec::new(); n],
         shared: vec![Vec::new(); n],
         reply_failed: false,
     })
 }
 
-/// A DH job with its checked pool, and the outputs of the timed runs (entry `k` keeps the
-/// last output for input `k`; empty until an operation reached it).
+/// A DH job with its checked pool, its timed operations (`slots`: Offer or Reply, warm or
+/// cold), and the outputs of the timed runs (entry `k` keeps the last output for input `k`;
+/// empty until an operation reached it).
 struct PreparedDh {
     job: DhJob,
     pool: Pool,
+    slots: Vec<(usize, bool)>,
     offers: Vec<Vec<u8>>,
     shared: Vec<Vec<u8>>,
     reply_failed: bool,
@@ -149,14 +164,33 @@ impl super::Prepared for PreparedDh {
     }
 
     fn timed(&self) -> usize {
-        2
+        self.slots.len()
+    }
+
+    fn cold(&self, k: usize) -> bool {
+        self.slots.get(k).is_some_and(|s| s.1)
+    }
+
+    /// The group's memory for the operation ([`KeyExchange::resident`]) and the pool entry:
+    /// the secret (and for Reply the peer value), their bytes and their `Vec` headers.
+    fn resident(&self, k: usize, i: usize) -> Resident<'_> {
+        let offer = self.slots.get(k).is_none_or(|s| s.0 == 0);
+        let e = i % self.pool.len().max(1);
+        let mut r = self.job.group.resident(offer);
+        if let Some(x) = self.pool.secrets.get(e) {
+            r = r.with([Span::of(x), Span::of_val(x)]);
+        }
+        if let (false, Some(y)) = (offer, self.pool.peers.get(e)) {
+            r = r.with([Span::of(y), Span::of_val(y)]);
+        }
+        r
     }
 
     fn run(&mut self, k: usize, start: usize, n: usize) {
         let kx = self.job.group.as_ref();
         let len = self.pool.len();
         let pool = &self.pool;
-        if k == 0 {
+        if self.slots.get(k).is_none_or(|s| s.0 == 0) {
             for i in 0..n {
                 let e = start.wrapping_add(i) % len;
                 self.offers[e] = black_box(kx.offer(black_box(&pool.secrets[e])));
@@ -183,16 +217,31 @@ impl super::Prepared for PreparedDh {
         }
         check_outputs(kx, "Reply", &self.shared, &self.pool.shared)?;
         let mut stats = stats.into_iter();
-        let (offer, reply) = match (stats.next(), stats.next()) {
-            (Some(o), Some(r)) => (o, r),
-            _ => return Err(Error::runtime("DH: Offer and Reply were not timed")),
-        };
-        Ok(operations(
-            kx,
-            self.job.exp_bits,
-            (offer, reply),
-            &self.pool,
-        ))
+        let mut ops = Vec::new();
+        for pair in self.slots.chunks(2) {
+            let (offer, reply) = match (stats.next(), stats.next()) {
+                (Some(o), Some(r)) => (o, r),
+                _ => return Err(Error::runtime("DH: Offer and Reply were not timed")),
+            };
+            let cold = pair[0].1;
+            let mut these = operations(kx, self.job.exp_bits, (offer, reply), &self.pool);
+            if cold {
+                for (j, op) in these.iter_mut().enumerate() {
+                    // Offer, Reply, then the two derived operations (Reply's memory is
+                    // the wider: group, secret and peer value).
+                    let slot = (j.min(1), true);
+                    let k = self.slots.iter().position(|s| *s == slot).unwrap_or(0);
+                    *op = super::cold::mark(op.clone(), &self.resident(k, 0));
+                }
+            }
+            if let Some(v) = self.job.cache.param(cold) {
+                for op in &mut these {
+                    op.params.insert("cache".into(), v.into());
+                }
+            }
+            ops.extend(these);
+        }
+        Ok(ops)
     }
 }
 

@@ -14,6 +14,7 @@
 //! results is the caller's job, outside the timed region.
 
 pub mod build;
+pub mod cache;
 pub mod clock;
 pub mod fit;
 pub mod interval;
@@ -24,7 +25,8 @@ pub mod sampler;
 pub mod stats;
 
 pub use build::Build;
-pub use clock::Clock;
+pub use cache::CacheMode;
+pub use clock::{Clock, ClockCost};
 pub use interval::Interval;
 pub use machine::Machine;
 pub use sampler::{Sampler, Timed};

@@ -211,7 +211,14 @@ impl Operation {
 
     /// The identity of the row: the params rendered canonically (sorted keys), then the name.
     /// `compare` matches operations of two records on this key.
+    /// `cache=warm` counts as no `cache` param: a record made before `--cache` was timed
+    /// warm.
     pub fn key(&self) -> (String, String) {
+        if self.param_str("cache") == Some("warm") {
+            let mut p = self.params.clone();
+            p.remove("cache");
+            return (params_label(&p), self.name.clone());
+        }
         (params_label(&self.params), self.name.clone())
     }
 

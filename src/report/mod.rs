@@ -2,6 +2,7 @@
 
 pub mod bulk;
 pub mod by_impl;
+pub mod cache;
 pub mod choose;
 pub mod cipher;
 pub mod compare;
