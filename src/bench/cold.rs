@@ -1,8 +1,8 @@
 //! What records say about cold timings ([`crate::measure::cache`]): each cold operation's
 //! eviction (method, bytes named) and the run's cache sizes and clock costs.
 
-use crate::measure::cache::{CacheMode, CacheSizes, Evictor, Resident};
 use crate::measure::Clock;
+use crate::measure::cache::{CacheMode, CacheSizes, Evictor, Resident};
 use crate::record::Operation;
 use serde_json::Value;
 

@@ -13,8 +13,8 @@ pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool
 use super::Config;
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
-use crate::measure::cache::{CacheMode, Resident, Span};
 use crate::measure::Stats;
+use crate::measure::cache::{CacheMode, Resident, Span};
 use crate::params::GroupFile;
 use crate::record::{self, Operation};
 use crate::security;
@@ -41,6 +41,9 @@ pub struct DhJob {
     /// Warm, cold or both ([`CacheMode`]): cold Offers and Replies are timed singly, the
     /// group's memory ([`KeyExchange::resident`]) and the pool entry evicted before each.
     pub cache: CacheMode,
+    /// Time Offer only (no Reply, no Total): the table-window sweep of `choose --cache`,
+    /// where only Offer depends on the table.
+    pub offer_only: bool,
 }
 
 impl DhJob {
@@ -71,6 +74,7 @@ impl DhJob {
             pool_base: POOL,
             imp: super::imp::Choice::Own,
             cache: CacheMode::Warm,
+            offer_only: false,
         })
     }
 
@@ -94,6 +98,7 @@ impl DhJob {
             pool_base: self.pool_base,
             imp: super::imp::Choice::Peer(library),
             cache: self.cache,
+            offer_only: self.offer_only,
         }))
     }
 
@@ -133,8 +138,20 @@ pub fn with_pool(job: DhJob, pool: Pool) -> Box<dyn super::Prepared> {
     // Timed operations: (Offer = 0 / Reply = 1, cold), warm ones first.
     let slots = [false, true]
         .into_iter()
-        .filter(|&cold| if cold { job.cache.cold() } else { job.cache.warm() })
-        .flat_map(|cold| [(0, cold), (1, cold)])
+        .filter(|&cold| {
+            if cold {
+                job.cache.cold()
+            } else {
+                job.cache.warm()
+            }
+        })
+        .flat_map(|cold| {
+            if job.offer_only {
+                vec![(0, cold)]
+            } else {
+                vec![(0, cold), (1, cold)]
+            }
+        })
         .collect();
     Box::new(PreparedDh {
         job,
@@ -216,15 +233,26 @@ impl super::Prepared for PreparedDh {
             )));
         }
         check_outputs(kx, "Reply", &self.shared, &self.pool.shared)?;
-        let mut stats = stats.into_iter();
         let mut ops = Vec::new();
-        for pair in self.slots.chunks(2) {
-            let (offer, reply) = match (stats.next(), stats.next()) {
-                (Some(o), Some(r)) => (o, r),
-                _ => return Err(Error::runtime("DH: Offer and Reply were not timed")),
+        for cold in [false, true] {
+            let find = |what: usize| {
+                self.slots
+                    .iter()
+                    .position(|s| *s == (what, cold))
+                    .and_then(|k| stats.get(k).cloned())
             };
-            let cold = pair[0].1;
-            let mut these = operations(kx, self.job.exp_bits, (offer, reply), &self.pool);
+            let Some(offer) = find(0) else {
+                continue;
+            };
+            let reply = find(1);
+            let mut these = match reply {
+                Some(reply) => operations(kx, self.job.exp_bits, (offer, reply), &self.pool),
+                // Offer alone: the Offer operation (it does not depend on Reply's figures).
+                None => operations(kx, self.job.exp_bits, (offer.clone(), offer), &self.pool)
+                    .into_iter()
+                    .take(1)
+                    .collect(),
+            };
             if cold {
                 for (j, op) in these.iter_mut().enumerate() {
                     // Offer, Reply, then the two derived operations (Reply's memory is
@@ -240,6 +268,9 @@ impl super::Prepared for PreparedDh {
                 }
             }
             ops.extend(these);
+        }
+        if ops.is_empty() {
+            return Err(Error::runtime("DH: Offer and Reply were not timed"));
         }
         Ok(ops)
     }

@@ -23,6 +23,7 @@ pub mod kem;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
+pub mod windows;
 
 pub use crate::implementation::{ImplKind, Implementation};
 
@@ -195,9 +196,9 @@ impl Timed for Slot<'_> {
 fn evictor_for(jobs: &[&mut (dyn Prepared + 'static)]) -> Option<crate::measure::cache::Evictor> {
     jobs.iter()
         .any(|j| (0..j.timed()).any(|k| j.cold(k)))
-        .then(|| {
-            crate::measure::cache::Evictor::detect(crate::measure::cache::CacheSizes::detect())
-        })
+        .then(
+            || crate::measure::cache::Evictor::detect(crate::measure::cache::CacheSizes::detect()),
+        )
 }
 
 /// Samples prepared jobs together: `cfg.measure.rounds` rounds, each taking one round of

@@ -130,7 +130,10 @@ mod tests {
             let k = c.cost();
             // Linux states 1 ns for both clocks; an empty region costs tens of ns, well
             // under 10 µs even on a loaded machine.
-            assert!(k.resolution_ns.is_some_and(|r| r > 0.0 && r <= 1000.0), "{k:?}");
+            assert!(
+                k.resolution_ns.is_some_and(|r| r > 0.0 && r <= 1000.0),
+                "{k:?}"
+            );
             assert!(k.overhead_ns >= 0.0 && k.overhead_ns < 10_000.0, "{k:?}");
             assert!(k.step_ns > 0.0 && k.step_ns < 1e6, "{k:?}");
             assert_eq!(c.cost(), k, "kept for the process");

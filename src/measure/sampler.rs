@@ -146,7 +146,8 @@ impl Sampler {
         {
             op.evict(self.next);
             let dt = self.timed_batch(cfg, op, 1);
-            self.raw.push(dt.saturating_sub(overhead).as_secs_f64() * 1e3);
+            self.raw
+                .push(dt.saturating_sub(overhead).as_secs_f64() * 1e3);
         }
         self.sizes.push(self.raw.len() - before);
     }

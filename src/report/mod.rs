@@ -22,6 +22,7 @@ pub mod rsa;
 pub mod scale;
 pub mod suite;
 pub mod text;
+pub mod windows;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 

@@ -240,10 +240,17 @@ impl Evictor {
     pub fn describe(&self, complete: bool) -> String {
         let walk = |b: usize| {
             let of = match self.sizes.last_level() {
-                Some(c) => format!("{WALK_FACTOR} × the {} {}", super::sizes::size_text(c.bytes), c.name()),
+                Some(c) => format!(
+                    "{WALK_FACTOR} × the {} {}",
+                    super::sizes::size_text(c.bytes),
+                    c.name()
+                ),
                 None => "the caches not described by this machine".into(),
             };
-            format!("a read of every line of a {} buffer ({of})", super::sizes::size_text(b))
+            format!(
+                "a read of every line of a {} buffer ({of})",
+                super::sizes::size_text(b)
+            )
         };
         match self.method(complete) {
             Method::Flush => "clflush of every line of the operation's memory, then mfence".into(),
@@ -351,7 +358,10 @@ mod tests {
         if flush_available() {
             assert_eq!(ev.method(true), Method::Flush);
             assert_eq!(ev.method(false), Method::FlushWalk(16 << 20));
-            assert!(ev.describe(false).contains("16 MiB buffer (2 × the 8 MiB L3)"));
+            assert!(
+                ev.describe(false)
+                    .contains("16 MiB buffer (2 × the 8 MiB L3)")
+            );
         } else {
             assert_eq!(ev.method(true), Method::Walk(16 << 20));
         }

@@ -223,6 +223,9 @@ mod tests {
             ("index0", "1", "Data", "32K"),
             ("index1", "2", "Instruction", "1M"),
         ]);
-        assert_eq!(CacheSizes::read(&d.path).last_level().unwrap().name(), "L1d");
+        assert_eq!(
+            CacheSizes::read(&d.path).last_level().unwrap().name(),
+            "L1d"
+        );
     }
 }
