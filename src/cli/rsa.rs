@@ -45,6 +45,8 @@ pub struct RsaArgs {
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
     #[command(flatten)]
+    pub cache: crate::cli::cache::CacheArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -208,9 +210,11 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         backend: BackendKind::select(args.backend.as_deref())?,
         crt: args.crt,
         powm: args.powm.into(),
+        cache: args.cache.cache,
     };
     let ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
-    let params = bench::rsa::params(&job, &ops);
+    let mut params = bench::rsa::params(&job, &ops);
+    crate::cli::cache::add_params(&mut params, job.cache, cfg.measure.clock);
     let rec = bench::record("rsa", &cfg, params, ops, &timer);
     args.run.emit(&rec, || report::rsa::render_text(&rec))
 }

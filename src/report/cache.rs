@@ -85,6 +85,7 @@ pub fn render(rec: &ResultRecord) -> String {
         return String::new();
     }
     let mut labels: Vec<String> = colds.iter().map(|o| label(o)).collect();
+    labels.sort();
     labels.dedup();
     let many = labels.len() > 1;
     let mut t = report::table(&["operation", "warm", "cold", "cold/warm (95 %)"]);
@@ -106,10 +107,14 @@ pub fn render(rec: &ResultRecord) -> String {
     format!("{}{t}\n", method_lines(rec))
 }
 
-/// The params of `op` without `cache` and `command`, as a label.
+/// What tells apart the items of a record with several (suite): the params `group`,
+/// `exp_bits`, `table`, `bits` and `impl` of `op`, as a label.
 fn label(op: &Operation) -> String {
-    let mut p = op.params.clone();
-    p.remove("cache");
-    p.remove("command");
+    let p = op
+        .params
+        .iter()
+        .filter(|(k, _)| ["group", "exp_bits", "table", "bits", "impl"].contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     params_label(&p)
 }
