@@ -550,13 +550,16 @@ fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_anothe
         c.regressions
     );
     let dir = common::scratch("compare-shift");
-    let (a, b) = write_pair(&dir, &base, &new);
-    let (code, out, err) = pkbench(&[
-        "compare".as_ref(),
-        a.as_os_str(),
-        b.as_os_str(),
-        "--fail-on-regression".as_ref(),
-    ]);
+    let strict = |base: &ResultRecord, new: &ResultRecord| {
+        let (a, b) = write_pair(&dir, base, new);
+        pkbench(&[
+            "compare".as_ref(),
+            a.as_os_str(),
+            b.as_os_str(),
+            "--fail-on-regression".as_ref(),
+        ])
+    };
+    let (code, out, err) = strict(&base, &new);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("run shift: NEW ran 0.8"), "{out}");
     assert!(out.contains("judged against it"), "{out}");
@@ -564,13 +567,7 @@ fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_anothe
 
     // Without the outlier: exit 0.
     let (base, new) = shifted_pair(0.86, 0.86);
-    let (a, b) = write_pair(&dir, &base, &new);
-    let (code, out, err) = pkbench(&[
-        "compare".as_ref(),
-        a.as_os_str(),
-        b.as_os_str(),
-        "--fail-on-regression".as_ref(),
-    ]);
+    let (code, out, err) = strict(&base, &new);
     assert_eq!(code, 0, "{out}{err}");
 
     // Another build: the same shift may be the code, so every operation is judged as it is
