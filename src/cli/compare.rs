@@ -29,7 +29,10 @@ alternating order (BASE NEW, NEW BASE, …), so that a change of the machine's s
 runs hits both sides of a pair; each ratio's 95 % interval comes from the pairs
 (Hodges–Lehmann estimate of the log ratios, Wilcoxon signed-rank interval), as paired
 benchmarking harnesses (tango, hyperfine's alternation) do. Two records: intervals from
-each operation's rounds (Hodges–Lehmann, Mann–Whitney)."
+each operation's rounds (Hodges–Lehmann, Mann–Whitney). A whole run can move between two
+processes (clock frequency, the host): compare prints the run shift, the median ratio over
+all operations with its sign-test interval, and when both records come from the same
+executable on the same machine it judges each operation against that shift."
 )]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
