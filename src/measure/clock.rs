@@ -61,7 +61,7 @@ fn getres_ns(id: libc::clockid_t) -> Option<f64> {
     // SAFETY: `ts` is a valid, writable timespec (POSIX `int clock_getres(clockid_t,
     // struct timespec *)`, <time.h>).
     let r = unsafe { libc::clock_getres(id, &mut ts) };
-    (r == 0).then(|| ts.tv_sec as f64 * 1e9 + ts.tv_nsec as f64)
+    (r == 0).then_some(ts.tv_sec as f64 * 1e9 + ts.tv_nsec as f64)
 }
 
 impl Clock {

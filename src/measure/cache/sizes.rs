@@ -74,7 +74,7 @@ impl CacheSizes {
             "Instruction" => 1,
             _ => 2,
         };
-        levels.sort_by(|a, b| (a.level, rank(&a.kind)).cmp(&(b.level, rank(&b.kind))));
+        levels.sort_by_key(|a| (a.level, rank(&a.kind)));
         CacheSizes { levels }
     }
 
