@@ -51,18 +51,11 @@ pub fn tables_for(family: Family) -> Vec<Option<u32>> {
 pub fn items(groups: &[String], exps: &[ExpBits], options: &GroupOptions) -> Vec<Item> {
     let mut out = Vec::new();
     for g in groups {
-        let file = match crate::params::lookup(g) {
-            Ok(f) => f,
-            Err(e) => {
-                out.push(Item {
-                    label: g.clone(),
-                    job: Err(e),
-                });
-                continue;
-            }
-        };
-        let family = match file.family() {
-            Ok(f) => f,
+        let (file, family) = match crate::params::lookup(g).and_then(|f| {
+            let family = f.family()?;
+            Ok((f, family))
+        }) {
+            Ok(x) => x,
             Err(e) => {
                 out.push(Item {
                     label: g.clone(),
