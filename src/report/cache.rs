@@ -29,13 +29,16 @@ fn time_ms(op: &Operation) -> Option<f64> {
     op.headline().map(|(v, _)| v)
 }
 
-/// "2.41 (2.30 … 2.55)": a ratio and its interval, or the ratio alone.
+/// "2.41× (2.30 … 2.55)": the cold/warm ratio and its 95 % interval, or the ratio of the
+/// medians alone.
 fn ratio_text(cold: &Operation, warm: &Operation) -> String {
     let (Some(c), Some(w)) = (time_ms(cold), time_ms(warm)) else {
         return String::new();
     };
+    // With an interval, its estimate (the Hodges–Lehmann ratio of the per-round values), so
+    // that the figure lies inside it; else the ratio of the medians.
     match Operation::speedup_interval(cold, warm) {
-        Some(iv) => format!("{:.2}× ({:.2} … {:.2})", c / w, iv.lo, iv.hi),
+        Some(iv) => format!("{:.2}× ({:.2} … {:.2})", iv.estimate, iv.lo, iv.hi),
         None => format!("{:.2}×", c / w),
     }
 }

@@ -95,7 +95,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
             let ratio = match (r.warm.and_then(median), median(c)) {
                 (Some(w), Some(cm)) => match r.warm.and_then(|w| Operation::speedup_interval(c, w))
                 {
-                    Some(iv) => format!("{:.1}× ({:.1}–{:.1})", cm / w, iv.lo, iv.hi),
+                    Some(iv) => format!("{:.1}× ({:.1}–{:.1})", iv.estimate, iv.lo, iv.hi),
                     None => format!("{:.1}×", cm / w),
                 },
                 _ => String::new(),
