@@ -222,6 +222,58 @@ mod tests {
         }
     }
 
+    /// A cold (or warm) Offer of gf2-155 with a table of `bytes` (0: none) whose 20 rounds
+    /// take about `ms` each.
+    fn offer(bytes: u64, cache: &str, ms: f64) -> Operation {
+        // A spread of ±3 % whose phase depends on the size, so two tables' rounds differ.
+        let raw: Vec<f64> = (0..20)
+            .map(|i| ms * (1.0 + 0.03 * (f64::from(i) * 1.3 + bytes as f64 / 1000.0).sin()))
+            .collect();
+        let stats = crate::measure::Stats::from_rounds(raw, 1, vec![1; 20]);
+        let params = crate::record::params([
+            ("command", "dh".into()),
+            ("group", "gf2-155".into()),
+            ("exp_bits", 128.into()),
+            ("table", (bytes > 0).into()),
+            ("table_window", bytes.into()),
+            ("cache", cache.into()),
+        ]);
+        Operation::timed("Offer", params, stats).with_info("table_bytes", bytes)
+    }
+
+    #[test]
+    fn the_cheapest_cold_offer_and_its_ties() {
+        // 4 KiB and 8 KiB are tied (the same cold times but for noise); 16 KiB is slower.
+        let mut ops = vec![
+            offer(16384, "cold", 3.0),
+            offer(8192, "cold", 1.0),
+            offer(4096, "cold", 1.002),
+            offer(4096, "warm", 0.5),
+        ];
+        annotate(&mut ops);
+        let chosen: Vec<u64> = ops
+            .iter()
+            .filter(|o| o.info.get("cheapest_cold") == Some(&true.into()))
+            .map(|o| o.info_u64("table_bytes").unwrap())
+            .collect();
+        // The smaller table of the tie, cold and its warm twin.
+        assert_eq!(chosen, vec![4096, 4096]);
+        assert_eq!(ops[2].info.get("tied"), Some(&true.into()));
+        assert_eq!(ops[1].info.get("tied"), Some(&true.into()));
+        assert!(ops[0].info.get("tied").is_none());
+        // The choice names the fastest table only when the tie went past its median.
+        let median = |k: usize| ops[k].stats.as_ref().unwrap().median_ms;
+        assert_eq!(
+            ops[2].info.contains_key("tie_fastest_table_bytes"),
+            median(1) < median(2)
+        );
+        // A clear winner is not a tie.
+        let mut ops = vec![offer(16384, "cold", 3.0), offer(8192, "cold", 1.0)];
+        annotate(&mut ops);
+        assert_eq!(ops[1].info.get("cheapest_cold"), Some(&true.into()));
+        assert!(ops[1].info.get("tied").is_none());
+    }
+
     #[test]
     fn tables_per_family() {
         assert_eq!(tables_for(Family::Ec2n).len(), 9);
