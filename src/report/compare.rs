@@ -506,6 +506,17 @@ fn pair_notes(
             base.clock, labels.0, new.clock, labels.1
         );
     }
+    for (label, rec) in [(labels.0, base), (labels.1, new)] {
+        if let Some(busy) = rec.machine.busy() {
+            let advice = if rec.clock.starts_with("wall") {
+                "its wall-clock figures move with that work; --clock cpu is steadier, a quiet \
+                 machine best"
+            } else {
+                "CPU time moves less than wall time, but shared caches and cores still move it"
+            };
+            s += &format!("note: {label} ran beside other work ({busy}): {advice}\n");
+        }
+    }
     for d in &cmp.impl_diffs {
         s += &format!(
             "note: {} differs: {} in {}, {} in {} ({} operation{}): the ratios compare code, not only machines\n",
