@@ -85,6 +85,26 @@ fn clip(s: &str, n: usize) -> String {
     }
 }
 
+/// The text of a record: the command's own renderer `own` on the first implementation's
+/// rows, then, when peers ran or were asked for, the rows by implementation ([`render`]).
+pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
+    if !has_peers(rec) {
+        return own(rec);
+    }
+    let first = rec
+        .operations
+        .first()
+        .map(Choice::of)
+        .unwrap_or(Choice::Own);
+    let mut s = if rec.operations.is_empty() {
+        String::new()
+    } else {
+        own(&only(rec, first))
+    };
+    s += &render(rec);
+    s
+}
+
 /// The table of every operation by implementation, within 80 columns, then one line per
 /// implementation that could not run, then the full implementation names.
 pub fn render(rec: &ResultRecord) -> String {

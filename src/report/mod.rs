@@ -10,6 +10,7 @@ pub mod dh;
 pub mod fit;
 pub mod groups;
 pub mod hash;
+pub mod html;
 pub mod impls;
 pub mod json;
 pub mod kem;
@@ -25,6 +26,7 @@ pub mod text;
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 
 use crate::error::{Error, Result};
+use crate::record::ResultRecord;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 
 /// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`], the unit written
@@ -65,6 +67,21 @@ pub fn sig4(v: f64) -> String {
     format!("{v:.decimals$}")
 }
 
+/// A speedup or speed ratio in pkbench's one notation: the number, then an ASCII "x"
+/// ("2.00x", "0.97x", "26.4x", "412x": two decimals below 10, one below 100, none above);
+/// "-" when not finite. Every ratio a command prints goes through here.
+pub fn fmt_speedup(x: f64) -> String {
+    if !x.is_finite() {
+        "-".into()
+    } else if x >= 100.0 {
+        format!("{x:.0}x")
+    } else if x >= 10.0 {
+        format!("{x:.1}x")
+    } else {
+        format!("{x:.2}x")
+    }
+}
+
 /// Formats a rate of operations per second ("1,234,567/s" style without separators: "1.235M/s").
 pub fn fmt_rate(per_sec: f64) -> String {
     if !per_sec.is_finite() {
@@ -98,16 +115,47 @@ pub fn fmt_bytes(b: usize) -> String {
 /// no cell is ever wrapped unless its column is opened with [`wrap_column`]: commands choose
 /// columns that fit in 80, and only text columns (labels, descriptions) may wrap, at spaces,
 /// never inside a number.
+///
+/// Inside [`with_ruled_tables`] the table is drawn for a reader instead: a rule between rows
+/// and no width limit, so that [`html::parse`] can read its cells back.
 pub fn table(header: &[&str]) -> Table {
     let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(table_width())
-        .set_header(header.to_vec());
+    let ruled = RULED.with(std::cell::Cell::get);
+    t.load_style(if ruled {
+        presets::UTF8_FULL
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    })
+    .set_content_arrangement(ContentArrangement::Dynamic)
+    .set_width(if ruled { RULED_WIDTH } else { table_width() })
+    .set_header(header.to_vec());
     for c in t.column_iter_mut() {
         c.set_constraint(ColumnConstraint::ContentWidth);
     }
     t
+}
+
+/// The width of a table drawn inside [`with_ruled_tables`]: wide enough that no cell wraps.
+const RULED_WIDTH: u16 = 4000;
+
+thread_local! {
+    /// Whether [`table`] draws for a reader ([`with_ruled_tables`]) on this thread.
+    static RULED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `render` with every [`table`] it makes drawn for a reader: comfy-table's `UTF8_FULL`
+/// style (a `├╌╌┼╌╌┤` rule between rows, so a cell of two lines stays one row) and no width
+/// limit (no cell wraps). [`html`] renders a command's text this way and reads the tables
+/// back as cells ([`html::parse`]). Only this thread's tables are affected.
+pub fn with_ruled_tables<T>(render: impl FnOnce() -> T) -> T {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            RULED.with(|r| r.set(self.0));
+        }
+    }
+    let _reset = Reset(RULED.with(|r| r.replace(true)));
+    render()
 }
 
 /// Lets column `index` of `t` wrap at spaces when the table would be wider than
@@ -165,6 +213,35 @@ pub fn fmt_in_unit(ms: f64, factor: f64) -> String {
     } else {
         "-".into()
     }
+}
+
+/// The text the command that made `rec` prints for it (`rec.command`: `dh` with its KEM and
+/// implementation variants, `choose`, `repro`, `scale`, `suite`, `rsa`, `des`, `hash`,
+/// `cipher`), as the terminal shows it without `--wide` or `--markdown`; a record of another
+/// command gets one row per operation with its headline figure.
+pub fn record_text(rec: &ResultRecord) -> String {
+    let text = match rec.command.as_str() {
+        "dh" if kem::is_kem(rec) => kem::render_text(rec),
+        "dh" => by_impl::with_own(rec, dh::render_text),
+        "hash" => by_impl::with_own(rec, hash::render_text),
+        "cipher" => by_impl::with_own(rec, cipher::render_text),
+        "rsa" => rsa::render_text(rec),
+        "des" => des::render_text(rec),
+        "choose" => choose::render_text(rec, false),
+        "repro" => repro::render_all(rec, false, false),
+        "scale" => scale::render_text(rec),
+        "suite" => suite::render_text(rec),
+        _ => {
+            let mut t = table(&["item", "operation", "figure"]);
+            for op in &rec.operations {
+                let (item, name) = op.key();
+                t.add_row(vec![item, name, compare::fmt_headline(op)]);
+            }
+            wrap_column(&mut t, 0);
+            format!("pkbench {}\n{t}\n", rec.command)
+        }
+    };
+    wrap_text(&text)
 }
 
 /// Serialises `value` as pretty JSON followed by a newline.

@@ -414,6 +414,37 @@ pub fn render_text(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
     }
 }
 
+/// The table with pkbench's own figures, then the same table for each library that computed
+/// rows (its figures as this machine's column), then the notes of libraries that could not.
+pub fn render_all(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
+    use crate::bench::imp::Choice;
+    use crate::report::by_impl;
+    let mut s = render_text(&by_impl::only(rec, Choice::Own), wide, markdown);
+    for lib in crate::bench::imp::Library::ALL {
+        let sub = by_impl::only(rec, Choice::Peer(lib));
+        let Some(imp) = sub
+            .operations
+            .first()
+            .and_then(|o| o.implementation.clone())
+        else {
+            continue;
+        };
+        s += &format!(
+            "\nThe same rows through {} {} (this machine's column is the library's):\n",
+            imp.name, imp.version
+        );
+        s += &render_text(&sub, wide, markdown);
+    }
+    for sk in rec
+        .skipped
+        .iter()
+        .filter(|k| k.params.contains_key(crate::bench::imp::IMPL_PARAM))
+    {
+        s += &format!("{}: {}\n", sk.item, sk.reason);
+    }
+    s
+}
+
 /// One entry of the `rows` summary key of the `figures` layout: a posted figure beside this
 /// machine's value for its row.
 #[derive(Debug, Clone, Serialize)]
