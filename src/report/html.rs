@@ -49,7 +49,7 @@ th { background: #eef2f7; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.indent { padding-left: 1.8em; }
 tr.group td { background: #f7f7f7; font-weight: 600; }
-table.meta th { width: 10em; }
+table.meta th { width: 8em; white-space: nowrap; } table.meta td { min-width: 32em; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 section.record { border-top: 2px solid #ccc; }

@@ -16,6 +16,7 @@ pub mod json;
 pub mod kem;
 pub mod paired;
 pub mod plot;
+pub mod plot_axes;
 pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
@@ -68,11 +69,15 @@ pub fn sig4(v: f64) -> String {
 }
 
 /// A speedup or speed ratio in pkbench's one notation: the number, then an ASCII "x"
-/// ("2.00x", "0.97x", "26.4x", "412x": two decimals below 10, one below 100, none above);
-/// "-" when not finite. Every ratio a command prints goes through here.
+/// ("2.00x", "0.97x", "26.4x", "412x": two decimals below 10, one below 100, none above;
+/// two significant figures below 0.1, "0.043x"); "-" when not finite or not positive. Every
+/// speedup and speed ratio a command prints is written by this function.
 pub fn fmt_speedup(x: f64) -> String {
-    if !x.is_finite() {
+    if !x.is_finite() || x <= 0.0 {
         "-".into()
+    } else if x < 0.1 {
+        let decimals = (1 - x.log10().floor() as i32).clamp(2, 12) as usize;
+        format!("{x:.decimals$}x")
     } else if x >= 100.0 {
         format!("{x:.0}x")
     } else if x >= 10.0 {
@@ -318,5 +323,17 @@ mod tests {
         assert_eq!(fmt_bytes(512), "512 B");
         assert_eq!(fmt_bytes(12_800), "12.5 KiB");
         assert_eq!(fmt_bytes(3 * 1024 * 1024), "3.0 MiB");
+    }
+
+    #[test]
+    fn one_speedup_notation() {
+        assert_eq!(fmt_speedup(2.0), "2.00x");
+        assert_eq!(fmt_speedup(0.974), "0.97x");
+        assert_eq!(fmt_speedup(82.44), "82.4x");
+        assert_eq!(fmt_speedup(1234.4), "1234x");
+        assert_eq!(fmt_speedup(0.0432), "0.043x");
+        assert_eq!(fmt_speedup(0.1), "0.10x");
+        assert_eq!(fmt_speedup(f64::NAN), "-");
+        assert_eq!(fmt_speedup(0.0), "-");
     }
 }
