@@ -583,3 +583,22 @@ fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_anothe
     assert!(out.contains("compare --run"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_record_made_beside_other_work_is_noted() {
+    let (mut base, mut new) = pair(false);
+    base.machine.cores = 2;
+    base.machine.load_average = Some(7.24);
+    new.machine.load_average = Some(0.9);
+    let dir = common::scratch("compare-busy");
+    let (a, b) = write_pair(&dir, &base, &new);
+    let (code, out, err) = pkbench(&["compare".as_ref(), a.as_os_str(), b.as_os_str()]);
+    assert_eq!(code, 0, "{err}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("note: BASE ran beside other work (load average 7.2 on 2 CPUs)"),
+        "{out}"
+    );
+    assert!(!flat.contains("note: NEW ran beside"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

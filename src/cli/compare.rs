@@ -85,6 +85,9 @@ pub struct CompareArgs {
     /// Print the comparison as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// With --run: no progress bar on stderr.
+    #[arg(long, requires = "run")]
+    pub quiet: bool,
 }
 
 /// Reads the records and compares them ([`cmp::compare_records`]).
@@ -111,8 +114,13 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
                 .unwrap_or_default(),
         };
         let (base, new) = (side(0, &args.base_args), side(1, &args.new_args));
-        let (b, n) =
-            super::compare_run::run_pairs(&base, &new, args.runs, &args.command, args.json)?;
+        let (b, n) = super::compare_run::run_pairs(
+            &base,
+            &new,
+            args.runs,
+            &args.command,
+            args.json || args.quiet,
+        )?;
         let recs = [
             crate::report::paired::fold_runs(&b)?,
             crate::report::paired::fold_runs(&n)?,

@@ -176,14 +176,14 @@ impl Cell {
                     ""
                 };
                 format!(
-                    "{:.2}x{mark}{sep}[{}, {}]",
-                    self.ratio,
+                    "{}{mark}{sep}[{}, {}]",
+                    report::fmt_speedup(self.ratio),
                     fmt_bound(iv.lo),
                     fmt_bound(iv.hi)
                 )
             }
             None if self.noise => "~".into(),
-            None => format!("{:.2}x", self.ratio),
+            None => report::fmt_speedup(self.ratio),
         }
     }
 }
@@ -506,6 +506,17 @@ fn pair_notes(
             base.clock, labels.0, new.clock, labels.1
         );
     }
+    for (label, rec) in [(labels.0, base), (labels.1, new)] {
+        if let Some(busy) = rec.machine.busy() {
+            let advice = if rec.clock.starts_with("wall") {
+                "its wall-clock figures move with that work; --clock cpu is steadier, a quiet \
+                 machine best"
+            } else {
+                "CPU time moves less than wall time, but shared caches and cores still move it"
+            };
+            s += &format!("note: {label} ran beside other work ({busy}): {advice}\n");
+        }
+    }
     for d in &cmp.impl_diffs {
         s += &format!(
             "note: {} differs: {} in {}, {} in {} ({} operation{}): the ratios compare code, not only machines\n",
@@ -750,11 +761,7 @@ fn long_table(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> String {
 }
 
 fn fmt_ratio(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v:.2}x")
-    } else {
-        "-".into()
-    }
+    report::fmt_speedup(v)
 }
 
 /// Formats an operation's headline figure: a time per operation, or a rate.
