@@ -19,7 +19,7 @@ fn ops<'a>(v: &'a Value, name: &str, cache: &str) -> Vec<&'a Value> {
 }
 
 fn median(op: &Value) -> f64 {
-    op["stats"]["median_ms"].as_f64().unwrap()
+    op["stats"]["median_s"].as_f64().unwrap()
 }
 
 /// The EC2N table size for q of 152 bits (gf2-155) and window w: ⌈153/w⌉ windows ×
@@ -60,7 +60,7 @@ fn dh_cache_both_times_warm_and_cold_side_by_side() {
     assert_eq!(co["stats"]["batch"], 1);
     let cr = ops(&v, "Reply", "cold")[0];
     let ct = ops(&v, "Total = 2*Offer + Reply", "cold")[0];
-    let total = ct["figures"]["total_ms"].as_f64().unwrap();
+    let total = ct["figures"]["total_s"].as_f64().unwrap();
     assert!((total - (2.0 * median(co) + median(cr))).abs() < 1e-9);
     // What was evicted: at least the table (the group value, secret and its Vec too).
     assert!(co["info"]["evicted_bytes"].as_u64().unwrap() > table_bytes(12));
