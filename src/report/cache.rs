@@ -29,7 +29,7 @@ fn time_ms(op: &Operation) -> Option<f64> {
     op.headline().map(|(v, _)| v)
 }
 
-/// "2.41× (2.30 … 2.55)": the cold/warm ratio and its 95 % interval, or the ratio of the
+/// "2.41x [2.30, 2.55]": the cold/warm ratio and its 95 % interval, or the ratio of the
 /// medians alone.
 fn ratio_text(cold: &Operation, warm: &Operation) -> String {
     let (Some(c), Some(w)) = (time_ms(cold), time_ms(warm)) else {
@@ -38,8 +38,8 @@ fn ratio_text(cold: &Operation, warm: &Operation) -> String {
     // With an interval, its estimate (the Hodges–Lehmann ratio of the per-round values), so
     // that the figure lies inside it; else the ratio of the medians.
     match Operation::speedup_interval(cold, warm) {
-        Some(iv) => format!("{:.2}× ({:.2} … {:.2})", iv.estimate, iv.lo, iv.hi),
-        None => format!("{:.2}×", c / w),
+        Some(iv) => report::fmt_speedup_interval(&iv),
+        None => report::fmt_speedup(c / w),
     }
 }
 

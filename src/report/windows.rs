@@ -95,8 +95,8 @@ pub fn render_text(rec: &ResultRecord) -> String {
             let ratio = match (r.warm.and_then(median), median(c)) {
                 (Some(w), Some(cm)) => match r.warm.and_then(|w| Operation::speedup_interval(c, w))
                 {
-                    Some(iv) => format!("{:.1}× ({:.1}–{:.1})", iv.estimate, iv.lo, iv.hi),
-                    None => format!("{:.1}×", cm / w),
+                    Some(iv) => report::fmt_speedup_interval(&iv),
+                    None => report::fmt_speedup(cm / w),
                 },
                 _ => String::new(),
             };
