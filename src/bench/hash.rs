@@ -16,28 +16,126 @@ use crate::measure::Stats;
 use crate::record::{self, Operation};
 use std::hint::black_box;
 
-/// One hash function over blocks of one size: operation "hash".
+/// Most blocks a job keeps (each with its digest): small blocks (1 to 28 bytes) take their
+/// pool from the first `MAX_BLOCKS × block` bytes of the data, so that one-byte messages do
+/// not need 7.5 million digests of memory.
+pub const MAX_BLOCKS: usize = 1 << 18;
+
+/// The sizes `openssl speed` times a digest or a cipher at, in bytes (its `lengths_list`:
+/// 16, 64, 256, 1024, 8192, 16384).
+pub const OPENSSL_SIZES: [usize; 6] = [16, 64, 256, 1024, 8192, 16384];
+
+/// How the bytes of one timed digest reach the hasher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feed {
+    /// One call: init, one update of the whole block, final ([`Algo::digest_into`]).
+    Whole,
+    /// Updates of this many bytes each ([`Algo::digest_writes`]).
+    Writes(usize),
+    /// One byte value per update ([`Algo::digest_putc`]).
+    Putc,
+}
+
+/// The five columns of libgcrypt's `tests/benchmark.c` hash table (2013, `md_bench`), as
+/// pkbench times them: each timed operation is one digest, MB/s from the bytes it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GcryptMode {
+    /// "buf": a 10^6-byte message written in 1000-byte buffers.
+    Buf,
+    /// "buf/10": a 10^6-byte message written in 100-byte buffers.
+    BufTenth,
+    /// "1": one-byte messages, each a whole digest (init, update, final).
+    One,
+    /// "putc": a 10^6-byte message fed a byte at a time through the streaming interface.
+    Putc,
+    /// "large": one 10^6-byte message in one call.
+    Large,
+}
+
+impl GcryptMode {
+    /// The five, in the table's column order.
+    pub const ALL: [GcryptMode; 5] = [
+        GcryptMode::Buf,
+        GcryptMode::BufTenth,
+        GcryptMode::One,
+        GcryptMode::Putc,
+        GcryptMode::Large,
+    ];
+
+    /// Bytes of the long message of "buf", "buf/10", "putc" and "large".
+    pub const MESSAGE_BYTES: usize = 1_000_000;
+
+    /// The column's name, also the record's operation name: "buf", "buf/10", "1", "putc",
+    /// "large".
+    pub fn label(self) -> &'static str {
+        match self {
+            GcryptMode::Buf => "buf",
+            GcryptMode::BufTenth => "buf/10",
+            GcryptMode::One => "1",
+            GcryptMode::Putc => "putc",
+            GcryptMode::Large => "large",
+        }
+    }
+
+    /// Bytes per timed digest and how they are fed.
+    pub fn shape(self) -> (usize, Feed) {
+        let m = GcryptMode::MESSAGE_BYTES;
+        match self {
+            GcryptMode::Buf => (m, Feed::Writes(1000)),
+            GcryptMode::BufTenth => (m, Feed::Writes(100)),
+            GcryptMode::One => (1, Feed::Whole),
+            GcryptMode::Putc => (m, Feed::Putc),
+            GcryptMode::Large => (m, Feed::Whole),
+        }
+    }
+}
+
+/// One hash function over blocks of one size: operation "hash" (or, for a libgcrypt mode,
+/// the mode's label).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HashJob {
     /// The function.
     pub algo: Algo,
     /// Bytes hashed per timed digest, 1 to [`bulk::DATA_BYTES`].
     pub block: usize,
+    /// The libgcrypt column this job times, if any (it sets `block` and the feed).
+    pub gcrypt: Option<GcryptMode>,
 }
 
 impl HashJob {
-    /// The job for `algo` over blocks of `block` bytes.
+    /// The job for `algo` over blocks of `block` bytes, each one call.
     ///
     /// # Errors
     /// [`crate::error::Invalid::ChunkSize`] for a block size outside 1..=[`bulk::DATA_BYTES`].
     pub fn new(algo: Algo, block: usize) -> Result<HashJob> {
         bulk::check_chunk(block, 1)?;
-        Ok(HashJob { algo, block })
+        Ok(HashJob {
+            algo,
+            block,
+            gcrypt: None,
+        })
     }
 
-    /// "MD5 over 10000-byte blocks".
+    /// The job of one libgcrypt column for `algo`.
+    pub fn gcrypt(algo: Algo, mode: GcryptMode) -> HashJob {
+        HashJob {
+            algo,
+            block: mode.shape().0,
+            gcrypt: Some(mode),
+        }
+    }
+
+    /// How the bytes of a timed digest are fed.
+    pub fn feed(&self) -> Feed {
+        self.gcrypt.map_or(Feed::Whole, |m| m.shape().1)
+    }
+
+    /// "MD5 over 10000-byte blocks", "MD5 libgcrypt buf/10".
     pub fn label(&self) -> String {
-        format!("{} over {}-byte blocks", self.algo.name(), self.block)
+        match self.gcrypt {
+            Some(m) => format!("{} libgcrypt {}", self.algo.name(), m.label()),
+            None => format!("{} over {}-byte blocks", self.algo.name(), self.block),
+        }
     }
 }
 
@@ -54,7 +152,7 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
     let (algo, block) = (job.algo, job.block);
     bulk::check_chunk(block, 1)?;
     let known_answers_checked = algo.check_known_answers()?;
-    let n = bulk::chunk_count(bulk::DATA_BYTES, block);
+    let n = bulk::chunk_count(bulk::DATA_BYTES, block).min(MAX_BLOCKS);
     let ob = algo.output_bytes();
     Ok(Box::new(PreparedHash {
         job: *job,
@@ -86,12 +184,17 @@ impl super::Prepared for PreparedHash {
     }
 
     fn run(&mut self, _k: usize, start: usize, n: usize) {
-        let (algo, block) = (self.job.algo, self.job.block);
+        let (algo, block, feed) = (self.job.algo, self.job.block, self.job.feed());
         let ob = algo.output_bytes();
         for i in 0..n {
             let k = start.wrapping_add(i) % self.n;
             let out = &mut self.outs[k * ob..(k + 1) * ob];
-            algo.digest_into(black_box(&self.data[k * block..(k + 1) * block]), out);
+            let msg = black_box(&self.data[k * block..(k + 1) * block]);
+            match feed {
+                Feed::Whole => algo.digest_into(msg, out),
+                Feed::Writes(w) => algo.digest_writes(msg, w, out),
+                Feed::Putc => algo.digest_putc(msg, out),
+            }
             black_box(out);
             self.seen[k] = true;
         }
@@ -117,14 +220,34 @@ impl super::Prepared for PreparedHash {
                 algo.name()
             )));
         };
-        let params = record::params([
-            ("command", "hash".into()),
-            ("algo", algo.name().into()),
-            ("block", block.into()),
-        ]);
+        let (name, params) = match self.job.gcrypt {
+            None => (
+                "hash",
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("block", block.into()),
+                ]),
+            ),
+            Some(m) => (
+                m.label(),
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("method", "gcrypt".into()),
+                ]),
+            ),
+        };
+        let feed = match self.job.feed() {
+            Feed::Whole => "one call".to_string(),
+            Feed::Writes(w) => format!("{w}-byte writes"),
+            Feed::Putc => "one byte per update".to_string(),
+        };
         Ok(vec![
-            bulk::throughput_operation("hash", params, stats, block, self.n * block)
+            bulk::throughput_operation(name, params, stats, block, self.n * block)
                 .by(algo.code())
+                .with_info("block", block)
+                .with_info("feed", feed)
                 .with_info("implementation", algo.implementation())
                 .with_info("known_answers_checked", self.known_answers_checked)
                 .with_info("known_answers_source", algo.known_answers_source())
@@ -141,6 +264,39 @@ pub fn params(job: &HashJob) -> serde_json::Map<String, serde_json::Value> {
     ])
     .into_iter()
     .collect()
+}
+
+/// The record params of a `hash` run of several jobs: one job's are [`params`]; otherwise
+/// `algo` (the display name, or the list of them when several), then `method` "gcrypt" when
+/// every job is a libgcrypt column, else `sizes` (the block sizes in the jobs' order, without
+/// repeats).
+pub fn params_of(jobs: &[HashJob]) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::Value;
+    if let [job] = jobs {
+        return params(job);
+    }
+    let mut algos: Vec<&str> = Vec::new();
+    let mut sizes: Vec<usize> = Vec::new();
+    for j in jobs {
+        if !algos.contains(&j.algo.name()) {
+            algos.push(j.algo.name());
+        }
+        if !sizes.contains(&j.block) {
+            sizes.push(j.block);
+        }
+    }
+    let algo: Value = match algos.as_slice() {
+        [one] => (*one).into(),
+        many => many.to_vec().into(),
+    };
+    let mut m = serde_json::Map::new();
+    m.insert("algo".into(), algo);
+    if !jobs.is_empty() && jobs.iter().all(|j| j.gcrypt.is_some()) {
+        m.insert("method".into(), "gcrypt".into());
+    } else {
+        m.insert("sizes".into(), sizes.into());
+    }
+    m
 }
 
 #[cfg(test)]

@@ -212,6 +212,24 @@ pub fn run(job: &Job, cfg: &Config) -> Result<Vec<Operation>> {
         .unwrap_or_else(|| Ok(Vec::new()))
 }
 
+/// Runs `jobs` as one measurement: each prepared in turn (inputs made and checked), then all
+/// timed together in interleaved rounds ([`time_together`]) and checked; their operations
+/// in the jobs' order. `pkbench hash --sizes` and `--modes` run their jobs this way.
+///
+/// # Errors
+/// The first error of preparing or of checking a job (as [`run`]).
+pub fn run_all(jobs: &[Job], cfg: &Config) -> Result<Vec<Operation>> {
+    let prepared = jobs
+        .iter()
+        .map(|j| prepare(j, cfg))
+        .collect::<Result<Vec<_>>>()?;
+    let mut ops = Vec::new();
+    for r in time_together(prepared, cfg) {
+        ops.extend(r?);
+    }
+    Ok(ops)
+}
+
 /// One item of a sweep (`scale`, `suite`, `repro`): its label for progress and messages, and
 /// the job, or the error that kept it from being made (a group not in this build, a secret
 /// size the group does not take).

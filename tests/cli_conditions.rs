@@ -1,0 +1,92 @@
+//! CLI tests of the run conditions of issue 20: `hash --sizes` (MB/s per message size) and
+//! `hash --modes gcrypt` (libgcrypt's five hash columns), and `compare` of two such records.
+
+mod common;
+
+use common::{pkbench_input_error, pkbench_json as json, pkbench_ok, scratch};
+
+#[test]
+fn hash_sizes_give_one_checked_operation_per_size() {
+    let v = json(&[
+        "hash",
+        "--algo",
+        "md5",
+        "--sizes",
+        "16,64,1024",
+        "--time",
+        "0.01",
+        "--json",
+    ]);
+    assert_eq!(v["params"]["sizes"], serde_json::json!([16, 64, 1024]));
+    let ops = v["operations"].as_array().unwrap();
+    assert_eq!(ops.len(), 3);
+    for (op, size) in ops.iter().zip([16, 64, 1024]) {
+        assert_eq!(op["name"], "hash");
+        assert_eq!(op["params"]["block"], size);
+        assert_eq!(op["params"]["algo"], "MD5");
+        assert!(op["info"]["outputs_checked"].as_u64().unwrap() >= 1);
+        let mb = op["info"]["mb_per_s"].as_f64().unwrap();
+        // MB/s is block bytes over the median time per digest.
+        let ms = op["stats"]["median_ms"].as_f64().unwrap();
+        assert!((mb - size as f64 / (ms * 1e-3) / 1e6).abs() <= 1e-9 * mb.max(1.0));
+    }
+    let text = pkbench_ok(&[
+        "hash", "--algo", "md5", "--sizes", "16,16384", "--time", "0.01",
+    ]);
+    assert!(text.contains("16384") && text.contains("MB/s"), "{text}");
+}
+
+#[test]
+fn gcrypt_modes_record_and_compare_in_five_columns() {
+    let dir = scratch("gcrypt-modes");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    for f in [&a, &b] {
+        let args = [
+            "hash", "--algo", "md5,sha1", "--modes", "gcrypt", "--time", "0.01", "--output",
+        ];
+        let mut args: Vec<&str> = args.to_vec();
+        args.push(f.to_str().unwrap());
+        let text = pkbench_ok(&args);
+        for col in ["buf", "buf/10", "putc", "large", "SHA-1"] {
+            assert!(text.contains(col), "{col}: {text}");
+        }
+    }
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
+    let ops = v["operations"].as_array().unwrap();
+    let names: Vec<&str> = ops.iter().map(|o| o["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "buf", "buf/10", "1", "putc", "large", "buf", "buf/10", "1", "putc", "large"
+        ]
+    );
+    for op in ops {
+        assert_eq!(op["params"]["method"], "gcrypt");
+        assert!(op["info"]["outputs_checked"].as_u64().unwrap() >= 1);
+    }
+    assert_eq!(ops[2]["info"]["block"], 1);
+    assert_eq!(ops[0]["info"]["block"], 1_000_000);
+    assert_eq!(ops[0]["info"]["feed"], "1000-byte writes");
+    let cmp = pkbench_ok(&["compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let row = |algo: &str| format!("hash algo={algo} method=gcrypt");
+    assert!(
+        cmp.contains(&row("MD5")) && cmp.contains(&row("SHA-1")),
+        "{cmp}"
+    );
+    for col in ["buf ", "buf/10", "1 ", "putc", "large"] {
+        assert!(cmp.contains(&format!("┆ {col}")), "{col}: {cmp}");
+    }
+    assert!(cmp.contains("of all 10 ratios"), "{cmp}");
+}
+
+#[test]
+fn bad_sizes_exit_2() {
+    for args in [
+        &["hash", "--sizes", "0,16"][..],
+        &["hash", "--sizes", "16", "--block", "64"],
+        &["hash", "--modes", "openssl"],
+        &["hash", "--algo", "md5,sha3", "--modes", "gcrypt"],
+    ] {
+        pkbench_input_error(args);
+    }
+}
