@@ -424,6 +424,13 @@ pub enum Invalid {
     },
     /// A slope over fewer than two distinct buffer sizes.
     SlopeTooFewSizes,
+    /// A buffer size of a given list that is 0, above the limit or not whole 16-byte blocks.
+    SlopeSizeList {
+        /// The size given, bytes.
+        size: usize,
+        /// Largest accepted, bytes.
+        limit: usize,
+    },
 
     // --- Secret sizes ----------------------------------------------------------------------
     /// A short secret size outside the sizes the group takes.
@@ -803,6 +810,10 @@ impl fmt::Display for Invalid {
             SlopeSizes { min, max, limit } => write!(
                 f,
                 "buffer sizes {min}..{max} bytes: give 1 <= smallest <= largest <= {limit}"
+            ),
+            SlopeSizeList { size, limit } => write!(
+                f,
+                "buffer size {size} bytes: give multiples of 16 from 16 to {limit}"
             ),
             SlopeTooFewSizes => f.write_str(
                 "a slope needs at least 2 distinct buffer sizes: more points or a wider range",

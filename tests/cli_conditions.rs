@@ -90,3 +90,40 @@ fn bad_sizes_exit_2() {
         pkbench_input_error(args);
     }
 }
+
+#[test]
+fn cipher_sizes_give_mb_per_s_per_size() {
+    let args = [
+        "cipher",
+        "--algo",
+        "aes",
+        "--key-bits",
+        "128",
+        "--mode",
+        "ctr",
+        "--sizes",
+        "16,64,1024",
+        "--time",
+        "0.03",
+    ];
+    let text = pkbench_ok(&args);
+    assert!(text.contains("MB/s per buffer size"), "{text}");
+    for col in ["16 B", "64 B", "1024 B"] {
+        assert!(text.contains(col), "{col}: {text}");
+    }
+    let mut a = args.to_vec();
+    a.push("--json");
+    let v = json(&a);
+    assert_eq!(v["params"]["sizes"], serde_json::json!([16, 64, 1024]));
+    let op = &v["operations"][0];
+    let sizes: Vec<u64> = op["info"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["bytes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, [16, 64, 1024]);
+    for bad in ["16,20", "0,16", "16"] {
+        pkbench_input_error(&["cipher", "--algo", "aes", "--sizes", bad]);
+    }
+}

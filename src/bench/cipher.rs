@@ -31,6 +31,10 @@ pub struct SizeGrid {
     pub max_bytes: usize,
     /// Number of sizes, evenly spaced.
     pub points: usize,
+    /// Sizes given one by one (`openssl speed`'s 16, 64, 256, 1024, 8192, 16384), bytes,
+    /// each a multiple of 16; when not empty they replace the evenly spaced grid.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub list: Vec<usize>,
 }
 
 impl Default for SizeGrid {
@@ -40,6 +44,7 @@ impl Default for SizeGrid {
             min_bytes: 16,
             max_bytes: 4096,
             points: 16,
+            list: Vec::new(),
         }
     }
 }
@@ -52,6 +57,25 @@ impl SizeGrid {
     /// [`Invalid::SlopeSizes`] when the range is empty or above 16 MiB,
     /// [`Invalid::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
     pub fn sizes(&self) -> Result<Vec<usize>> {
+        if !self.list.is_empty() {
+            let mut v = self.list.clone();
+            v.sort_unstable();
+            v.dedup();
+            if let Some(&size) = v
+                .iter()
+                .find(|&&b| b == 0 || b > 1 << 24 || !b.is_multiple_of(16))
+            {
+                return Err(Invalid::SlopeSizeList {
+                    size,
+                    limit: 1 << 24,
+                }
+                .into());
+            }
+            if v.len() < 2 {
+                return Err(Invalid::SlopeTooFewSizes.into());
+            }
+            return Ok(v);
+        }
         if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
             return Err(Invalid::SlopeSizes {
                 min: self.min_bytes,
@@ -458,6 +482,7 @@ mod tests {
             min_bytes: 16,
             max_bytes: 256,
             points: 3,
+            list: Vec::new(),
         };
         (cfg, grid)
     }
@@ -505,12 +530,14 @@ mod tests {
             min_bytes: 64,
             max_bytes: 32,
             points: 4,
+            list: Vec::new(),
         };
         assert_eq!(bad.sizes().unwrap_err().exit_code(), 2);
         let one = SizeGrid {
             min_bytes: 16,
             max_bytes: 16,
             points: 4,
+            list: Vec::new(),
         };
         assert_eq!(one.sizes().unwrap_err().exit_code(), 2);
     }

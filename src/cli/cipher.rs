@@ -60,6 +60,11 @@ pub struct CipherArgs {
     /// Number of buffer sizes, evenly spaced.
     #[arg(long, value_name = "N", default_value_t = 16)]
     pub points: usize,
+    /// Buffer sizes one by one, comma-separated multiples of 16 (openssl speed's:
+    /// 16,64,256,1024,8192,16384), instead of the evenly spaced grid; MB/s is then also
+    /// shown per size.
+    #[arg(long, value_name = "BYTES,…", value_delimiter = ',', conflicts_with_all = ["min_bytes", "max_bytes", "points"])]
+    pub sizes: Option<Vec<usize>>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -89,8 +94,9 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
         min_bytes: args.min_bytes,
         max_bytes: args.max_bytes,
         points: args.points,
+        list: args.sizes.clone().unwrap_or_default(),
     };
-    grid.sizes()?;
+    let sizes = grid.sizes()?;
     let dirs = if args.both {
         vec![Direction::Encrypt, Direction::Decrypt]
     } else if args.decrypt {
@@ -101,12 +107,15 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let modes = args.mode.map(|m| vec![m]);
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
     let ops = bench::run(&Job::Cipher(job), &cfg)?;
-    let params = record::params([
+    let mut params = record::params([
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),
         ("key_bits", spec.key_bits.into()),
         ("budget_s", args.run.time.into()),
     ]);
+    if args.sizes.is_some() {
+        params.insert("sizes".into(), sizes.into());
+    }
     Ok(bench::record(
         "cipher",
         &cfg,

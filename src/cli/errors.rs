@@ -202,6 +202,9 @@ pub fn render_invalid(i: &Invalid) -> String {
         SlopeSizes { min, max, limit } => format!(
             "buffer sizes {min}..{max} bytes: give 1 <= --min-bytes <= --max-bytes <= {limit}"
         ),
+        SlopeSizeList { size, limit } => {
+            format!("--sizes: {size} bytes: give multiples of 16 from 16 to {limit}")
+        }
         SlopeTooFewSizes => "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range".into(),
         ExpBitsOutOfRange {
             value,
