@@ -8,7 +8,9 @@
 
 pub mod pool;
 
-pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool};
+pub use pool::{
+    MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool, make_sized_pool_with,
+};
 
 use super::Config;
 use crate::error::{Error, Result};
@@ -90,8 +92,24 @@ impl DhJob {
 pub fn prepare(job: &DhJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let kx = job.group.as_ref();
     let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    let pool = make_sized_pool(kx, job.exp_bits, job.pool_base, &cfg.measure, &mut rng)?;
-    Ok(with_pool(job.clone(), pool))
+    let pb = crate::measure::progress::phase(
+        &format!("preparing {}: inputs made and checked", job.label()),
+        job.pool_base.max(1) as u64,
+        cfg.quiet,
+    );
+    let pool = make_sized_pool_with(
+        kx,
+        job.exp_bits,
+        job.pool_base,
+        &cfg.measure,
+        &mut rng,
+        &mut |made, planned| {
+            pb.set_length(planned as u64);
+            pb.set_position(made as u64);
+        },
+    );
+    pb.finish_and_clear();
+    Ok(with_pool(job.clone(), pool?))
 }
 
 /// The prepared job `job` over the checked `pool` (made by [`make_pool`] or

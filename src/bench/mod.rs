@@ -250,9 +250,15 @@ pub fn sweep(items: Vec<Item>, cfg: &Config) -> Vec<(String, Result<Vec<Operatio
     let mut results: Vec<(String, Option<Result<Vec<Operation>>>)> = Vec::new();
     let mut prepared = Vec::new();
     let mut slots = Vec::new();
+    // The sweep's own bar names the item being prepared; the job's phase bar would draw
+    // over it.
+    let quiet = Config {
+        quiet: true,
+        ..cfg.clone()
+    };
     for item in items {
         pb.set_message(format!("preparing {}", item.label));
-        match item.job.and_then(|job| prepare(&job, cfg)) {
+        match item.job.and_then(|job| prepare(&job, &quiet)) {
             Ok(p) => {
                 slots.push(results.len());
                 prepared.push(p);
