@@ -640,6 +640,44 @@ pub enum Invalid {
         /// The check's source, e.g. "RFC 7748 §6.1".
         check: String,
     },
+
+    // --- Key encapsulation (src/kem) -------------------------------------------------------
+    /// No KEM has this name or alias.
+    UnknownKem {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// No implementation of a KEM has this name.
+    UnknownKemImpl {
+        /// The name asked for.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// A KEM input (key, ciphertext, seed, randomness) of the wrong length.
+    KemLength {
+        /// The KEM.
+        kem: String,
+        /// Which input ("encapsulation key", "ciphertext", "seed", …).
+        what: &'static str,
+        /// The lengths it may have, bytes.
+        want: Vec<usize>,
+        /// Bytes given.
+        got: usize,
+    },
+    /// An encapsulation key that fails the FIPS 203 §7.2 modulus check (a coefficient not
+    /// below q = 3329: decoding and re-encoding does not give the key back).
+    KemKeyModulus {
+        /// The KEM.
+        kem: String,
+    },
+    /// An expanded decapsulation key whose H(ek) is not the hash of its ek (FIPS 203 §7.3).
+    KemKeyHash {
+        /// The KEM.
+        kem: String,
+    },
 }
 
 impl fmt::Display for Origin {
@@ -946,6 +984,29 @@ impl fmt::Display for Invalid {
                 f,
                 "peer value: the {group} shared secret is all zero (small order)"
             ),
+            UnknownKem { name, known } => write!(f, "unknown KEM {name:?} (known: {known})"),
+            UnknownKemImpl { name, known } => {
+                write!(f, "unknown KEM implementation {name:?} (known: {known})")
+            }
+            KemLength {
+                kem,
+                what,
+                want,
+                got,
+            } => write!(
+                f,
+                "{kem} {what}: {} bytes expected, got {}",
+                join_lengths(want),
+                n_bytes(*got)
+            ),
+            KemKeyModulus { kem } => write!(
+                f,
+                "{kem} encapsulation key: a coefficient is not below q = 3329 (FIPS 203 §7.2 modulus check)"
+            ),
+            KemKeyHash { kem } => write!(
+                f,
+                "{kem} decapsulation key: its H(ek) is not the hash of its ek (FIPS 203 §7.3 hash check)"
+            ),
         }
     }
 }
@@ -1096,6 +1157,14 @@ fn decode_hex(what: Param, s: &str, odd_ok: bool) -> Result<Vec<u8>> {
     };
     // Every character is an ASCII hex digit and the length is even: decoding cannot fail.
     Ok(hex::decode(t).expect("even-length ASCII hex"))
+}
+
+/// "800" or "64 or 1632": the lengths a KEM input may have.
+pub fn join_lengths(want: &[usize]) -> String {
+    want.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 #[cfg(test)]

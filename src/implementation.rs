@@ -1,5 +1,6 @@
 //! Who computes an operation: pkbench's own code, a named crate, or a library (GMP through
-//! rug today; system libraries loaded at run time later), each with its version. Every
+//! rug; the system libraries loaded at run time by [`crate::peers`]: OpenSSL, libgcrypt,
+//! GMP), each with its version. Every
 //! operation of a result record names its [`Implementation`], so that a ratio between two
 //! rows says which code was compared (design.md §2, "implementation").
 
@@ -15,8 +16,8 @@ pub enum ImplKind {
     /// A Rust crate pkbench depends on (RustCrypto, dalek, num-bigint), version from
     /// Cargo.lock.
     Crate,
-    /// A C library, linked at build time or loaded at run time (GMP), version as the library
-    /// reports it.
+    /// A C library, linked at build time (GMP through rug) or loaded at run time
+    /// ([`crate::peers`]: `openssl`, `gcrypt`, `gmp`), version as the library reports it.
     Library,
 }
 

@@ -22,7 +22,8 @@ const EXAMPLES: &str = "Examples:
   pkbench dh --field gf2-155 --exp-bits 128     Oakley group 3, 128-bit secrets
   pkbench dh --field gf2-185 --no-table --json  Oakley group 4, no table, JSON
   pkbench offer --field gf2-155 --secret 1f     public value (x) of a secret
-  pkbench groups                                every group pkbench knows";
+  pkbench groups                                every group pkbench knows
+  pkbench impls                                 implementations, libraries found";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -32,6 +33,9 @@ enum Command {
     Offer(cli::kex_io::OfferArgs),
     /// Print the shared secret (Reply) for a secret and the peer's public value, in hex.
     Reply(cli::kex_io::ReplyArgs),
+    /// One step of a KEM exchange (ML-KEM, X25519MLKEM768) on values in hex: keygen from
+    /// the seeds d and z, encaps with the message m, decaps.
+    Kem(cli::kem::KemArgs),
     /// Choose parameters: time every group × secret size × table choice briefly, sorted by
     /// Total = 2*Offer + Reply, with security estimates; names the cheapest that meets
     /// --min-security.
@@ -69,6 +73,13 @@ enum Command {
     /// (pkbench::hash::about).
     #[command(about = pkbench::hash::about())]
     Hash(cli::hash::HashArgs),
+    /// List the implementations pkbench can run per operation (its own code or crate,
+    /// OpenSSL, libgcrypt, GMP) and the system libraries found here, with versions.
+    Impls(cli::impls::ImplsArgs),
+    /// Print shell completions generated from these options (bash, zsh, fish, …).
+    Completions(cli::manual::CompletionsArgs),
+    /// Print the man page (roff) generated from these options.
+    Man(cli::manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +97,7 @@ fn main() -> ExitCode {
         Command::Dh(a) => cli::dh::run(a),
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
+        Command::Kem(a) => cli::kem::run(a),
         Command::Compare(a) => cli::compare::run(a),
         Command::Noise(a) => cli::noise::run(a),
         Command::Choose(a) => cli::choose::run(a),
@@ -98,7 +110,10 @@ fn main() -> ExitCode {
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),
         Command::Hash(a) => cli::hash::run(a),
+        Command::Impls(a) => cli::impls::run(a),
         Command::Repro(a) => cli::repro::run(a),
+        Command::Completions(a) => cli::manual::completions(a, &mut Cli::command()),
+        Command::Man(a) => cli::manual::man(a, Cli::command()),
     };
     match result {
         Ok(text) => {

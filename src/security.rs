@@ -26,6 +26,14 @@
 //! How Diffie-Hellman Fails in Practice", ACM CCS 2015). Any level below 80 bits is also
 //! marked weak.
 //!
+//! Beside the precise estimate each group and secret size gets a **security category**, the
+//! conventional strength the field states it in (see [`category`]): NIST SP 800-57 Part 1
+//! Rev. 5 Table 2 (80, 112, 128, 192, 256 bits) by the size of the group order for curves
+//! (as SP 800-186 and RFC 7748 §7 count Curve25519: "128-bit security level", the order
+//! 8·l being 256 bits) and by the modulus and subgroup sizes for mod-p groups. A target such
+//! as `choose --min-security 128` compares against the category, so X25519 (rho 125.8) and
+//! P-256 (127.8) meet 128; the precise figures stay beside it.
+//!
 //! The estimate is a function of the group's description alone ([`Profile`]: its family's
 //! sizes, read by `kex::profile` from the group's TOML file, and how the file cites its
 //! numbers), so a user's `--params` group gets one as well as a built-in group.
@@ -62,6 +70,13 @@ pub struct Estimate {
     pub parts: Vec<Part>,
     /// `Some(reason)` when the group or choice has a known weakness (see the module docs).
     pub weak: Option<String>,
+    /// The conventional security category in bits (80, 112, 128, 192 or 256; 0 = below 80):
+    /// see [`category`]. Records written before categories read as 0.
+    #[serde(default)]
+    pub category: u32,
+    /// How the category was found, with its source (empty in older records).
+    #[serde(default)]
+    pub category_rule: String,
 }
 
 /// What the attacks on a group depend on, beside the prime order q of its subgroup.
@@ -97,6 +112,9 @@ pub struct Profile {
     /// Where the group's numbers come from, as the figures' sources cite them (the file's
     /// `security_source`, e.g. "RFC 2409 §6.3 (group order = 12·q)"); empty: not cited.
     pub cite: String,
+    /// Bits of the whole group order: cofactor·q for a curve (256 for Curve25519's 8·l),
+    /// q for a mod-p group. The curve category is read from it.
+    pub order_bits: u32,
 }
 
 impl Profile {
@@ -108,8 +126,79 @@ impl Profile {
             q_bits: u32::try_from(q.bits()).unwrap_or(u32::MAX),
             log2_q: log2_big(q),
             cite: cite.to_string(),
+            order_bits: u32::try_from(q.bits()).unwrap_or(u32::MAX),
         }
     }
+
+    /// The profile with the whole group order cofactor·q (a curve's `cofactor` key; 1 or 0
+    /// leaves it at q).
+    pub fn with_cofactor(mut self, q: &BigUint, cofactor: u64) -> Profile {
+        if cofactor > 1 {
+            self.order_bits = u32::try_from((q * cofactor).bits()).unwrap_or(u32::MAX);
+        }
+        self
+    }
+}
+
+/// The security categories, bits: NIST SP 800-57 Part 1 Rev. 5 §5.6.1.1 Table 2.
+pub const CATEGORIES: [u32; 5] = [80, 112, 128, 192, 256];
+
+/// SP 800-57 Part 1 Rev. 5 Table 2, ECC column: the category of a curve whose order has `f`
+/// bits (f = 160–223 → 80, 224–255 → 112, 256–383 → 128, 384–511 → 192, 512+ → 256; below
+/// 160 → 0). The same thresholds are the FFC column's subgroup size N (160, 224, 256, 384,
+/// 512), used for a secret of N bits.
+pub fn category_by_size(f: u32) -> u32 {
+    match f {
+        0..=159 => 0,
+        160..=223 => 80,
+        224..=255 => 112,
+        256..=383 => 128,
+        384..=511 => 192,
+        _ => 256,
+    }
+}
+
+/// SP 800-57 Part 1 Rev. 5 Table 2, FFC column: the category of an L-bit modulus (L = 1024
+/// → 80, 2048 → 112, 3072 → 128, 7680 → 192, 15360 → 256; below 1024 → 0).
+pub fn category_by_modulus(l: u32) -> u32 {
+    match l {
+        0..=1023 => 0,
+        1024..=2047 => 80,
+        2048..=3071 => 112,
+        3072..=7679 => 128,
+        7680..=15359 => 192,
+        _ => 256,
+    }
+}
+
+/// The conventional category (bits, one of [`CATEGORIES`] or 0 = below 80) of the group of
+/// `profile` with secrets of `exp` bits (`full` = its full size), and the rule that gave it:
+/// - curves: SP 800-57 Table 2 by f = bits of the group order cofactor·q ([`Profile::order_bits`]:
+///   256 for Curve25519, which RFC 7748 §7 and SP 800-186 put at the 128-bit level, though
+///   its rho figure is 125.8);
+/// - mod-p groups: SP 800-57 Table 2 by the modulus size L;
+/// - a short secret of N < full bits: at most the category of N by the Table 2 thresholds
+///   (e.g. 224 bits → 112).
+pub fn category(profile: &Profile, exp: u32) -> (u32, String) {
+    const T2: &str = "NIST SP 800-57 Pt 1 Rev. 5 Table 2";
+    let (mut cat, mut rule) = match profile.structure {
+        Structure::Modp { p_bits } => (
+            category_by_modulus(p_bits),
+            format!("{p_bits}-bit modulus ({T2}, FFC L)"),
+        ),
+        Structure::BinaryCurve { .. } | Structure::PrimeCurve => (
+            category_by_size(profile.order_bits),
+            format!(
+                "{}-bit group order ({T2}, ECC f; RFC 7748 §7 and SP 800-186 count Curve25519, order 8·l, as 128)",
+                profile.order_bits
+            ),
+        ),
+    };
+    if exp < profile.q_bits && category_by_size(exp) < cat {
+        cat = category_by_size(exp);
+        rule = format!("{exp}-bit secret ({T2}, subgroup size N)");
+    }
+    (cat, rule)
 }
 
 /// log2 of a big integer: through `f64` directly up to 1000 bits, else from its top 64 bits
@@ -253,6 +342,7 @@ pub fn estimate(profile: &Profile, exp_bits: Option<u32>) -> Estimate {
     if bits < 80.0 {
         weak.push(format!("estimated level {bits:.1} bits is below 80"));
     }
+    let (category, category_rule) = category(profile, exp);
     Estimate {
         group: profile.group.clone(),
         exp_bits: exp,
@@ -260,6 +350,8 @@ pub fn estimate(profile: &Profile, exp_bits: Option<u32>) -> Estimate {
         limited_by,
         parts,
         weak: (!weak.is_empty()).then(|| weak.join("; ")),
+        category,
+        category_rule,
     }
 }
 
@@ -283,6 +375,37 @@ mod tests {
         assert_eq!(est("k256", None).bits, 127.8);
         // SafeCurves lists 2^125.8 for Curve25519 (l ≈ 2^252).
         assert_eq!(est("x25519", None).bits, 125.8);
+    }
+
+    /// The done-when of issue 22: X25519 and P-256 are in the 128-bit category (RFC 7748 §7,
+    /// SP 800-186), their precise rho figures kept beside it.
+    #[test]
+    fn categories_by_convention() {
+        for (g, e, want) in [
+            ("x25519", None, 128),
+            ("p256", None, 128),
+            ("k256", None, 128),
+            ("k256", Some(224), 112),
+            ("p256", Some(128), 0),
+            ("gf2-185", None, 80),
+            ("gf2-155", None, 0),
+            ("modp-1024", None, 80),
+            ("modp-2048", None, 112),
+            ("modp-2048", Some(160), 80),
+            ("modp-3072", None, 128),
+            ("ffdhe3072", Some(256), 128),
+            ("modp-4096", None, 128),
+            ("modp-8192", None, 192),
+            ("modp-768", None, 0),
+        ] {
+            let x = est(g, e);
+            assert_eq!(x.category, want, "{g} {e:?}: {}", x.category_rule);
+            assert!(x.category_rule.contains("SP 800-57"), "{g}");
+        }
+        assert_eq!(profile("x25519").order_bits, 256);
+        assert_eq!(est("x25519", None).bits, 125.8);
+        assert_eq!(category_by_modulus(15360), 256);
+        assert_eq!(category_by_size(521), 256);
     }
 
     #[test]

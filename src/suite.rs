@@ -3,7 +3,8 @@
 //!
 //! The set ([`standard_set`]): the rows of the reproduced tables of [`TABLES`] (the 1995
 //! post), the Diffie-Hellman groups of [`GROUPS`] with 128-bit and full secrets and the prime
-//! curves of [`CURVES`] with full secrets (fixed-base tables on), raw RSA with keys of
+//! curves of [`CURVES`] with full secrets (fixed-base tables on), today's KEMs ([`kems`], every
+//! implementation in the same rounds), raw RSA with keys of
 //! [`RSA_BITS`], single DES (ECB over 10000-byte chunks, and key setup), every hash the hash
 //! registry marks for the suite ([`crate::hash::suite`]) over 10000-byte blocks, and the
 //! ciphers of libgcrypt's tables from the cipher registry
@@ -53,7 +54,14 @@ pub const QUICK_GROUPS: &[&str] = &["gf2-155", "gf2-185", "modp-512", "modp-768"
 pub const SHORT_EXP_BITS: u32 = 128;
 
 /// The prime curves, timed with full secrets only (X25519 takes no other).
-pub const CURVES: &[&str] = &["p256", "k256", "x25519"];
+pub const CURVES: &[&str] = &["p256", "k256", "x25519", "p384", "p521", "x448"];
+
+/// Today's key exchanges beside the curves: the KEMs of the registry
+/// ([`crate::kem::KEMS`]: ML-KEM-512/768/1024 and X25519MLKEM768), each through every
+/// implementation in the same rounds.
+pub fn kems() -> Vec<&'static str> {
+    crate::kem::KEMS.iter().map(|k| k.name).collect()
+}
 
 /// RSA modulus sizes, bits.
 pub const RSA_BITS: &[u32] = &[512, 1024, 2048];
@@ -88,6 +96,11 @@ pub enum Entry {
         group: &'static str,
         /// Secret size.
         exp_bits: ExpBits,
+    },
+    /// A key-encapsulation exchange through every implementation ([`kems`]).
+    Kem {
+        /// The KEM's name.
+        name: &'static str,
     },
     /// Raw RSA (no CRT) with a key generated from the seed, chunks of the modulus bytes − 1.
     Rsa {
@@ -138,6 +151,9 @@ pub fn standard_set(quick: bool) -> Result<Vec<Entry>> {
             exp_bits: ExpBits::Full,
         });
     }
+    for name in kems() {
+        v.push(Entry::Kem { name });
+    }
     for &bits in if quick { QUICK_RSA_BITS } else { RSA_BITS } {
         v.push(Entry::Rsa { bits });
     }
@@ -176,6 +192,9 @@ impl Entry {
                 };
                 Job::Dh(DhJob::new(groups.open(group, &opts)?, *exp_bits)?)
             }
+            Entry::Kem { name } => Job::Kem(crate::bench::kem::KemJob::all(
+                crate::kem::lookup(name).expect("a name of the KEM registry"),
+            )),
             Entry::Rsa { bits } => Job::Rsa(RsaJob::raw_private(*bits)),
             Entry::DesEcb => Job::Des(DesJob::encrypt(Mode::Ecb, bulk::DEFAULT_CHUNK)?),
             Entry::DesKeySetup => Job::Des(DesJob::KeySetup),
@@ -305,6 +324,7 @@ mod tests {
             ),
             seed: 1,
             quiet: true,
+            discovery: Default::default(),
         };
         let ops = des
             .operations(crate::bench::run(&Job::Cipher(job), &cfg).unwrap())

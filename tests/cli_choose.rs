@@ -14,7 +14,10 @@ fn choose(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn json_rows_are_sorted_and_complete() {
+    // pkbench's own code only: the counts below are the search's (libraries add rows).
     let (code, out, err) = choose(&[
+        "--impl",
+        "pkbench",
         "--fields",
         "x25519,k256,gf2-155,modp-2048",
         "--exp-bits",
@@ -155,6 +158,8 @@ fn output_record_round_trips_and_plots() {
     let path = d.join("choose.json");
     let ps = path.to_str().unwrap();
     let args = [
+        "--impl",
+        "pkbench",
         "--fields",
         "x25519,k256,gf2-155,modp-1024",
         "--exp-bits",
@@ -281,4 +286,85 @@ fn output_record_round_trips_and_plots() {
         "{texts:?}"
     );
     std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// With the default `--impl all`, each group is also timed through the libraries found here,
+/// and every timed row names its code; the chosen one names it with its version.
+#[test]
+fn rows_name_their_implementation() {
+    let (code, out, err) = choose(&[
+        "--fields",
+        "p256,x25519",
+        "--budget-ms",
+        "5",
+        "--min-security",
+        "120",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let timed: Vec<&Value> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "timed")
+        .collect();
+    assert!(
+        timed
+            .iter()
+            .all(|r| !r["code"].as_str().unwrap().is_empty()),
+        "{out}"
+    );
+    let codes: Vec<&str> = timed.iter().map(|r| r["code"].as_str().unwrap()).collect();
+    assert!(codes.iter().any(|c| c.starts_with("p256 ")), "{codes:?}");
+    if std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1") {
+        assert!(!codes.iter().any(|c| c.starts_with("openssl")), "{codes:?}");
+    } else if !codes.iter().any(|c| c.starts_with("openssl ")) {
+        common::skip("OpenSSL not found here: no openssl rows in choose");
+    }
+}
+
+/// Issue 22: one vocabulary (`--groups`, `--time` in seconds) and security categories by
+/// convention: X25519 (rho 125.8) and P-256 (127.8) are in the 128-bit category (RFC 7748,
+/// NIST SP 800-57 Table 2 / SP 800-186) and so meet `--min-security 128`, the precise
+/// estimate kept beside the category.
+#[test]
+fn groups_time_and_categories() {
+    let (code, out, err) = choose(&[
+        "--groups",
+        "x25519,p256",
+        "--time",
+        "0.01",
+        "--min-security",
+        "128",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["budget_ms"], 10.0);
+    let rows = v["rows"].as_array().unwrap();
+    for g in ["x25519", "p256"] {
+        let r = rows
+            .iter()
+            .find(|r| r["field"] == g && r["status"] == "timed")
+            .unwrap_or_else(|| panic!("{g} timed: {out}"));
+        assert_eq!(r["security_category"], 128, "{g}");
+        assert_eq!(r["qualifies"], true, "{g}");
+        assert!(r["security_bits"].as_f64().unwrap() < 128.0, "{g}");
+    }
+    assert!(v["chosen"].is_object(), "{out}");
+    // The text names category and estimate; the old spellings still work.
+    let out = pkbench_ok(&[
+        "choose",
+        "--fields",
+        "x25519",
+        "--budget-ms",
+        "10",
+        "--min-security",
+        "128",
+    ]);
+    assert!(out.contains("128 (125.8)"), "{out}");
+    assert!(!out.contains("Chosen: none"), "{out}");
+    let err = pkbench_input_error(&["choose", "--time", "0", "--groups", "x25519"]);
+    assert!(err.contains("--time 0"), "{err}");
 }

@@ -127,3 +127,40 @@ fn cipher_sizes_give_mb_per_s_per_size() {
         pkbench_input_error(&["cipher", "--algo", "aes", "--sizes", bad]);
     }
 }
+
+#[test]
+fn sizes_with_every_implementation_and_modes_only_for_own() {
+    // SHA-0 with --impl all over two sizes: pkbench's own row per size, the libraries'
+    // SHA-1 stand-in per size where a library is found, each row naming its size.
+    let v = json(&[
+        "hash", "--algo", "sha0", "--impl", "all", "--sizes", "16,1024", "--time", "0.01", "--json",
+    ]);
+    let ops = v["operations"].as_array().unwrap();
+    let own: Vec<&serde_json::Value> = ops
+        .iter()
+        .filter(|o| o["params"]["impl"].is_null())
+        .collect();
+    assert_eq!(own.len(), 2);
+    assert_eq!(own[0]["params"]["block"], 16);
+    assert_eq!(own[1]["params"]["block"], 1024);
+    assert!(own.iter().all(|o| o["params"]["algo"] == "SHA-0"));
+    for o in ops.iter().filter(|o| !o["params"]["impl"].is_null()) {
+        assert_eq!(o["params"]["algo"], "SHA-1", "{o}");
+        assert!([16, 1024].contains(&o["params"]["block"].as_u64().unwrap()));
+    }
+    // A library that is missing or lacks the hash is noted once, not once per size.
+    let skipped = v["skipped"].as_array().unwrap();
+    let mut seen: Vec<String> = skipped.iter().map(|s| s.to_string()).collect();
+    seen.dedup();
+    assert_eq!(seen.len(), skipped.len(), "{skipped:?}");
+    let text = pkbench_ok(&[
+        "hash", "--algo", "sha0", "--impl", "all", "--sizes", "16,1024", "--time", "0.01",
+    ]);
+    if ops.len() > 2 {
+        assert!(text.contains("hash SHA-0 1024 B"), "{text}");
+    }
+    let err = pkbench_input_error(&[
+        "hash", "--algo", "md5", "--modes", "gcrypt", "--impl", "all",
+    ]);
+    assert!(err.contains("--modes gcrypt"), "{err}");
+}

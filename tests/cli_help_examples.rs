@@ -1,7 +1,7 @@
 //! Every example command in `--help` works when pasted: each command's help has examples,
 //! each example is on one line (or continued with a trailing backslash), parses with that
 //! command's clap arguments, and the quick ones (`dh` and `rsa` with a tiny `--time`,
-//! `offer`, `reply`, `groups`, `rsa-raw`) run and succeed in this build.
+//! `offer`, `reply`, `groups`, `rsa-raw`, `impls`) run and succeed in this build.
 
 mod common;
 
@@ -95,6 +95,10 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "des" => parse_args::<cli::des::DesArgs>(cmd, rest).map(drop),
         "hash" => parse_args::<cli::hash::HashArgs>(cmd, rest).map(drop),
         "noise" => parse_args::<cli::noise::NoiseArgs>(cmd, rest).map(drop),
+        "impls" => parse_args::<cli::impls::ImplsArgs>(cmd, rest).map(drop),
+        "kem" => parse_args::<cli::kem::KemArgs>(cmd, rest).map(drop),
+        "completions" => parse_args::<cli::manual::CompletionsArgs>(cmd, rest).map(drop),
+        "man" => parse_args::<cli::manual::ManArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(
@@ -107,7 +111,7 @@ fn parse(argv: &[String]) -> Result<(), String> {
 /// (`dh` and `rsa` get `--time 0.01`; an `rsa --key` example needs a file).
 fn runnable(argv: &[String]) -> Option<Vec<String>> {
     match argv[0].as_str() {
-        "offer" | "reply" | "groups" | "rsa-raw" => Some(argv.to_vec()),
+        "offer" | "reply" | "groups" | "rsa-raw" | "impls" => Some(argv.to_vec()),
         "rsa" if argv.iter().any(|w| w == "--key") => None,
         "dh" | "rsa" => {
             let mut a = argv.to_vec();

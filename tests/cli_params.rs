@@ -58,11 +58,13 @@ fn every_builtin_params_file_loads_as_a_users_file() {
             continue;
         }
         let name = path.file_stem().unwrap().to_str().unwrap();
-        // x25519 secrets are 32-byte strings; the others are integers below the order.
-        let secret = if name == "x25519" {
-            "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"
-        } else {
-            "0123456789abcdef"
+        // x25519 and x448 secrets are 32- and 56-byte strings; the others are integers
+        // below the order.
+        let x448 = "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf574a9419744897391006382a6f127ab1d9ac2d8c0a598726b";
+        let secret = match name {
+            "x25519" => "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+            "x448" => x448,
+            _ => "0123456789abcdef",
         };
         let builtin = pkbench_ok(&["offer", "--field", name, "--secret", secret]);
         let file = pkbench_ok(&[
@@ -75,8 +77,8 @@ fn every_builtin_params_file_loads_as_a_users_file() {
         assert_eq!(file, builtin, "{name}");
         n += 1;
     }
-    // 19 groups, and RFC 5114 §2.3's modp-2048-256 (added as one file).
-    assert_eq!(n, 20, "built-in params files");
+    // 19 groups, RFC 5114 §2.3's modp-2048-256, and P-384, P-521, X448 (one file each).
+    assert_eq!(n, 23, "built-in params files");
 }
 
 /// The built-in mod-p files up to 1024 bits, renamed so that they are a user's file and get

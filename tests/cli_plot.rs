@@ -187,3 +187,64 @@ fn plot_refuses_absurd_values_quickly() {
         assert!(!svg.exists());
     }
 }
+
+/// Issue 22: no two texts of a plot overlap (boxes computed from the SVG by
+/// `report::plot_labels`), for the hand-made scale record and for a real `choose` run whose
+/// points sit close together (x25519 beside k256 and p256, modp-768 beside modp-1024, the
+/// chosen one ringed); a single `dh` record draws no log-log panel (one size).
+#[test]
+fn plot_labels_do_not_overlap() {
+    use pkbench::report::plot_labels::overlapping_texts;
+    let dir = std::env::temp_dir().join(format!("pkbench-plot-overlap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("scale.json");
+    std::fs::write(&rec, record().to_json().unwrap()).unwrap();
+    let choose = dir.join("choose.json");
+    let dh = dir.join("dh.json");
+    for args in [
+        vec![
+            "choose",
+            "--groups",
+            "x25519,k256,p256,modp-768,modp-1024",
+            "--time",
+            "0.01",
+            "--no-prune",
+            "--output",
+            choose.to_str().unwrap(),
+        ],
+        vec![
+            "dh",
+            "--group",
+            "x25519",
+            "--time",
+            "0.01",
+            "--output",
+            dh.to_str().unwrap(),
+        ],
+    ] {
+        let (code, _, err) = pkbench(&args);
+        assert_eq!(code, 0, "{err}");
+    }
+    for r in [&rec, &choose, &dh] {
+        let svg = r.with_extension("svg");
+        let (code, _, err) = pkbench(&[
+            "plot",
+            r.to_str().unwrap(),
+            "--output",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let bad = overlapping_texts(&text);
+        assert!(
+            bad.is_empty(),
+            "{}: overlapping texts {bad:?}",
+            svg.display()
+        );
+        if r == &dh {
+            assert!(!text.contains("log-log"), "one size: no log-log panel");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

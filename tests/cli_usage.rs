@@ -11,7 +11,7 @@ fn usage_errors_are_one_line_exit_2() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["dh", "--field"],
-            "pkbench: error: a value is required for '--field <GROUP>' but none was supplied; \
+            "pkbench: error: a value is required for '--group <GROUP>' but none was supplied; \
              see 'pkbench dh --help'",
         ),
         (

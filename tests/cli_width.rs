@@ -51,6 +51,7 @@ fn dh_and_friends_fit() {
         &["dh", "--field", "x25519", "--time", T],
         &["dh", "--field", "p256", "--exp-bits", "160", "--time", T],
         &["groups"],
+        &["impls"],
         &["offer", "--field", "gf2-155", "--secret", "1f"],
         &["rsa", "--bits", "512", "--crt", "--time", T],
         &[
@@ -126,7 +127,7 @@ fn help_fits() {
     let mut commands: Vec<Vec<&str>> = vec![vec!["--help"]];
     for c in [
         "dh", "offer", "reply", "choose", "repro", "cipher", "rsa", "rsa-raw", "groups", "suite",
-        "scale", "plot", "compare", "des", "hash",
+        "scale", "plot", "compare", "des", "hash", "impls",
     ] {
         commands.push(vec![c, "--help"]);
     }

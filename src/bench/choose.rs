@@ -45,8 +45,8 @@ pub struct ChooseJob {
     pub groups: Vec<String>,
     /// Secret sizes to try; a size at or above a group's full size means `full`.
     pub exps: Vec<ExpBits>,
-    /// Security target in bits: a candidate whose estimate, rounded to the nearest bit, is
-    /// below it does not qualify.
+    /// Security target in bits: a candidate whose category and estimate (rounded to the
+    /// nearest bit) are both below it does not qualify ([`Candidate::qualifies`]).
     pub min_security: u32,
     /// Harness settings of every timed operation (its budget is the per-candidate budget).
     pub measure: MeasureConfig,
@@ -56,6 +56,11 @@ pub struct ChooseJob {
     pub max_secs: f64,
     /// How to open the groups (backend, GF(2^m) code); the table is set per candidate.
     pub options: GroupOptions,
+    /// Who computes the candidates: pkbench's own code and, for each library listed here,
+    /// that library's Offer and Reply on the same group and secret size (no table: a
+    /// library uses its own precomputation). Each group is ranked at its best; a library
+    /// that is absent or lacks a group is passed over (noted once per library).
+    pub imps: Vec<super::imp::Choice>,
 }
 
 /// One candidate: group × secret size × table, with what is known before timing it.
@@ -80,11 +85,14 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// Whether the estimate, to the nearest bit, reaches `min` bits.
+    /// Whether the candidate meets a target of `min` bits: its conventional security
+    /// category ([`security::category`]: X25519 and P-256 are 128) or its precise estimate,
+    /// to the nearest bit, reaches `min` (a target between categories, e.g. 90, is met by a
+    /// precise 91.3).
     pub fn qualifies(&self, min: u32) -> bool {
         self.estimate
             .as_ref()
-            .is_some_and(|e| e.bits.round() >= f64::from(min))
+            .is_some_and(|e| e.category >= min || e.bits.round() >= f64::from(min))
     }
 
     /// Whether the group or choice has a known weakness (never chosen).
@@ -137,6 +145,13 @@ pub enum Note {
     NoTable {
         /// Group name.
         group: String,
+    },
+    /// A library asked for is absent here (noted once).
+    LibraryAbsent {
+        /// The library's name.
+        library: String,
+        /// Why.
+        why: crate::peers::Unavailable,
     },
 }
 
@@ -323,7 +338,17 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
         measure: job.measure.clone(),
         seed: cfg.seed,
         quiet: true,
+        discovery: cfg.discovery,
     };
+    let own = job.imps.is_empty() || job.imps.contains(&super::imp::Choice::Own);
+    let libraries: Vec<super::imp::Library> = job
+        .imps
+        .iter()
+        .filter_map(|c| match c {
+            super::imp::Choice::Peer(l) => Some(*l),
+            super::imp::Choice::Own => None,
+        })
+        .collect();
     for p in &pairs {
         for table in [true, false] {
             let mut c = candidate(&p.group, p.exp_bits, table);
@@ -387,15 +412,35 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
                 };
                 let mut dh = DhJob::new(kx, size)?;
                 dh.pool_base = CHOOSE_POOL;
-                let ops = super::run(&Job::Dh(dh), &inner)?;
-                let total = ops
-                    .iter()
-                    .find_map(|o| o.figures.get("total_ms").copied())
-                    .unwrap_or(f64::NAN);
-                if c.qualifies(job.min_security) && !c.weak() {
-                    best = Some(best.map_or(total, |b| b.min(total)));
+                let mut jobs = Vec::new();
+                if own {
+                    jobs.push(dh.clone());
                 }
-                out.timed.push((c, ops));
+                if !table && let Ok(file) = params::lookup(&p.group) {
+                    for &lib in &libraries {
+                        match dh.through(&file, lib, cfg.discovery) {
+                            Ok(j) => jobs.push(j?),
+                            Err(why) if why.is_absent() => {
+                                let library = lib.name().to_string();
+                                if !out.notes.iter().any(|n| matches!(n, Note::LibraryAbsent { library: l, .. } if *l == library)) {
+                                    out.notes.push(Note::LibraryAbsent { library, why });
+                                }
+                            }
+                            Err(_) => {}
+                        }
+                    }
+                }
+                for dh in jobs {
+                    let ops = super::run(&Job::Dh(dh), &inner)?;
+                    let total = ops
+                        .iter()
+                        .find_map(|o| o.figures.get("total_ms").copied())
+                        .unwrap_or(f64::NAN);
+                    if c.qualifies(job.min_security) && !c.weak() {
+                        best = Some(best.map_or(total, |b| b.min(total)));
+                    }
+                    out.timed.push((c.clone(), ops));
+                }
             }
             pb.inc(1);
         }
@@ -531,6 +576,8 @@ mod tests {
                 limited_by: "rho".into(),
                 parts: vec![],
                 weak: None,
+                category: 128,
+                category_rule: String::new(),
             }),
         }
     }

@@ -10,6 +10,7 @@
 //! checked one → the slope fit → one [`Operation`] ([`operation`]).
 
 use super::Config;
+use super::imp::Choice;
 use super::slope::{self, FitDoubt, Slope, SlopePoint};
 use crate::error::{Error, Invalid, Result};
 use crate::measure::{Machine, MeasureConfig};
@@ -111,6 +112,9 @@ pub struct CipherJob {
     pub rows: Vec<Row>,
     /// Buffer sizes of every row's slope.
     pub grid: SizeGrid,
+    /// Who computes every row: pkbench's own engine (the crate) or a library
+    /// ([`crate::peers::engine::cipher_engine`]).
+    pub imp: Choice,
 }
 
 impl CipherJob {
@@ -133,7 +137,11 @@ impl CipherJob {
                 })
             })
             .collect();
-        CipherJob { rows, grid }
+        CipherJob {
+            rows,
+            grid,
+            imp: Choice::Own,
+        }
     }
 
     /// "AES CTR enc", or "AES, 3DES … (12 rows)" for a job of several rows.
@@ -151,6 +159,40 @@ impl CipherJob {
                 format!("{} ({} rows)", names.join(", "), rows.len())
             }
         }
+    }
+}
+
+impl CipherJob {
+    /// The same rows computed by `library`, keeping those it can run here: the job (`None`
+    /// when no row is left) and each row left out with why (the library absent, or lacking
+    /// the cipher, key size or mode). Checks of the library's results come at [`prepare`].
+    pub fn through(
+        &self,
+        library: super::imp::Library,
+        discovery: crate::peers::Discovery,
+    ) -> (Option<CipherJob>, Vec<(Row, crate::peers::Unavailable)>) {
+        let mut rows = Vec::new();
+        let mut lacking = Vec::new();
+        for row in &self.rows {
+            let key = vec![0x5au8; row.spec.key_bytes()];
+            match crate::peers::engine::cipher_engine(
+                &row.spec,
+                row.mode,
+                row.direction,
+                &key,
+                library,
+                discovery,
+            ) {
+                Ok(_) => rows.push(*row),
+                Err(u) => lacking.push((*row, u)),
+            }
+        }
+        let job = (!rows.is_empty()).then(|| CipherJob {
+            rows,
+            grid: self.grid.clone(),
+            imp: Choice::Peer(library),
+        });
+        (job, lacking)
     }
 }
 
@@ -179,7 +221,7 @@ pub struct CipherRow {
 /// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a known answer
 /// or a mode check is wrong.
 pub fn prepare(job: &CipherJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
-    Ok(Box::new(PreparedCipher::new(job, cfg.seed)?))
+    Ok(Box::new(PreparedCipher::new(job, cfg.seed, cfg.discovery)?))
 }
 
 /// Measures one row alone: [`prepare`] for a job of that row, its sizes timed in rounds under
@@ -199,12 +241,14 @@ pub fn bench_row(
     let job = CipherJob {
         rows: vec![*row],
         grid: grid.clone(),
+        imp: Choice::Own,
     };
-    let mut p = PreparedCipher::new(&job, seed)?;
+    let mut p = PreparedCipher::new(&job, seed, Default::default())?;
     let config = Config {
         measure: cfg.clone(),
         seed,
         quiet: true,
+        discovery: Default::default(),
     };
     let stats = super::sample_rounds(&mut [&mut p], &config)
         .pop()
@@ -226,6 +270,8 @@ struct RowState {
     expected: Vec<u8>,
     outs: Vec<Vec<u8>>,
     failed: bool,
+    /// A peer's implementation (`None`: the registry's crate).
+    peer: Option<crate::implementation::Implementation>,
 }
 
 /// A cipher job ready to time.
@@ -237,12 +283,16 @@ struct PreparedCipher {
 }
 
 impl PreparedCipher {
-    fn new(job: &CipherJob, seed: u64) -> Result<PreparedCipher> {
+    fn new(
+        job: &CipherJob,
+        seed: u64,
+        discovery: crate::peers::Discovery,
+    ) -> Result<PreparedCipher> {
         let sizes = job.grid.sizes()?;
         let rows = job
             .rows
             .iter()
-            .map(|row| RowState::new(row, &sizes, seed))
+            .map(|row| RowState::new(row, &sizes, seed, job.imp, discovery))
             .collect::<Result<Vec<_>>>()?;
         Ok(PreparedCipher {
             label: job.label(),
@@ -292,8 +342,16 @@ impl PreparedCipher {
 
 impl RowState {
     /// Checks the cipher's known answers and the mode on the timed inputs; the key, IV and
-    /// plaintext come from ChaCha20 seeded with `seed`.
-    fn new(row: &Row, sizes: &[usize], seed: u64) -> Result<RowState> {
+    /// plaintext come from ChaCha20 seeded with `seed`. With a peer (`imp`), the library is
+    /// checked on the known answers and must give pkbench's own checked output on the same
+    /// inputs; it is then the engine timed.
+    fn new(
+        row: &Row,
+        sizes: &[usize],
+        seed: u64,
+        imp: Choice,
+        discovery: crate::peers::Discovery,
+    ) -> Result<RowState> {
         let (spec, mode, dir) = (&row.spec, row.mode, row.direction);
         let name = spec.display_name();
         let max = *sizes.last().expect("at least two sizes");
@@ -333,10 +391,30 @@ impl RowState {
         // Expected output at each size: every size is a prefix of the largest buffer, and
         // every mode here is prefix-stable, so one checked output serves all sizes.
         let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
+        let (engine, peer) = match imp {
+            Choice::Own => (engine, None),
+            Choice::Peer(lib) => {
+                let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, lib, discovery)
+                    .map_err(|u| Error::runtime(u.to_string()))??;
+                let mut out = vec![0u8; input.len()];
+                crate::symmetric::Engine::apply(&p, mode, dir, &iv, &input, &mut out)?;
+                if out != expected {
+                    return Err(Error::runtime(format!(
+                        "{}: {name} {} {}: differs from pkbench's own output on the same input",
+                        lib.name(),
+                        mode.label(),
+                        dir.short()
+                    )));
+                }
+                let i = p.implementation();
+                (Box::new(p) as Box<dyn crate::symmetric::Engine>, Some(i))
+            }
+        };
         Ok(RowState {
             row: *row,
             name,
             engine,
+            peer,
             iv,
             input,
             expected,
@@ -382,12 +460,15 @@ impl super::Prepared for PreparedCipher {
         let m = &self.machine;
         Ok(rows
             .iter()
-            .map(|measured| {
-                let implementation = measured
-                    .row
-                    .spec
-                    .cipher
-                    .implementation(|f| m.cpu_features.iter().any(|c| c == f));
+            .zip(&self.rows)
+            .map(|(measured, state)| {
+                let implementation = state.peer.clone().unwrap_or_else(|| {
+                    measured
+                        .row
+                        .spec
+                        .cipher
+                        .implementation(|f| m.cpu_features.iter().any(|c| c == f))
+                });
                 operation(measured, &implementation, m.cpu_mhz)
             })
             .collect())
@@ -562,7 +643,11 @@ mod tests {
             )
             .rows,
         );
-        let job = CipherJob { rows, grid };
+        let job = CipherJob {
+            rows,
+            grid,
+            imp: Choice::Own,
+        };
         assert_eq!(job.label(), "DES, ARCFOUR (12 rows)");
         let ops = super::super::run(
             &super::super::Job::Cipher(job),
@@ -570,6 +655,7 @@ mod tests {
                 measure: cfg,
                 seed: 1,
                 quiet: true,
+                discovery: Default::default(),
             },
         )
         .unwrap();

@@ -230,6 +230,7 @@ mod tests {
             measure: MeasureConfig::with_budget_secs(0.005, Clock::Wall),
             seed: 9,
             quiet: true,
+            discovery: Default::default(),
         };
         let run = |j: &DesJob| super::super::run(&super::super::Job::Des(*j), &cfg);
         let ks = &run(&DesJob::KeySetup).unwrap()[0];

@@ -36,6 +36,9 @@ pub struct DhJob {
     /// Entries the input pool starts with ([`POOL`] for `dh`); fast operations get more
     /// ([`make_sized_pool`]).
     pub pool_base: usize,
+    /// Who computes Offer and Reply: [`super::imp::Choice::Own`], or the library behind a
+    /// [`crate::peers::kex::PeerGroup`] (set by [`DhJob::through`]).
+    pub imp: super::imp::Choice,
 }
 
 impl DhJob {
@@ -64,7 +67,30 @@ impl DhJob {
             group: kx,
             exp_bits,
             pool_base: POOL,
+            imp: super::imp::Choice::Own,
         })
+    }
+
+    /// The same exchange computed by `library` (pkbench's own group, opened from `file`, with
+    /// Offer and Reply through the library, checked against pkbench's own on the same
+    /// secrets: [`crate::peers::kex::PeerGroup::open`]).
+    ///
+    /// # Errors
+    /// `Err(u)`: the library is absent here or has no way to compute this group;
+    /// `Ok(Err(e))`: a call failed or a result differed from pkbench's own (a runtime error).
+    pub fn through(
+        &self,
+        file: &GroupFile,
+        library: super::imp::Library,
+        discovery: crate::peers::Discovery,
+    ) -> std::result::Result<Result<DhJob>, crate::peers::Unavailable> {
+        let g = crate::peers::kex::PeerGroup::open(file, self.group.clone(), library, discovery)?;
+        Ok(g.map_err(Error::from).map(|g| DhJob {
+            group: Arc::new(g),
+            exp_bits: self.exp_bits,
+            pool_base: self.pool_base,
+            imp: super::imp::Choice::Peer(library),
+        }))
     }
 
     /// "gf2-155 128-bit, table" or "modp-1024 full, no table".
@@ -221,7 +247,7 @@ pub use crate::record::CPU_SUM_OP;
 /// `info` of every operation: the group (`family`, `group_description`, `group_source`,
 /// `field_bits`, `full_exp_bits`, `public_bytes`), the pool (`pool` entries, `pool_ms` to
 /// make and check them), `backend`, `clmul` and `field_code` where the group says, and the
-/// security estimate (`security_bits`, `security_limited_by`: [`security::estimate`]).
+/// security estimate (`security_bits`, `security_category`, `security_limited_by`: [`security::estimate`]).
 /// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
 /// `offer_method`; Reply adds `reply_method`.
 pub fn operations(
@@ -264,7 +290,11 @@ pub fn operations(
             op = op.with_info("field_code", f);
         }
         op.with_info("security_bits", estimate.bits)
+            .with_info("security_category", estimate.category)
             .with_info("security_limited_by", estimate.limited_by.clone())
+            // Shor's algorithm breaks every discrete-logarithm group (report::kem::DH_QUANTUM_NOTE).
+            .with_info("quantum_security_bits", 0.0)
+            .with_info("wire_bytes", 2 * info.public_bytes)
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);

@@ -10,9 +10,11 @@
 
 use super::Config;
 use super::bulk;
+use super::imp::{Choice, Library};
 use crate::error::{Error, Result};
 use crate::hash::Algo;
 use crate::measure::Stats;
+use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openssl};
 use crate::record::{self, Operation};
 use std::hint::black_box;
 
@@ -100,6 +102,8 @@ pub struct HashJob {
     pub block: usize,
     /// The libgcrypt column this job times, if any (it sets `block` and the feed).
     pub gcrypt: Option<GcryptMode>,
+    /// Who computes it ([`HashJob::through`]); pkbench's own registry entry by default.
+    pub imp: Choice,
 }
 
 impl HashJob {
@@ -113,7 +117,18 @@ impl HashJob {
             algo,
             block,
             gcrypt: None,
+            imp: Choice::Own,
         })
+    }
+
+    /// The same job computed by `library`: for SHA-0, which no library has, its stand-in
+    /// SHA-1 ([`stand_in`]).
+    pub fn through(&self, library: Library) -> HashJob {
+        HashJob {
+            algo: stand_in(self.algo),
+            imp: Choice::Peer(library),
+            ..*self
+        }
     }
 
     /// The job of one libgcrypt column for `algo`.
@@ -122,6 +137,7 @@ impl HashJob {
             algo,
             block: mode.shape().0,
             gcrypt: Some(mode),
+            imp: Choice::Own,
         }
     }
 
@@ -152,14 +168,30 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
     let (algo, block) = (job.algo, job.block);
     bulk::check_chunk(block, 1)?;
     let known_answers_checked = algo.check_known_answers()?;
+    if job.feed() != Feed::Whole && job.imp != Choice::Own {
+        return Err(Error::runtime(format!(
+            "{}: a library is timed only on whole messages in one call, not in streaming writes",
+            job.label()
+        )));
+    }
+    let digester = match job.imp {
+        Choice::Own => Digester::Own,
+        Choice::Peer(lib) => match peer_digester(algo, lib, cfg.discovery) {
+            Ok(Ok(d)) => d,
+            Ok(Err(e)) => return Err(e.into()),
+            Err(u) => return Err(Error::runtime(u.to_string())),
+        },
+    };
     let n = bulk::chunk_count(bulk::DATA_BYTES, block).min(MAX_BLOCKS);
     let ob = algo.output_bytes();
     Ok(Box::new(PreparedHash {
         job: *job,
+        digester,
         n,
         data: bulk::random_data(cfg.seed, n * block),
         outs: vec![0u8; n * ob],
         seen: vec![false; n],
+        failed: false,
         known_answers_checked,
     }))
 }
@@ -167,11 +199,167 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
 /// A hash job with its data, and the digest of each block as the timed runs left it.
 struct PreparedHash {
     job: HashJob,
+    digester: Digester,
     n: usize,
     data: Vec<u8>,
     outs: Vec<u8>,
     seen: Vec<bool>,
+    failed: bool,
     known_answers_checked: usize,
+}
+
+impl PreparedHash {
+    /// The operation's name and params: "hash" by command, algorithm and block size; a
+    /// libgcrypt column by its label, command, algorithm and method "gcrypt".
+    fn identity(
+        &self,
+    ) -> (
+        &'static str,
+        std::collections::BTreeMap<String, serde_json::Value>,
+    ) {
+        let (algo, block) = (self.job.algo, self.job.block);
+        match self.job.gcrypt {
+            None => (
+                "hash",
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("block", block.into()),
+                ]),
+            ),
+            Some(m) => (
+                m.label(),
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("method", "gcrypt".into()),
+                ]),
+            ),
+        }
+    }
+
+    /// Checks every digest the runs left against one computed again by feeding the block in
+    /// uneven pieces; returns how many were checked.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] when a timed digest call failed or a digest differs.
+    fn checked(&self) -> Result<usize> {
+        let (algo, block) = (self.job.algo, self.job.block);
+        let ob = algo.output_bytes();
+        if self.failed {
+            return Err(Error::runtime(format!(
+                "{}: a timed digest call failed",
+                algo.name()
+            )));
+        }
+        let mut outputs_checked = 0;
+        for k in (0..self.n).filter(|&k| self.seen[k]) {
+            let chunk = &self.data[k * block..(k + 1) * block];
+            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
+                return Err(Error::runtime(format!(
+                    "{}: a timed digest differs from the digest computed again after timing",
+                    algo.name()
+                )));
+            }
+            outputs_checked += 1;
+        }
+        Ok(outputs_checked)
+    }
+}
+
+/// Who computes the timed digests.
+enum Digester {
+    Own,
+    OpenSsl(openssl::evp::Digest),
+    Gcrypt(gcrypt::Digest),
+}
+
+/// Whether `job`'s library can run it here: `Err` says why not (absent, or the library
+/// lacks the hash); a library whose known answers fail is a runtime error at
+/// [`prepare`]. `Ok` for pkbench's own.
+pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(), Unavailable> {
+    match job.imp {
+        Choice::Own => Ok(()),
+        Choice::Peer(lib) => peer_digester(job.algo, lib, discovery).map(|_| ()),
+    }
+}
+
+/// The hash a library runs for `algo`: SHA-1 for SHA-0 (no library has SHA-0; the two differ
+/// by one rotate in the message schedule, FIPS 180-1 §7), `algo` itself otherwise.
+pub fn stand_in(algo: Algo) -> Algo {
+    if algo == Algo::Sha0 { Algo::Sha1 } else { algo }
+}
+
+/// `algo` through `library`, checked on the registry's known answers before it is returned
+/// (the timed digests are compared with pkbench's own after timing).
+///
+/// # Errors
+/// `Err(u)`: the library is absent or lacks the hash; `Ok(Err(e))`: a call failed or a known
+/// answer was wrong.
+fn peer_digester(
+    algo: Algo,
+    library: Library,
+    discovery: Discovery,
+) -> std::result::Result<PeerResult<Digester>, Unavailable> {
+    let name = algo.entry().name;
+    let made: PeerResult<Digester> = match library {
+        Library::OpenSsl => {
+            let s = openssl::load(discovery)?;
+            let n = openssl::evp::digest_name(name)?;
+            openssl::evp::Digest::new(s, n).map(Digester::OpenSsl)
+        }
+        Library::Gcrypt => {
+            let g = gcrypt::load(discovery)?;
+            let h = gcrypt::hash(name).ok_or_else(|| Unavailable::Unsupported {
+                library: gcrypt::NAME.into(),
+                what: algo.name().into(),
+                why: "pkbench has no libgcrypt name for it".into(),
+            })?;
+            gcrypt::Digest::new(g, h).map(Digester::Gcrypt)
+        }
+        Library::Gmp => {
+            crate::peers::gmp::load(discovery)?;
+            return Err(Unavailable::Unsupported {
+                library: library.name().into(),
+                what: algo.name().into(),
+                why: "GMP has no hash functions".into(),
+            });
+        }
+    };
+    let mut d = match made {
+        Ok(d) => d,
+        Err(PeerError::Unavailable(u)) => return Err(u),
+        Err(e) => return Ok(Err(e)),
+    };
+    for (message, digest) in algo.known_answers() {
+        let mut out = vec![0u8; algo.output_bytes()];
+        let r = match &mut d {
+            Digester::Own => Ok(()),
+            Digester::OpenSsl(x) => x.digest_into(&message, &mut out),
+            Digester::Gcrypt(x) => x.digest_into(&message, &mut out),
+        };
+        if let Err(e) = r {
+            return Ok(Err(e));
+        }
+        if out != digest {
+            return Ok(Err(PeerError::Call {
+                library: library.name(),
+                call: "known-answer check",
+                detail: format!("{}: wrong digest", algo.name()),
+            }));
+        }
+    }
+    Ok(Ok(d))
+}
+
+impl Digester {
+    fn implementation(&self, algo: Algo) -> crate::implementation::Implementation {
+        match self {
+            Digester::Own => algo.code(),
+            Digester::OpenSsl(d) => d.implementation(),
+            Digester::Gcrypt(d) => d.implementation(),
+        }
+    }
 }
 
 impl super::Prepared for PreparedHash {
@@ -190,10 +378,12 @@ impl super::Prepared for PreparedHash {
             let k = start.wrapping_add(i) % self.n;
             let out = &mut self.outs[k * ob..(k + 1) * ob];
             let msg = black_box(&self.data[k * block..(k + 1) * block]);
-            match feed {
-                Feed::Whole => algo.digest_into(msg, out),
-                Feed::Writes(w) => algo.digest_writes(msg, w, out),
-                Feed::Putc => algo.digest_putc(msg, out),
+            match (&mut self.digester, feed) {
+                (Digester::Own, Feed::Whole) => algo.digest_into(msg, out),
+                (Digester::Own, Feed::Writes(w)) => algo.digest_writes(msg, w, out),
+                (Digester::Own, Feed::Putc) => algo.digest_putc(msg, out),
+                (Digester::OpenSsl(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
+                (Digester::Gcrypt(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
             }
             black_box(out);
             self.seen[k] = true;
@@ -202,42 +392,14 @@ impl super::Prepared for PreparedHash {
 
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
         let (algo, block) = (self.job.algo, self.job.block);
-        let ob = algo.output_bytes();
-        let mut outputs_checked = 0;
-        for k in (0..self.n).filter(|&k| self.seen[k]) {
-            let chunk = &self.data[k * block..(k + 1) * block];
-            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
-                return Err(Error::runtime(format!(
-                    "{}: a timed digest differs from the digest computed again after timing",
-                    algo.name()
-                )));
-            }
-            outputs_checked += 1;
-        }
+        let outputs_checked = self.checked()?;
         let Some(stats) = stats.into_iter().next().filter(|_| outputs_checked > 0) else {
             return Err(Error::runtime(format!(
                 "{}: no timed digest to check",
                 algo.name()
             )));
         };
-        let (name, params) = match self.job.gcrypt {
-            None => (
-                "hash",
-                record::params([
-                    ("command", "hash".into()),
-                    ("algo", algo.name().into()),
-                    ("block", block.into()),
-                ]),
-            ),
-            Some(m) => (
-                m.label(),
-                record::params([
-                    ("command", "hash".into()),
-                    ("algo", algo.name().into()),
-                    ("method", "gcrypt".into()),
-                ]),
-            ),
-        };
+        let (name, params) = self.identity();
         let feed = match self.job.feed() {
             Feed::Whole => "one call".to_string(),
             Feed::Writes(w) => format!("{w}-byte writes"),
@@ -245,10 +407,16 @@ impl super::Prepared for PreparedHash {
         };
         Ok(vec![
             bulk::throughput_operation(name, params, stats, block, self.n * block)
-                .by(algo.code())
+                .by(self.digester.implementation(algo))
                 .with_info("block", block)
                 .with_info("feed", feed)
-                .with_info("implementation", algo.implementation())
+                .with_info(
+                    "implementation",
+                    match self.job.imp {
+                        Choice::Own => algo.implementation(),
+                        Choice::Peer(_) => self.digester.implementation(algo).label(),
+                    },
+                )
                 .with_info("known_answers_checked", self.known_answers_checked)
                 .with_info("known_answers_source", algo.known_answers_source())
                 .with_info("outputs_checked", outputs_checked),
@@ -310,6 +478,7 @@ mod tests {
             measure: MeasureConfig::with_budget_secs(0.01, Clock::Wall),
             seed: 3,
             quiet: true,
+            discovery: Default::default(),
         };
         for algo in [Algo::Md5, Algo::parse("sha256").unwrap()] {
             let ops = super::super::run(

@@ -17,6 +17,8 @@ pub mod cipher;
 pub mod des;
 pub mod dh;
 pub mod hash;
+pub mod imp;
+pub mod kem;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
@@ -46,6 +48,10 @@ pub enum Job {
     /// Rows of a cipher table ([`cipher::CipherJob`]): one "MODE dir" operation per row
     /// ("CBC enc", "STREAM dec").
     Cipher(cipher::CipherJob),
+    /// A key-encapsulation exchange through each of its implementations
+    /// ([`kem::KemJob`]): "KeyGen", "Encaps", "Decaps" and "Total = KeyGen + Encaps +
+    /// Decaps" per implementation.
+    Kem(kem::KemJob),
 }
 
 impl std::fmt::Debug for Job {
@@ -56,11 +62,23 @@ impl std::fmt::Debug for Job {
             Job::Des(j) => f.debug_tuple("Des").field(j).finish(),
             Job::Hash(j) => f.debug_tuple("Hash").field(j).finish(),
             Job::Cipher(j) => f.debug_tuple("Cipher").field(&j.label()).finish(),
+            Job::Kem(j) => f.debug_tuple("Kem").field(&j.label()).finish(),
         }
     }
 }
 
 impl Job {
+    /// Who computes the job's operations ([`imp::Choice`]).
+    pub fn implementation(&self) -> imp::Choice {
+        match self {
+            Job::Dh(j) => j.imp,
+            Job::Hash(j) => j.imp,
+            Job::Cipher(j) => j.imp,
+            // A KEM job carries its own implementations (crates), all pkbench-side.
+            Job::Rsa(_) | Job::Des(_) | Job::Kem(_) => imp::Choice::Own,
+        }
+    }
+
     /// A short label for progress bars and messages, e.g. "gf2-155 128-bit", "RSA-512",
     /// "MD5 over 10000-byte blocks".
     pub fn label(&self) -> String {
@@ -70,6 +88,7 @@ impl Job {
             Job::Des(j) => j.label(),
             Job::Hash(j) => j.label(),
             Job::Cipher(j) => j.label(),
+            Job::Kem(j) => j.label(),
         }
     }
 }
@@ -84,6 +103,9 @@ pub struct Config {
     pub seed: u64,
     /// Hide progress bars (JSON output, or a sweep that shows its own).
     pub quiet: bool,
+    /// Whether peer libraries are looked for (a peer job's library is loaded when it is
+    /// prepared).
+    pub discovery: crate::peers::Discovery,
 }
 
 /// A job whose inputs are made and checked, ready to be timed round by round: its timed
@@ -115,19 +137,22 @@ pub trait Prepared {
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>>;
 }
 
-/// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing.
+/// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing; a peer's
+/// operations are tagged with its name ([`imp::tag`]).
 ///
 /// # Errors
 /// [`crate::Error::Input`] for inputs the job cannot take; [`crate::Error::Runtime`] when a
 /// check of the inputs fails (the code under test gave a wrong result).
 pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
-    match job {
+    let prepared = match job {
         Job::Dh(j) => dh::prepare(j, cfg),
         Job::Rsa(j) => rsa::prepare(j, cfg),
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
         Job::Cipher(j) => cipher::prepare(j, cfg),
-    }
+        Job::Kem(j) => kem::prepare(j, cfg),
+    }?;
+    Ok(imp::tag(prepared, job.implementation()))
 }
 
 /// One timed operation of a prepared job, as the harness's [`Timed`].

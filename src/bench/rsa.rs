@@ -387,6 +387,7 @@ mod tests {
             measure: MeasureConfig::with_budget_secs(0.01, Clock::Wall),
             seed: 5,
             quiet: true,
+            discovery: Default::default(),
         };
         let mut job = RsaJob::raw_private(512);
         job.crt = true;

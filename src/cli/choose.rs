@@ -20,30 +20,56 @@ use std::time::Duration;
 #[command(after_help = "Examples:
   pkbench choose                           every group at 112 bits (about a
                                            minute)
-  pkbench choose --min-security 128 --fields modp-3072,p256,x25519,gf2-185
+  pkbench choose --min-security 128 --groups modp-3072,p256,x25519,gf2-185
+  pkbench choose --groups x25519,p256 --time 0.1
   pkbench choose --exp-bits full,256 --clock cpu --explain
                                            given secret sizes, steadier timing,
                                            every security figure with its source
+  pkbench choose --min-security 128 --post-quantum --fields x25519,p256
+                                           ML-KEM and the TLS hybrid beside two
+                                           curves; the cheapest meeting 128
+                                           bits classical and quantum
   pkbench choose --output choice.json      also saved: every candidate's samples
   pkbench plot choice.json --output choice.svg
                                            that record drawn: cost against
                                            security")]
+#[command(mut_arg("imp", |a| a.default_value("all")))]
 pub struct ChooseArgs {
-    /// Security target in bits: candidates whose estimate (to the nearest bit) is below it are
-    /// listed separately and never chosen. 112 and 128 are NIST SP 800-57's levels.
+    #[command(flatten)]
+    pub imp: crate::cli::imp::ImplArgs,
+    /// Security target in bits, compared with each candidate's security category (NIST SP
+    /// 800-57 Table 2: 80, 112, 128, 192, 256; X25519 and P-256 are 128, as RFC 7748 and SP
+    /// 800-186 say) or its precise estimate, whichever is higher: candidates below it are
+    /// listed separately and never chosen. `--explain` shows the estimate's figures.
     #[arg(long, value_name = "BITS", default_value_t = 112)]
     pub min_security: u32,
     /// Groups to consider, comma-separated (default: every group pkbench knows, including those
     /// whose family is not built yet, which are listed as skipped).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(
+        long = "groups",
+        visible_alias = "fields",
+        value_name = "LIST",
+        value_delimiter = ','
+    )]
     pub fields: Vec<String>,
     /// Secret sizes, comma-separated: `full` and/or bit counts (default: `full` and twice the
     /// target, the shortest exponent that keeps it: an N-bit secret gives at most N/2 bits).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub exp_bits: Vec<ExpBits>,
-    /// Time budget per operation (Offer and Reply each) of every candidate, in milliseconds.
+    /// Time budget per operation (Offer and Reply each) of every candidate, in seconds
+    /// (default 0.1).
     #[arg(
         long,
+        allow_negative_numbers = true,
+        value_parser = number("give a positive number of seconds up to 60, e.g. 0.1"),
+        value_name = "SECONDS",
+        conflicts_with = "budget_ms"
+    )]
+    pub time: Option<f64>,
+    /// Deprecated: the budget of `--time` in milliseconds (still accepted).
+    #[arg(
+        long,
+        hide = true,
         allow_negative_numbers = true,
         value_parser = number("give a positive number of milliseconds up to 60000, e.g. 100"),
         value_name = "MS",
@@ -81,6 +107,13 @@ pub struct ChooseArgs {
     /// Also print every security figure with its source.
     #[arg(long)]
     pub explain: bool,
+    /// Require security against a quantum computer too: the KEMs (ML-KEM-512/768/1024
+    /// through ml-kem and libcrux-ml-kem, and X25519MLKEM768) are timed and ranked beside
+    /// the DH groups (all broken by Shor's algorithm: 0 bits quantum), and the cheapest
+    /// whose classical and quantum estimates both meet --min-security is named, with its
+    /// implementation.
+    #[arg(long)]
+    pub post_quantum: bool,
     /// Also save the run as a result record (JSON, schema `pkbench.result/2`): every timed
     /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
     /// security estimate, the rows not timed and why, the choice, the machine and build.
@@ -99,7 +132,22 @@ fn number(what: &'static str) -> impl Fn(&str) -> std::result::Result<f64, Strin
     move |s: &str| s.trim().parse::<f64>().map_err(|_| what.to_string())
 }
 
+impl ChooseArgs {
+    /// The per-operation budget in milliseconds: `--time` (seconds) when given, else the
+    /// deprecated `--budget-ms`.
+    pub fn budget_ms(&self) -> f64 {
+        self.time.map_or(self.budget_ms, |t| t * 1e3)
+    }
+}
+
 fn check_args(a: &ChooseArgs) -> Result<()> {
+    if let Some(t) = a.time
+        && !(t.is_finite() && t > 0.0 && t <= 60.0)
+    {
+        return Err(Error::input(format!(
+            "--time {t}: give a positive number of seconds up to 60, e.g. 0.1"
+        )));
+    }
     if !(1..=1024).contains(&a.min_security) {
         return Err(Error::input(format!(
             "--min-security {}: give a number of bits from 1 to 1024, e.g. 112 or 128",
@@ -205,6 +253,12 @@ fn note_text(n: &Note) -> String {
             "{group} {size}: not probed: the run-time limit (--max-secs {max_secs}) was reached"
         ),
         Note::NoTable { group } => format!("{group}: no fixed-base table, only the plain Offer"),
+        Note::LibraryAbsent { library, why } => {
+            format!(
+                "{library}: {}",
+                crate::cli::imp::note(crate::bench::imp::Choice::Own, "", why).reason
+            )
+        }
     }
 }
 
@@ -249,15 +303,17 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         groups: names,
         exps: exps.clone(),
         min_security: args.min_security,
-        measure: measure_config(args.budget_ms, args.clock),
+        measure: measure_config(args.budget_ms(), args.clock),
         prune: !args.no_prune,
         max_secs: args.max_secs,
         options: crate::cli::options::group_options(true, args.backend.as_deref(), false)?,
+        imps: args.imp.choices()?,
     };
     let cfg = crate::bench::Config {
         measure: job.measure.clone(),
         seed: args.seed,
         quiet: args.json,
+        discovery: crate::cli::options::discovery(),
     };
     let out = search::search(&job, &cfg)?;
     crate::cli::errors::print_warnings(&out.warnings);
@@ -272,7 +328,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     }
     let mut params = Map::new();
     params.insert("min_security".into(), args.min_security.into());
-    params.insert("budget_ms".into(), args.budget_ms.into());
+    params.insert("budget_ms".into(), args.budget_ms().into());
     params.insert("prune".into(), (!args.no_prune).into());
     params.insert("max_secs".into(), args.max_secs.into());
     let fields: Vec<String> = if args.fields.is_empty() {
@@ -284,7 +340,12 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
     params.insert("exp_bits".into(), sizes.into());
     params.insert("explain".into(), args.explain.into());
-    let ops = out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
+    params.insert("post_quantum".into(), args.post_quantum.into());
+    let mut ops: Vec<crate::record::Operation> =
+        out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
+    if args.post_quantum {
+        ops.extend(time_kems(&cfg)?);
+    }
     let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
     rec.notes = notes;
     for (c, why) in &out.not_timed {
@@ -319,6 +380,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         put("table_bytes", c.table_bytes.map(Value::from));
         if let Some(e) = &c.estimate {
             put("security_bits", Some(e.bits.into()));
+            put("security_category", Some(e.category.into()));
             put("security_limited_by", Some(e.limited_by.clone().into()));
             put("weak_reason", e.weak.clone().map(Value::from));
             put("security", serde_json::to_value(e).ok());
@@ -329,6 +391,26 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
 }
 
 /// `full` or the number of bits, as given.
+/// Times every KEM through every implementation (both in the same rounds, one sweep), with
+/// the choose budget per step.
+///
+/// # Errors
+/// [`Error::Runtime`] when a KEM's self-check fails.
+fn time_kems(cfg: &crate::bench::Config) -> Result<Vec<crate::record::Operation>> {
+    let items = crate::kem::KEMS
+        .iter()
+        .map(|info| crate::bench::Item {
+            label: info.name.to_string(),
+            job: Ok(crate::bench::Job::Kem(crate::bench::kem::KemJob::all(info))),
+        })
+        .collect();
+    let mut ops = Vec::new();
+    for (_, r) in crate::bench::sweep(items, cfg) {
+        ops.extend(r?);
+    }
+    Ok(ops)
+}
+
 fn exp_text(e: &ExpBits) -> String {
     match e {
         ExpBits::Full => "full".to_string(),
@@ -348,7 +430,7 @@ fn nothing_to_time(
     let fields = if args.fields.is_empty() {
         "every group".to_string()
     } else {
-        format!("--fields {}", args.fields.join(","))
+        format!("--groups {}", args.fields.join(","))
     };
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
     let why = notes
@@ -359,7 +441,7 @@ fn nothing_to_time(
     let hint = if why.contains("use --") {
         ""
     } else {
-        "; try --exp-bits full or other --fields"
+        "; try --exp-bits full or other --groups"
     };
     Error::input(format!(
         "{fields} with --exp-bits {} leaves no candidate to time: {why}{hint}",

@@ -5,8 +5,10 @@
 //! the ciphers [`crate::symmetric::registry`]).
 
 use crate::bench::cipher::{CipherJob, SizeGrid};
+use crate::bench::imp::Choice;
 use crate::bench::{self, Job};
 use crate::cli::common::RunArgs;
+use crate::cli::imp::{self, ImplArgs};
 use crate::error::Result;
 use crate::record::{self, ResultRecord, RunTimer};
 use crate::report;
@@ -66,6 +68,8 @@ pub struct CipherArgs {
     #[arg(long, value_name = "BYTES,…", value_delimiter = ',', conflicts_with_all = ["min_bytes", "max_bytes", "points"])]
     pub sizes: Option<Vec<usize>>,
     #[command(flatten)]
+    pub imp: ImplArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -77,7 +81,8 @@ pub struct CipherArgs {
 pub fn run(args: &CipherArgs) -> Result<String> {
     args.run.check_output()?;
     let rec = measure_record(args)?;
-    args.run.emit(&rec, || report::cipher::render_text(&rec))
+    args.run
+        .emit(&rec, || imp::render(&rec, report::cipher::render_text))
 }
 
 /// Measures what `args` asks for: the flags become a [`CipherJob`] (one row per mode and
@@ -106,7 +111,32 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     };
     let modes = args.mode.map(|m| vec![m]);
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
-    let ops = bench::run(&Job::Cipher(job), &cfg)?;
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for c in args.imp.choices()? {
+        match c {
+            Choice::Own => jobs.push(Job::Cipher(job.clone())),
+            Choice::Peer(lib) => {
+                let (j, lacking) = job.through(lib, cfg.discovery);
+                let absent = lacking.iter().find(|(_, u)| u.is_absent());
+                if let Some((_, why)) = absent {
+                    notes.push(imp::note(c, &spec.display_name(), why));
+                } else {
+                    for (row, why) in &lacking {
+                        let what = format!(
+                            "{} {} {}",
+                            spec.display_name(),
+                            row.mode.label(),
+                            row.direction.short()
+                        );
+                        notes.push(imp::note(c, &what, why));
+                    }
+                }
+                jobs.extend(j.map(Job::Cipher));
+            }
+        }
+    }
+    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
     let mut params = record::params([
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),
@@ -116,11 +146,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     if args.sizes.is_some() {
         params.insert("sizes".into(), sizes.into());
     }
-    Ok(bench::record(
-        "cipher",
-        &cfg,
-        params.into_iter().collect(),
-        ops,
-        &timer,
-    ))
+    let mut rec = bench::record("cipher", &cfg, params.into_iter().collect(), ops, &timer);
+    rec.skipped.extend(notes);
+    Ok(rec)
 }

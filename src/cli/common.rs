@@ -61,6 +61,7 @@ impl RunArgs {
             measure: self.measure_config()?,
             seed: self.seed,
             quiet: self.json,
+            discovery: crate::cli::options::discovery(),
         })
     }
 
@@ -132,17 +133,18 @@ pub fn write_record(path: &std::path::Path, rec: &ResultRecord, force: bool) -> 
 #[derive(Debug, Clone, Args)]
 pub struct GroupArgs {
     /// Group: gf2-155 (Oakley 3), gf2-185 (Oakley 4), modp-512 … modp-8192, ffdhe2048 …
-    /// ffdhe8192, p256, k256, x25519, or an alias such as oakley-3 or ike-14
-    /// (`pkbench groups` lists them all).
+    /// ffdhe8192, p256, p384, p521, k256, x25519, x448, or an alias such as oakley-3 or
+    /// ike-14 (`pkbench groups` lists them all); for `dh` also a KEM: mlkem512, mlkem768,
+    /// mlkem1024, x25519mlkem768.
     #[arg(
-        long,
+        long = "group",
         value_name = "GROUP",
         default_value = "gf2-155",
-        visible_alias = "group"
+        visible_alias = "field"
     )]
     pub field: String,
     /// Your own group from a TOML file, in the format of the built-in ones; overrides
-    /// --field. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
+    /// --group. Mod-p: `p`, `g`, `q` (the prime order of g; may be left out only for a safe
     /// prime p) as hex strings in quotes (see params/modp-*.toml), p of 64 to 8192 bits.
     /// Binary curve: `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor`
     /// (see params/gf2-155.toml), over GF(2^155) or GF(2^185). Either is checked to describe
@@ -167,6 +169,17 @@ impl GroupArgs {
     ///
     /// # Errors
     /// An input error for an unknown group, an invalid params file or a backend not built in.
+    /// The group description asked for: the `--params` file, or the built-in `--field`.
+    ///
+    /// # Errors
+    /// An input error for an unknown group or an unreadable file.
+    pub fn file(&self) -> Result<params::GroupFile> {
+        match &self.params {
+            Some(path) => params::read_file(path),
+            None => params::lookup(&self.field),
+        }
+    }
+
     pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
         let (file, opts) = self.describe(table)?;
         open_described(&file, &opts)
@@ -185,10 +198,7 @@ impl GroupArgs {
         // An unknown backend name, or gmp in a build without it, is reported as such first.
         let opts =
             crate::cli::options::group_options(table, self.backend.as_deref(), self.no_clmul)?;
-        let mut file = match &self.params {
-            Some(path) => params::read_file(path)?,
-            None => params::lookup(&self.field)?,
-        };
+        let mut file = self.file()?;
         let family = file.family()?;
         check_option_applies(&file.name, family, "--backend", self.backend.is_some())?;
         check_option_applies(&file.name, family, "--no-clmul", self.no_clmul)?;

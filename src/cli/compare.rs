@@ -10,7 +10,9 @@ use std::path::PathBuf;
 
 /// Arguments of `pkbench compare`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
+#[command(
+    override_usage = "pkbench compare [OPTIONS] BASE.json NEW.json [MORE.json...]\n       pkbench compare --run BASE_BINARY NEW_BINARY [OPTIONS] -- COMMAND...",
+    after_help = "Examples:
   pkbench compare results/old.json results/new.json
   pkbench compare base.json new.json --threshold 3 --fail-on-regression
                                            for CI: exit 1 on a regression
@@ -27,7 +29,8 @@ alternating order (BASE NEW, NEW BASE, …), so that a change of the machine's s
 runs hits both sides of a pair; each ratio's 95 % interval comes from the pairs
 (Hodges–Lehmann estimate of the log ratios, Wilcoxon signed-rank interval), as paired
 benchmarking harnesses (tango, hyperfine's alternation) do. Two records: intervals from
-each operation's rounds (Hodges–Lehmann, Mann–Whitney).")]
+each operation's rounds (Hodges–Lehmann, Mann–Whitney)."
+)]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
     /// NEW; with three or more, one column per record. Regular files of at most 64 MiB.

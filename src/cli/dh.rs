@@ -1,9 +1,11 @@
 //! `pkbench dh`: times Offer and Reply of one group and prints Total = 2*Offer + Reply
 //! (the measurement is [`crate::bench::dh`], the report [`crate::report::dh`]).
 
+use crate::bench::imp::Choice;
 use crate::bench::{self, Job, dh::DhJob};
 use crate::cli::common::{GroupArgs, RunArgs, open_described};
-use crate::error::Result;
+use crate::cli::imp::{self, ImplArgs};
+use crate::error::{Error, Result};
 use crate::kex::{self, ExpBits};
 use crate::record::{self, RunTimer};
 use crate::report;
@@ -20,10 +22,13 @@ use std::sync::Arc;
   pkbench dh --field modp-2048 --exp-bits 256 --clock cpu
                                               IKE group 14, 256-bit secrets, on
                                               the thread CPU clock (steadier)
-  pkbench dh --field x25519 --time 0.2 --json
-                                              one JSON object, 0.2 s per op
-  pkbench dh --field oakley-3 --output dh.json
-                                              also saved, for compare and plot")]
+  pkbench dh --group mlkem768 --time 0.2 --output kem.json
+                                              ML-KEM-768: KeyGen, Encaps, Decaps
+                                              through ml-kem and libcrux-ml-kem,
+                                              also saved
+  pkbench dh --group x25519mlkem768 --impl libcrux-ml-kem --time 0.2
+                                              the TLS 1.3 hybrid, one
+                                              implementation")]
 pub struct DhArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -38,6 +43,8 @@ pub struct DhArgs {
     #[arg(long)]
     pub no_table: bool,
     #[command(flatten)]
+    pub imp: ImplArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -49,10 +56,16 @@ pub struct DhArgs {
 /// without `--force`); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &DhArgs) -> Result<String> {
     args.run.check_output()?;
+    if args.group.params.is_none()
+        && let Some(info) = crate::kem::lookup(&args.group.field)
+    {
+        return run_kem(args, info);
+    }
     let timer = RunTimer::start();
     let cfg = args.run.bench_config()?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
+    let choices = args.imp.choices()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
     kex::check_exp_bits(&file, args.exp_bits)?;
     let job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
@@ -62,7 +75,85 @@ pub fn run(args: &DhArgs) -> Result<String> {
         ("exp_bits", job.exp_bits.into()),
         ("table", job.group.table().is_some().into()),
     ]);
-    let ops = bench::run(&Job::Dh(job.clone()), &cfg)?;
+    let file = args.group.file()?;
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for c in choices {
+        match c {
+            Choice::Own => jobs.push(Job::Dh(job.clone())),
+            Choice::Peer(lib) => match job.through(&file, lib, cfg.discovery) {
+                Ok(j) => jobs.push(Job::Dh(j?)),
+                Err(why) => notes.push(imp::note(c, &info.name, &why)),
+            },
+        }
+    }
+    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    rec.skipped.extend(notes);
+    args.run
+        .emit(&rec, || imp::render(&rec, report::dh::render_text))
+}
+
+/// The implementations `--impl` names for a KEM (`all`: every one).
+///
+/// # Errors
+/// [`crate::error::Invalid::UnknownKemImpl`] for a name pkbench does not have.
+pub fn kem_impls(
+    info: &'static crate::kem::KemInfo,
+    list: &str,
+) -> Result<Vec<Arc<dyn crate::kem::Kem>>> {
+    if list == "all" {
+        return Ok(crate::kem::open_all(info)
+            .into_iter()
+            .map(Arc::from)
+            .collect());
+    }
+    list.split(',')
+        .map(|n| crate::kem::open(info, n.trim()).map(Arc::from))
+        .collect()
+}
+
+/// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,
+/// in alternating rounds ([`crate::bench::kem`]).
+fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> {
+    if args.no_table || args.table || args.exp_bits != ExpBits::Full {
+        return Err(Error::input(format!(
+            "{}: {} is a KEM, with no secret exponent and no fixed-base table; leave out --exp-bits, --table and --no-table",
+            if args.exp_bits != ExpBits::Full {
+                "--exp-bits"
+            } else if args.table {
+                "--table"
+            } else {
+                "--no-table"
+            },
+            info.name
+        )));
+    }
+    if args.group.backend.is_some() {
+        return Err(Error::input(format!(
+            "--backend: {} is a KEM; --backend chooses the bignum library of mod-p groups",
+            info.name
+        )));
+    }
+    let timer = RunTimer::start();
+    let cfg = args.run.bench_config()?;
+    let job = crate::bench::kem::KemJob {
+        // A KEM's implementations are its crates; the default `pkbench` times them all.
+        impls: kem_impls(
+            info,
+            match args.imp.imp.as_str() {
+                "pkbench" => "all",
+                other => other,
+            },
+        )?,
+        ..crate::bench::kem::KemJob::all(info)
+    };
+    let names: Vec<&str> = job.impls.iter().map(|k| k.impl_name()).collect();
+    let params = record::params([
+        ("field", info.name.into()),
+        ("impl", names.join(",").into()),
+    ]);
+    let ops = bench::run(&Job::Kem(job), &cfg)?;
     let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
-    args.run.emit(&rec, || report::dh::render_text(&rec))
+    args.run.emit(&rec, || report::kem::render_text(&rec))
 }

@@ -341,6 +341,45 @@ pub fn render_invalid(i: &Invalid) -> String {
         SharedSecretZero { check, .. } => format!(
             "--peer: the shared secret is all zero: the peer value is a point of small order ({check} check)"
         ),
+        UnknownKem { name, known } => format!("--group {name}: unknown KEM (known: {known})"),
+        UnknownKemImpl { name, known } => {
+            format!("--impl {name}: unknown implementation (known: {known}, all)")
+        }
+        KemLength {
+            kem,
+            what,
+            want,
+            got,
+        } => format!(
+            "{}: {kem} takes {} bytes ({} hex digits), got {}",
+            kem_flag(what),
+            crate::error::join_lengths(want),
+            want.iter()
+                .map(|w| (2 * w).to_string())
+                .collect::<Vec<_>>()
+                .join(" or "),
+            n_bytes(*got)
+        ),
+        KemKeyModulus { kem } => format!(
+            "--ek: not a valid {kem} encapsulation key: a coefficient is not below q = 3329 (FIPS 203 §7.2 modulus check)"
+        ),
+        KemKeyHash { kem } => format!(
+            "--dk: not a valid {kem} decapsulation key: its H(ek) is not the hash of its ek (FIPS 203 §7.3 hash check)"
+        ),
+    }
+}
+
+/// The `pkbench kem` flag that gives a KEM input.
+fn kem_flag(what: &str) -> &'static str {
+    match what {
+        "encapsulation key" => "--ek",
+        "ciphertext" => "--ct",
+        "decapsulation key" => "--dk",
+        "m" | "randomness" => "--m",
+        "d" => "--d",
+        "z" => "--z",
+        "x25519 secret" => "--x25519",
+        _ => "--d/--z",
     }
 }
 

@@ -3,9 +3,11 @@
 //! [`crate::report::hash`], the functions [`crate::hash::registry`]).
 
 use crate::bench::hash::{GcryptMode, HashJob};
+use crate::bench::imp::{Choice, Library};
 use crate::bench::{self, Job, bulk};
 use crate::cli::common::RunArgs;
-use crate::error::Result;
+use crate::cli::imp::{self, ImplArgs};
+use crate::error::{Error, Result};
 use crate::hash::Algo;
 use crate::record::RunTimer;
 use crate::report;
@@ -42,6 +44,8 @@ pub struct HashArgs {
     #[arg(long, value_name = "gcrypt", value_parser = ["gcrypt"], conflicts_with = "block")]
     pub modes: Option<String>,
     #[command(flatten)]
+    pub imp: ImplArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -60,18 +64,124 @@ pub fn run(args: &HashArgs) -> Result<String> {
         .map(|a| Algo::parse(a.trim()))
         .collect::<Result<Vec<_>>>()?;
     let cfg = args.run.bench_config()?;
-    let mut jobs = Vec::new();
+    let mut base = Vec::new();
     for &algo in &algos {
         if args.modes.is_some() {
-            jobs.extend(GcryptMode::ALL.map(|m| HashJob::gcrypt(algo, m)));
+            base.extend(GcryptMode::ALL.map(|m| HashJob::gcrypt(algo, m)));
         } else {
             for &size in args.sizes.as_deref().unwrap_or(&[args.block]) {
-                jobs.push(HashJob::new(algo, size)?);
+                base.push(HashJob::new(algo, size)?);
             }
         }
     }
-    let all: Vec<Job> = jobs.iter().map(|j| Job::Hash(*j)).collect();
-    let ops = bench::run_all(&all, &cfg)?;
-    let rec = bench::record("hash", &cfg, bench::hash::params_of(&jobs), ops, &timer);
-    args.run.emit(&rec, || report::hash::render_text(&rec))
+    let choices = args.imp.choices()?;
+    if args.modes.is_some() && choices != [Choice::Own] {
+        return Err(Error::input(
+            "--modes gcrypt times pkbench's own streaming paths only: use it without --impl (or with --impl own)",
+        ));
+    }
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for job in &base {
+        for &c in &choices {
+            let j = match c {
+                Choice::Own => *job,
+                Choice::Peer(lib) => job.through(lib),
+            };
+            match bench::hash::available(&j, cfg.discovery) {
+                Ok(()) => jobs.push(Job::Hash(j)),
+                Err(why) => {
+                    // One note per implementation and hash, not one per size.
+                    let n = imp::note(c, j.algo.name(), &why);
+                    if !notes.contains(&n) {
+                        notes.push(n);
+                    }
+                }
+            }
+        }
+    }
+    // SHA-0 stands against OpenSSL's SHA-1 with and without the CPU's SHA extensions: the
+    // masked variant is measured first, in a child process (OpenSSL reads OPENSSL_ia32cap
+    // once, when the library is loaded, and does not export the capability vector).
+    let masked = if algos.contains(&Algo::Sha0)
+        && jobs
+            .iter()
+            .any(|j| j.implementation() == Choice::Peer(Library::OpenSsl))
+    {
+        Some(masked_sha1(args))
+    } else {
+        None
+    };
+    let mut ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut extra_notes = Vec::new();
+    match masked {
+        Some(Ok(masked)) => {
+            ops.extend(masked);
+            extra_notes.push(format!(
+                "OpenSSL SHA-1 with the SHA extensions masked ({MASK_VAR}={MASK}) was timed in a child process before the other rows, not in alternating rounds with them"
+            ));
+        }
+        Some(Err(why)) => extra_notes.push(format!(
+            "OpenSSL SHA-1 with the SHA extensions masked could not be timed: {why}"
+        )),
+        None => {}
+    }
+    let mut rec = bench::record("hash", &cfg, bench::hash::params_of(&base), ops, &timer);
+    rec.skipped.extend(notes);
+    rec.notes.extend(extra_notes);
+    args.run
+        .emit(&rec, || imp::render(&rec, report::hash::render_text))
+}
+
+/// The variable OpenSSL reads its CPU capability mask from, at library initialisation.
+const MASK_VAR: &str = "OPENSSL_ia32cap";
+
+/// Clears bit 29 of the second capability word (CPUID leaf 7 EBX: the SHA extensions), as
+/// `OPENSSL_ia32cap=":~0x20000000" openssl speed -evp sha1` does.
+const MASK: &str = ":~0x20000000";
+
+/// OpenSSL's SHA-1 over the same blocks with the SHA extensions masked: this binary run again
+/// as `hash --algo sha1 --impl openssl --json` with [`MASK_VAR`] set, its operation marked
+/// with the param `cpu_mask` and the mask in its implementation's variant.
+fn masked_sha1(args: &HashArgs) -> std::result::Result<Vec<crate::record::Operation>, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let out = std::process::Command::new(exe)
+        .args(["hash", "--algo", "sha1", "--impl", "openssl", "--json"])
+        .args(match &args.sizes {
+            Some(sizes) => {
+                let list: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                ["--sizes".to_string(), list.join(",")]
+            }
+            None => ["--block".to_string(), args.block.to_string()],
+        })
+        .args(["--time", &args.run.time.to_string()])
+        .args(["--seed", &args.run.seed.to_string()])
+        .args([
+            "--clock",
+            match args.run.clock {
+                crate::measure::Clock::Wall => "wall",
+                crate::measure::Clock::Cpu => "cpu",
+            },
+        ])
+        .env(MASK_VAR, MASK)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("the child process exited with {}", out.status));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rec = crate::record::ResultRecord::from_json("child", &text)
+        .map_err(|e| e.message().to_string())?;
+    if rec.operations.is_empty() {
+        return Err("the child process timed nothing".into());
+    }
+    let mut ops = rec.operations;
+    for op in &mut ops {
+        op.params.insert("cpu_mask".into(), "no-sha-ext".into());
+        if let Some(i) = op.implementation.as_mut() {
+            i.variant = format!("{}, SHA extensions masked: {MASK_VAR}={MASK}", i.variant);
+        }
+    }
+    Ok(ops)
 }

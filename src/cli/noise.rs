@@ -68,6 +68,7 @@ fn probe(args: &NoiseArgs) -> Result<ResultRecord> {
         measure: MeasureConfig::with_budget_secs(args.time, Clock::Wall),
         seed: args.seed,
         quiet: true,
+        discovery: crate::cli::options::discovery(),
     };
     let options = cli::options::group_options(true, None, false)?;
     let mut ops = Vec::new();

@@ -10,6 +10,7 @@
 //! | `PKBENCH_TABLE_WINDOW` | 2–12: the EC2N fixed-base window in bits; another value is an error when a binary curve opens |
 //! | `PKBENCH_G2_SHIFT` | `1`: mod-p groups with g = 2 and no table time the square-and-shift Offer |
 //! | `XDG_CACHE_HOME`, `HOME` | where `pkbench noise` saves this host's noise figure |
+//! | `PKBENCH_NO_PEERS` | `1`: the system libraries (OpenSSL, libgcrypt, GMP) are not looked for ([`discovery`]) |
 
 use crate::arith::bignum::BackendKind;
 use crate::arith::gf2m::PCLMULQDQ_CHOICE;
@@ -25,6 +26,16 @@ pub const ENV_GF2M: &str = "PKBENCH_GF2M";
 pub const ENV_TABLE_WINDOW: &str = "PKBENCH_TABLE_WINDOW";
 /// `1`: time the g = 2 square-and-shift Offer.
 pub const ENV_G2_SHIFT: &str = "PKBENCH_G2_SHIFT";
+/// `1`: hide the system libraries (no peer is loaded).
+pub const ENV_NO_PEERS: &str = "PKBENCH_NO_PEERS";
+
+/// Whether to look for the system libraries ([`crate::peers`]): not when
+/// `PKBENCH_NO_PEERS=1`.
+pub fn discovery() -> crate::peers::Discovery {
+    crate::peers::Discovery {
+        enabled: std::env::var_os(ENV_NO_PEERS).is_none_or(|v| v != "1"),
+    }
+}
 
 /// The options to open groups with: `table`, the `--backend` name (`None`: the default),
 /// `--no-clmul`, and the environment variables of the module documentation.

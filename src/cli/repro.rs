@@ -4,7 +4,7 @@
 //! `bench::sweep`; the record holds the measured rows' operations and the rows not measured
 //! (worded here); [`crate::report::repro`] renders it.
 
-use crate::bench;
+use crate::bench::{self, imp::Choice};
 use crate::cli::common::RunArgs;
 use crate::error::{Error, Result};
 use crate::measure::MeasureConfig;
@@ -49,6 +49,8 @@ pub struct ReproArgs {
     #[arg(long, conflicts_with_all = ["markdown", "json"])]
     pub wide: bool,
     #[command(flatten)]
+    pub imp: crate::cli::imp::ImplArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -87,6 +89,30 @@ pub fn run(args: &ReproArgs) -> Result<String> {
         &crate::cli::options::group_options(true, None, false)?,
     );
     crate::cli::errors::print_warnings(&plan.warnings);
+    let mut plan = plan;
+    let mut notes = Vec::new();
+    for c in args.imp.choices()? {
+        let Choice::Peer(lib) = c else { continue };
+        for (row, why) in plan.through(lib, cfg.discovery) {
+            let row = &reference.rows[row];
+            match why {
+                Some(u) if u.is_absent() => {
+                    notes.push(crate::cli::imp::note(c, &reference.id, &u));
+                    break;
+                }
+                Some(u) => notes.push(crate::cli::imp::note(c, &row.label, &u)),
+                None => notes.push(crate::cli::imp::note(
+                    c,
+                    &row.label,
+                    &crate::peers::Unavailable::Unsupported {
+                        library: lib.name().into(),
+                        what: row.op.clone(),
+                        why: "pkbench runs only cipher rows through a library".into(),
+                    },
+                )),
+            }
+        }
+    }
     let outcome = plan.run(&reference, &cfg);
     let mut rec = bench::record(
         "repro",
@@ -100,9 +126,46 @@ pub fn run(args: &ReproArgs) -> Result<String> {
         .iter()
         .map(|m| skipped(&reference, m))
         .collect();
-    args.run.emit(&rec, || {
-        report::repro::render_text(&rec, args.wide, args.markdown)
-    })
+    rec.skipped.extend(notes);
+    for (row, e) in &outcome.peer_failures {
+        rec.notes.push(format!(
+            "row {}: a library's run failed: {}",
+            reference.rows[*row].id,
+            crate::cli::errors::render(e)
+        ));
+    }
+    args.run
+        .emit(&rec, || render(&rec, args.wide, args.markdown))
+}
+
+/// The table with pkbench's own figures, then the same table for each library that computed
+/// rows (its figures as this machine's column), then the notes of libraries that could not.
+fn render(rec: &crate::record::ResultRecord, wide: bool, markdown: bool) -> String {
+    use crate::report::by_impl;
+    let mut s = report::repro::render_text(&by_impl::only(rec, Choice::Own), wide, markdown);
+    for lib in crate::bench::imp::Library::ALL {
+        let sub = by_impl::only(rec, Choice::Peer(lib));
+        let Some(imp) = sub
+            .operations
+            .first()
+            .and_then(|o| o.implementation.clone())
+        else {
+            continue;
+        };
+        s += &format!(
+            "\nThe same rows through {} {} (this machine's column is the library's):\n",
+            imp.name, imp.version
+        );
+        s += &report::repro::render_text(&sub, wide, markdown);
+    }
+    for sk in rec
+        .skipped
+        .iter()
+        .filter(|k| k.params.contains_key(crate::bench::imp::IMPL_PARAM))
+    {
+        s += &format!("{}: {}\n", sk.item, sk.reason);
+    }
+    s
 }
 
 /// A row not measured as the record keeps it: the item `repro TABLE row ID (OP)`, the reason

@@ -133,6 +133,7 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         measure: cfg,
         seed: args.run.seed,
         quiet: args.run.json,
+        discovery: crate::cli::options::discovery(),
     };
     let mut items = Vec::new();
     for g in &args.groups {

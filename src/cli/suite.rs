@@ -81,6 +81,7 @@ pub fn label(e: &Entry) -> String {
             };
             format!("dh --field {group} --exp-bits {e}")
         }
+        Entry::Kem { name } => format!("dh --group {name}"),
         Entry::Rsa { bits } => format!("rsa --bits {bits}"),
         Entry::DesEcb => "des --mode ecb".to_string(),
         Entry::DesKeySetup => "des --keysetup".to_string(),
@@ -106,6 +107,7 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
         measure: MeasureConfig::with_budget_secs(time, args.clock),
         seed: args.seed,
         quiet: args.json,
+        discovery: crate::cli::options::discovery(),
     };
     let entries = suite::standard_set(args.quick)?;
     let options = cli::options::group_options(true, None, false)?;

@@ -54,17 +54,13 @@ pub fn summarize(runs: usize, values: &[(String, Vec<f64>)], measured_utc: &str)
             Some((label.clone(), 100.0 * (hi / lo - 1.0)))
         })
         .collect();
-    let mut spreads: Vec<f64> = operations.iter().map(|(_, p)| *p).collect();
-    spreads.sort_by(f64::total_cmp);
-    let n = spreads.len();
-    let pct = match n {
-        0 => return None,
-        _ if n % 2 == 1 => spreads[n / 2],
-        _ => (spreads[n / 2 - 1] + spreads[n / 2]) / 2.0,
-    };
+    let spreads: Vec<f64> = operations.iter().map(|(_, p)| *p).collect();
+    if spreads.is_empty() {
+        return None;
+    }
     Some(Noise {
-        pct,
-        worst_pct: spreads[n - 1],
+        pct: super::interval::median(&spreads, super::interval::LEVEL).estimate,
+        worst_pct: spreads.iter().copied().fold(f64::NAN, f64::max),
         runs,
         measured_utc: measured_utc.to_string(),
         method: METHOD.to_string(),

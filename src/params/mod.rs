@@ -345,19 +345,23 @@ mod tests {
         }
     }
 
-    /// The registry order of `pkbench groups`: binary curves, prime curves, mod-p groups by
+    /// The registry order of `pkbench groups`: binary curves, prime curves (P-256, P-384,
+    /// P-521, secp256k1, X25519, X448), mod-p groups by
     /// size, ffdhe groups by size; sort keys are distinct.
     #[test]
     fn registry_order() {
         let names = names();
         assert_eq!(
-            names[..19],
+            names[..22],
             [
                 "gf2-155",
                 "gf2-185",
                 "p256",
+                "p384",
+                "p521",
                 "k256",
                 "x25519",
+                "x448",
                 "modp-512",
                 "modp-768",
                 "modp-1024",

@@ -62,11 +62,17 @@ pub const TOTAL_OP: &str = "Total = 2*Offer + Reply";
 /// parties), figure `cpu_total_ms`.
 pub const CPU_SUM_OP: &str = "CPU sum 2*Offer + 2*Reply";
 
+/// Name of the derived KEM operation Total = KeyGen + Encaps + Decaps (the three steps of
+/// one key-encapsulation exchange, in sequence), figure `total_ms`.
+pub const KEM_TOTAL_OP: &str = "Total = KeyGen + Encaps + Decaps";
+
 /// The timed operations a derived operation is computed from (same params), or `&[]` for an
-/// operation that is not derived from others: [`TOTAL_OP`] and [`CPU_SUM_OP`] → Offer, Reply.
+/// operation that is not derived from others: [`TOTAL_OP`] and [`CPU_SUM_OP`] → Offer, Reply;
+/// [`KEM_TOTAL_OP`] → KeyGen, Encaps, Decaps.
 pub fn derived_from(name: &str) -> &'static [&'static str] {
     match name {
         TOTAL_OP | CPU_SUM_OP => &["Offer", "Reply"],
+        KEM_TOTAL_OP => &["KeyGen", "Encaps", "Decaps"],
         _ => &[],
     }
 }

@@ -30,6 +30,9 @@ pub enum Status {
 pub struct Row {
     /// Canonical group name.
     pub field: String,
+    /// Who computed it: the implementation's name and version (`openssl 3.0.19`,
+    /// `x25519-dalek 2.0.1`, `pkbench 0.1.0`); empty for a candidate not timed.
+    pub code: String,
     /// Secret size in bits.
     pub exp_bits: u32,
     /// `full` or the number of bits.
@@ -54,6 +57,8 @@ pub struct Row {
     pub public_bytes: Option<usize>,
     /// Security estimate, bits (minimum of the counted figures).
     pub security_bits: Option<f64>,
+    /// Conventional security category, bits (0 = below 80; [`crate::security::category`]).
+    pub security_category: Option<u32>,
     /// The figure that gives the minimum.
     pub security_limited_by: Option<String>,
     /// Estimate ≥ the target (to the nearest bit).
@@ -109,6 +114,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .and_then(Value::as_str)
             .unwrap_or("?")
             .to_string(),
+        code: String::new(),
         exp_bits,
         exp_label: label(exp_bits, full),
         table: params
@@ -124,6 +130,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
         table_bytes: uint(info, "table_bytes").map(|b| b as usize),
         public_bytes: uint(info, "public_bytes").map(|b| b as usize),
         security_bits: info.get("security_bits").and_then(Value::as_f64),
+        security_category: uint(info, "security_category").map(|c| c as u32),
         security_limited_by: info
             .get("security_limited_by")
             .and_then(Value::as_str)
@@ -168,6 +175,11 @@ impl View {
             let offer = same(tot, "Offer");
             let mut r = row_of(&tot.params, &tot.info);
             r.status = Status::Timed;
+            r.code = tot
+                .implementation
+                .as_ref()
+                .map(|i| format!("{} {}", i.name, i.version))
+                .unwrap_or_default();
             r.table_bytes = offer
                 .and_then(|o| o.info_u64("table_bytes"))
                 .map(|b| b as usize);
@@ -178,8 +190,8 @@ impl View {
                 same(tot, CPU_SUM_OP).and_then(|o| o.figures.get("cpu_total_ms").copied());
             r.reason = if !r.qualifies {
                 Some(format!(
-                    "below the target: {:.1} < {min_security} bits",
-                    r.security_bits.unwrap_or(0.0)
+                    "below the target: {} < {min_security} bits",
+                    sec_text(&r)
                 ))
             } else if r.weak {
                 Some("meets the target but has a known weakness: never chosen".into())
@@ -293,10 +305,21 @@ const HEADER: [&str; 9] = [
     "Offer",
     "Reply",
     "Total = 2*Offer + Reply",
-    "security (bits)",
+    "security: category (estimate), bits",
     "public value",
     "weak",
 ];
+
+/// The category with the precise estimate beside it: "128 (125.8)"; records without a
+/// category show the estimate alone; "<80" for a category below 80.
+fn sec_text(r: &Row) -> String {
+    match (r.security_category, r.security_bits) {
+        (Some(0), Some(b)) => format!("<80 ({b:.1})"),
+        (Some(c), Some(b)) => format!("{c} ({b:.1})"),
+        (None, Some(b)) => format!("{b:.1}"),
+        _ => "?".into(),
+    }
+}
 
 /// Short name of the figure that limits the estimate.
 fn limit_label(r: &Row) -> &'static str {
@@ -327,7 +350,11 @@ fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
     let t = |v: Option<f64>| v.map_or("-".to_string(), report::fmt_time_ms);
     let weak = weak_ref(r, weak_refs).map_or(String::new(), |i| format!("weak [{i}]"));
     vec![
-        r.field.clone(),
+        if r.code.is_empty() {
+            r.field.clone()
+        } else {
+            format!("{} ({})", r.field, r.code)
+        },
         r.exp_label.clone(),
         match (r.table, r.table_bytes) {
             (true, Some(b)) => format!("yes ({})", report::fmt_bytes(b)),
@@ -337,8 +364,10 @@ fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
         t(r.offer_ms),
         t(r.reply_ms),
         t(r.total_ms),
-        r.security_bits
-            .map_or("?".into(), |b| format!("{b:.1} ({})", limit_label(r))),
+        match limit_label(r) {
+            "" => sec_text(r),
+            l => format!("{}, {l}", sec_text(r)),
+        },
         r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
         weak,
     ]
@@ -356,7 +385,7 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
     let h = |name: &str| format!("{name}\n{unit}");
     let (offer, reply, total) = (h("Offer"), h("Reply"), h("Total"));
     let mut t = report::table(&[
-        "field",
+        "field\ncode",
         "exp\nbits",
         "table",
         &offer,
@@ -367,12 +396,17 @@ fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
     ]);
     let n = |v: Option<f64>| v.map_or("-".to_string(), |ms| report::fmt_in_unit(ms, f));
     for r in rows {
-        let mut sec = r.security_bits.map_or("?".into(), |b| format!("{b:.1}"));
+        // Category over the precise estimate, two lines, so the table keeps to 80 columns.
+        let mut sec = sec_text(r).replacen(" (", "\n(", 1);
         if let Some(i) = weak_ref(r, weak_refs) {
             sec += &format!(" [{i}]");
         }
         t.add_row(vec![
-            r.field.clone(),
+            // The code's name only (its version is in the Chosen line and the JSON).
+            match r.code.split(' ').next() {
+                Some(name) if !name.is_empty() => format!("{}\n{name}", r.field),
+                _ => r.field.clone(),
+            },
             r.exp_label.clone(),
             match (r.table, r.table_bytes) {
                 (true, Some(b)) => report::fmt_bytes(b),
@@ -404,6 +438,15 @@ fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -
 
 /// Renders the record as terminal tables (`markdown` = false) or Markdown.
 pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
+    let mut s = render_dh(rec, markdown);
+    if rec.params.get("post_quantum").and_then(Value::as_bool) == Some(true) {
+        s += &super::kem::render_choice(rec, markdown);
+    }
+    s
+}
+
+/// The DH part of the report: every group timed, the targets met, the choice.
+fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
     let v = View::of(rec);
     let h = |s: &str| {
         if markdown {
@@ -451,9 +494,11 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
         s += &table(&below, markdown, &mut weak_refs);
     }
     if !markdown && !timed.is_empty() {
-        s += "table: size of the fixed-base table, or no table. security: estimated bits \
-              (the minimum of Pollard rho, the number field sieve and the short-exponent \
-              bound; --explain gives each); [n]: weak, see below.\n";
+        s += "table: size of the fixed-base table, or no table. security: the category \
+              (NIST SP 800-57 Table 2; RFC 7748 for X25519), which the target is compared \
+              with, and in brackets the estimate (the minimum of Pollard rho, the number \
+              field sieve and the short-exponent bound; --explain gives each and the \
+              sources); [n]: weak, see below.\n";
     }
     let untimed: Vec<&Row> = v
         .rows
@@ -475,9 +520,7 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
             let r0 = rs[0];
             let mut sizes: Vec<String> = Vec::new();
             for r in &rs {
-                let sec = r
-                    .security_bits
-                    .map_or("?".into(), |b| format!("{b:.1} bits"));
+                let sec = format!("{} bits", sec_text(r));
                 let item = format!("{} ({sec})", r.exp_label);
                 if !sizes.contains(&item) {
                     sizes.push(item);
@@ -516,7 +559,7 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
     s += "\n";
     s += &match &v.chosen {
         Some(c) => format!(
-            "Chosen: {}, {} exponent{}, {} — Total {} (Offer {}, Reply {}), {:.1} bits of security, {}-byte public values.\n",
+            "Chosen: {}, {} exponent{}, {}, computed by {} — Total {} (Offer {}, Reply {}), security category {} bits, {}-byte public values.\n",
             c.field,
             c.exp_label,
             if c.exp_label == "full" { "" } else { " bits" },
@@ -525,10 +568,11 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
             } else {
                 "no table"
             },
+            c.code,
             report::fmt_time_ms(c.total_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.offer_ms.unwrap_or(f64::NAN)),
             report::fmt_time_ms(c.reply_ms.unwrap_or(f64::NAN)),
-            c.security_bits.unwrap_or(f64::NAN),
+            sec_text(c),
             c.public_bytes.unwrap_or(0),
         ),
         None => format!(
@@ -548,14 +592,15 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
         );
         let pct = 100.0 * (b / a - 1.0);
         s += &format!(
-            "Runner-up: {} {}{} — Total {} ({}{pct:.0}%).{}\n",
+            "Runner-up: {} {}{}, {} — Total {} ({}{pct:.0}%).{}\n",
             r.field,
             r.exp_label,
             if r.table { ", table" } else { ", no table" },
+            r.code,
             report::fmt_time_ms(b),
             if pct >= 0.0 { "+" } else { "" },
             if c.tied && r.tied {
-                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --budget-ms or --clock cpu to separate them."
+                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --time or --clock cpu to separate them."
             } else if pct < 10.0 && !c.tied {
                 " Within 10%, yet told apart by the rounds' intervals."
             } else {
@@ -568,10 +613,23 @@ pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
         s += &h("Security estimates (the level is the minimum of the counted figures):");
         for e in ests {
             s += &format!(
-                "{} with {}-bit secrets: {:.1} bits{}\n",
+                "{} with {}-bit secrets: {:.1} bits, category {}{}\n",
                 e.group,
                 e.exp_bits,
                 e.bits,
+                if e.category_rule.is_empty() {
+                    "?".to_string()
+                } else {
+                    format!(
+                        "{} by the {}",
+                        if e.category == 0 {
+                            "<80".to_string()
+                        } else {
+                            e.category.to_string()
+                        },
+                        e.category_rule
+                    )
+                },
                 e.weak
                     .as_ref()
                     .map_or(String::new(), |w| format!(" — weak: {w}"))

@@ -463,6 +463,35 @@ fn describe(name: &str, r: &ResultRecord) -> String {
     )
 }
 
+/// The notes of a pair of records: clocks that differ, code that differs (named `labels`).
+fn pair_notes(
+    base: &ResultRecord,
+    new: &ResultRecord,
+    cmp: &Comparison,
+    labels: (&str, &str),
+) -> String {
+    let mut s = String::new();
+    if base.clock != new.clock {
+        s += &format!(
+            "note: the clocks differ ({} in {}, {} in {}): ratios mix wall and CPU time\n",
+            base.clock, labels.0, new.clock, labels.1
+        );
+    }
+    for d in &cmp.impl_diffs {
+        s += &format!(
+            "note: {} differs: {} in {}, {} in {} ({} operation{}): the ratios compare code, not only machines\n",
+            d.key,
+            d.base,
+            labels.0,
+            d.new,
+            labels.1,
+            d.operations,
+            if d.operations == 1 { "" } else { "s" }
+        );
+    }
+    s
+}
+
 /// Renders a two-record comparison as text, 80 columns wide.
 pub fn render_pair(
     names: (&str, &str),
@@ -478,22 +507,7 @@ pub fn render_pair(
     s += "\n";
     s += &describe(&format!("NEW  {}", names.1), new);
     s += "\n";
-    if base.clock != new.clock {
-        s += &format!(
-            "note: the clocks differ ({} vs {}): ratios mix wall and CPU time\n",
-            base.clock, new.clock
-        );
-    }
-    for d in &cmp.impl_diffs {
-        s += &format!(
-            "note: {} differs: {} in BASE, {} in NEW ({} operation{}): the ratios compare code, not only machines\n",
-            d.key,
-            d.base,
-            d.new,
-            d.operations,
-            if d.operations == 1 { "" } else { "s" }
-        );
-    }
+    s += &pair_notes(base, new, cmp, ("BASE", "NEW"));
     let with_intervals = cmp
         .rows
         .iter()
@@ -741,6 +755,11 @@ pub fn render_many(names: &[String], recs: &[ResultRecord], rule: &NoiseRule) ->
     for (n, r) in names.iter().zip(recs) {
         s += &describe(n, r);
         s += "\n";
+    }
+    // Every note a pair of records gets, for each record against the first.
+    for (i, r) in recs.iter().enumerate().skip(1) {
+        let cmp = compare(&recs[0], r, rule);
+        s += &pair_notes(&recs[0], r, &cmp, ("[1]", &format!("[{}]", i + 1)));
     }
     let rounds = recs.iter().all(|r| {
         r.operations

@@ -163,6 +163,11 @@ pub fn render_text(rec: &ResultRecord) -> String {
         reply.batch,
         rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
     );
+    let public = o.info_u64("public_bytes").unwrap_or(0);
+    s += &format!(
+        "wire:      each party sends its public value, {public} B; {} B per exchange\n",
+        2 * public
+    );
     s += &format!("inputs:    {}\n", inputs_note(&x));
     s += &format!("machine:   {}\n", rec.summary());
     let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);
@@ -193,12 +198,62 @@ pub fn render_text(rec: &ResultRecord) -> String {
         String::new(),
     ]);
     s += &format!("{t}\n");
+    if let Some(c) = cycles_estimate(rec, offer.median_ms, reply.median_ms, x.total_ms) {
+        s += &format!(
+            "cycles:    ≈{} Offer, ≈{} Reply, ≈{} Total — an estimate: time × {:.0} MHz, {}\n",
+            report::sig4(c.offer),
+            report::sig4(c.reply),
+            report::sig4(c.total),
+            c.mhz,
+            CYCLES_SOURCE
+        );
+    }
     s += if rec.clock == crate::measure::Clock::Cpu.label() {
         "Total: time of one exchange (the two Offers in turn, then both Replies in\nparallel), on the thread CPU clock (time descheduled is not counted); CPU sum:\nthe work of both parties.\n"
     } else {
         "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties.\n"
     };
     s
+}
+
+/// Where the clock rate of the cycle estimate comes from.
+pub const CYCLES_SOURCE: &str = "the mean \"cpu MHz\" of /proc/cpuinfo at the start and end of the run (turbo and frequency changes during the run make it approximate)";
+
+/// Cycles per operation estimated from times and the CPU clock rate.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Cycles {
+    /// Offer, cycles.
+    pub offer: f64,
+    /// Reply, cycles.
+    pub reply: f64,
+    /// Total = 2*Offer + Reply, cycles.
+    pub total: f64,
+    /// The clock rate used, MHz.
+    pub mhz: f64,
+}
+
+/// The cycle estimate of an exchange (`ms` times at the record's measured MHz: the mean of
+/// the start and end readings over the run, else the machine's MHz); `None` when the
+/// machine gave no clock rate.
+pub fn cycles_estimate(
+    rec: &ResultRecord,
+    offer_ms: f64,
+    reply_ms: f64,
+    total_ms: f64,
+) -> Option<Cycles> {
+    let mhz = match &rec.machine.mhz_over_run {
+        Some(m) if m.start_mhz > 0.0 && m.end_mhz > 0.0 => (m.start_mhz + m.end_mhz) / 2.0,
+        _ => rec.machine.cpu_mhz,
+    };
+    (mhz.is_finite() && mhz > 0.0).then(|| {
+        let c = |ms: f64| ms * 1e-3 * mhz * 1e6;
+        Cycles {
+            offer: c(offer_ms),
+            reply: c(reply_ms),
+            total: c(total_ms),
+            mhz,
+        }
+    })
 }
 
 /// A summary of `st` without the raw samples (they are in the operation).
@@ -253,6 +308,13 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         "reply": summary_stats(stats(x.reply)),
         "total_ms": x.total_ms,
         "cpu_total_ms": x.cpu_total_ms,
+        "cycles_estimate": cycles_estimate(
+            rec,
+            stats(x.offer).median_ms,
+            stats(x.reply).median_ms,
+            x.total_ms
+        )
+        .map(|c| json!({"offer": c.offer, "reply": c.reply, "total": c.total, "mhz": c.mhz, "source": CYCLES_SOURCE})),
         "pool": get(o, "pool"),
         "pool_ms": get(o, "pool_ms"),
     });

@@ -33,6 +33,25 @@ impl PowerFit {
     }
 }
 
+/// The fewest distinct sizes a growth exponent is fitted over: two points fix any line.
+pub const MIN_FIT_SIZES: usize = 3;
+
+/// The least ratio of the largest to the smallest size a growth exponent is fitted over
+/// (issue 22: a fit from 512 to 1024 bits gave 0.91 where the full sweep gives 1.77).
+pub const MIN_FIT_SPAN: f64 = 4.0;
+
+/// Whether sizes `xs` (bits, any order, repeats allowed) support a fit: at least
+/// [`MIN_FIT_SIZES`] distinct positive sizes spanning at least [`MIN_FIT_SPAN`]×.
+pub fn fittable(xs: impl IntoIterator<Item = f64>) -> bool {
+    let mut v: Vec<f64> = xs
+        .into_iter()
+        .filter(|x| *x > 0.0 && x.is_finite())
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v.dedup();
+    v.len() >= MIN_FIT_SIZES && v[v.len() - 1] >= MIN_FIT_SPAN * v[0]
+}
+
 /// Fits y = a·x^k by ordinary least squares of ln y on ln x ([`crate::measure::fit::fit_line`]
 /// on the logarithms). Points with a non-positive or non-finite coordinate are ignored;
 /// `None` with fewer than two distinct x values.
@@ -54,6 +73,15 @@ pub fn fit_power_law(points: &[(f64, f64)]) -> Option<PowerFit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fittable_needs_three_sizes_over_4x() {
+        assert!(!fittable([512.0, 1024.0]));
+        assert!(!fittable([512.0, 1024.0, 1536.0]));
+        assert!(!fittable([512.0, 512.0, 2048.0]));
+        assert!(fittable([512.0, 1024.0, 2048.0]));
+        assert!(fittable([2048.0, 512.0, 1024.0, 8192.0]));
+    }
 
     #[test]
     fn exact_power_law() {

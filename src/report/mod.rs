@@ -1,6 +1,7 @@
 //! Renderers shared by the commands: unit formatting, terminal tables (comfy-table), JSON.
 
 pub mod bulk;
+pub mod by_impl;
 pub mod choose;
 pub mod cipher;
 pub mod compare;
@@ -9,9 +10,12 @@ pub mod dh;
 pub mod fit;
 pub mod groups;
 pub mod hash;
+pub mod impls;
 pub mod json;
+pub mod kem;
 pub mod paired;
 pub mod plot;
+pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
 pub mod scale;

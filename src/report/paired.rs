@@ -10,6 +10,7 @@
 //! ([`crate::measure::interval::ratio_paired`]).
 
 use crate::error::{Error, Result};
+use crate::measure::interval;
 use crate::record::{Operation, ResultRecord, figure_direction};
 
 /// The figure key and value of an operation's headline: `median_ms` (its samples' median)
@@ -23,17 +24,6 @@ fn headline_figure(op: &Operation) -> Option<(String, f64)> {
         .iter()
         .find(|(k, _)| figure_direction(k).is_some())
         .map(|(k, v)| (k.clone(), *v))
-}
-
-fn median(v: &[f64]) -> f64 {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let n = s.len();
-    if n % 2 == 1 {
-        s[n / 2]
-    } else {
-        (s[n / 2 - 1] + s[n / 2]) / 2.0
-    }
 }
 
 /// Folds the records of `runs` (one command run several times by one build) into one: the
@@ -66,7 +56,7 @@ pub fn fold_runs(runs: &[ResultRecord]) -> Result<ResultRecord> {
                 .collect::<Option<_>>()?;
             let mut folded = op.clone();
             folded.stats = None;
-            folded.figures = [(key, median(&values))].into();
+            folded.figures = [(key, interval::median(&values, interval::LEVEL).estimate)].into();
             folded.rounds = values;
             Some(folded)
         })
@@ -77,7 +67,6 @@ pub fn fold_runs(runs: &[ResultRecord]) -> Result<ResultRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::interval;
     use crate::record::params;
 
     fn rec(values: &[(&str, f64)]) -> ResultRecord {

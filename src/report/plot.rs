@@ -14,6 +14,7 @@
 use crate::error::{Error, Result};
 use crate::record::{Operation, ResultRecord};
 use crate::report::fit::{PowerFit, fit_power_law};
+use crate::report::plot_labels::{Rect, place, svg_font_px};
 use plotters::prelude::*;
 use serde_json::Value;
 
@@ -117,9 +118,8 @@ pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
     }
     for s in &mut out {
         s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        // A growth exponent needs sizes that differ: at least a factor 1.5 end to end.
-        let (lo, hi) = (s.points[0].0, s.points[s.points.len() - 1].0);
-        s.fit = if hi >= 1.5 * lo {
+        // A growth exponent needs at least 3 sizes spanning at least 4× (report::fit).
+        s.fit = if crate::report::fit::fittable(s.points.iter().map(|p| p.0)) {
             fit_power_law(&s.points)
         } else {
             None
@@ -154,6 +154,25 @@ pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
             })
         })
         .collect()
+}
+
+/// The Okabe–Ito colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2008)
+/// without its yellow (#F0E442, hard to see on white): blue, vermillion, bluish green,
+/// reddish purple, orange, sky blue, black; `i` wraps around.
+pub const OKABE_ITO: [(u8, u8, u8); 7] = [
+    (0x00, 0x72, 0xB2),
+    (0xD5, 0x5E, 0x00),
+    (0x00, 0x9E, 0x73),
+    (0xCC, 0x79, 0xA7),
+    (0xE6, 0x9F, 0x00),
+    (0x56, 0xB4, 0xE9),
+    (0x00, 0x00, 0x00),
+];
+
+/// Colour `i` of [`OKABE_ITO`].
+fn okabe_ito(i: usize) -> RGBAColor {
+    let (r, g, b) = OKABE_ITO[i % OKABE_ITO.len()];
+    RGBColor(r, g, b).to_rgba()
 }
 
 fn span(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
@@ -316,7 +335,7 @@ fn draw_scaling<DB: DrawingBackend>(
         .draw()
         .map_err(draw_err)?;
     for (i, s) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = okabe_ito(i);
         let label = match &s.fit {
             Some(f) => format!(
                 "{}: fitted exponent {:.2} (time ∝ bits^k, {})",
@@ -324,7 +343,12 @@ fn draw_scaling<DB: DrawingBackend>(
                 f.exponent,
                 f.quality()
             ),
-            None => format!("{}: sizes too close to fit", s.label),
+            None => format!(
+                "{}: too few sizes to fit (need {}+ spanning {}×)",
+                s.label,
+                crate::report::fit::MIN_FIT_SIZES,
+                crate::report::fit::MIN_FIT_SPAN
+            ),
         };
         chart
             .draw_series(LineSeries::new(
@@ -390,7 +414,7 @@ fn draw_security<DB: DrawingBackend>(
     // Colour: full or short exponent; filled: with the fixed-base table, hollow: without.
     let has_plain = points.iter().any(|p| !p.table);
     for (i, full) in [true, false].into_iter().enumerate() {
-        let color = Palette99::pick(i + 4).to_rgba();
+        let color = okabe_ito(i + 4);
         for table in [true, false] {
             let pts: Vec<&SecurityPoint> = points
                 .iter()
@@ -424,11 +448,39 @@ fn draw_security<DB: DrawingBackend>(
                 .legend(move |(x, y)| Circle::new((x + 10, y), 5, style));
         }
     }
-    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072).
+    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072),
+    // each placed where it meets no other label, point or ring (report::plot_labels).
+    let px = |x: f64, y: f64| {
+        let (a, b) = chart.backend_coord(&(x, y));
+        (f64::from(a), f64::from(b))
+    };
+    let obstacles: Vec<Rect> = points
+        .iter()
+        .map(|p| {
+            let (x, y) = px(p.security_bits, p.total_ms);
+            Rect::around(x, y, if p.chosen { 10.0 } else { 6.0 })
+        })
+        .collect();
+    let anchors: Vec<((f64, f64), f64)> = labels
+        .iter()
+        .map(|(x, y, t)| (px(*x, *y), if t.contains("(chosen)") { 10.0 } else { 6.0 }))
+        .collect();
+    let texts: Vec<String> = labels.iter().map(|l| l.2.clone()).collect();
+    let offsets = place(&anchors, &texts, svg_font_px(12.0), &obstacles);
     chart
-        .draw_series(labels.into_iter().map(|(x, y, text)| {
-            EmptyElement::at((x, y)) + Text::new(text, (8, -4), ("sans-serif", 12).into_font())
-        }))
+        .draw_series(
+            labels
+                .into_iter()
+                .zip(offsets)
+                .map(|((x, y, text), (dx, dy))| {
+                    EmptyElement::at((x, y))
+                        + Text::new(
+                            text,
+                            (dx.round() as i32, dy.round() as i32),
+                            ("sans-serif", 12).into_font(),
+                        )
+                }),
+        )
         .map_err(draw_err)?;
     // The chosen candidate, ringed.
     chart
@@ -450,7 +502,17 @@ fn draw_security<DB: DrawingBackend>(
 pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<SecurityPoint>)> {
     let series = scaling_series(rec);
     let points = security_points(rec);
-    let has_a = !series.is_empty();
+    // A log-log panel needs two sizes at least 1.5× apart: a single `dh` record has one
+    // (and x25519 beside p256 has 255 and 256 bits).
+    let has_a = {
+        let mut xs: Vec<f64> = series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        xs.len() >= 2 && xs[xs.len() - 1] >= 1.5 * xs[0]
+    };
     let has_b = !points.is_empty();
     if !has_a && !has_b {
         return Err(Error::input(format!(
@@ -569,7 +631,7 @@ pub fn summary(path: &std::path::Path, series: &[Series], points: &[SecurityPoin
             }
             None => {
                 s += &format!(
-                    "  {}: no fit (needs sizes at least a factor 1.5 apart)\n",
+                    "  {}: too few sizes to fit (needs 3+ spanning 4×)\n",
                     se.label
                 )
             }

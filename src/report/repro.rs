@@ -128,18 +128,28 @@ impl<'a> Run<'a> {
         Some((x * lo, x * hi))
     }
 
-    /// A speedup cell: "×5.56" and, when this machine's figure has an interval, "[5.20,
-    /// 5.90]" below it.
+    /// A speedup cell: "×5.56" (its interval is this machine's, shown under its figure).
     fn speedup_cell(&self, i: usize, machine: &str) -> String {
-        match (
-            self.speedup_over(i, machine),
-            self.speedup_interval_over(i, machine),
-        ) {
-            (Some(x), Some((lo, hi))) => {
-                format!("{}\n[{}, {}]", fmt_speedup(x), fmt_bound(lo), fmt_bound(hi))
-            }
-            (Some(x), None) => fmt_speedup(x),
-            _ => "-".to_string(),
+        self.speedup_over(i, machine)
+            .map(fmt_speedup)
+            .unwrap_or_else(|| "-".to_string())
+    }
+
+    /// This machine's figure of row `i`, with "±1.2 %" under it: the larger half-width of the
+    /// 95 % interval of its median over the rounds ([`Operation::speed_factors`]), which is
+    /// also the relative interval of every speedup of the row (the posted figures are taken
+    /// as exact).
+    fn this_cell(&self, i: usize, value: f64) -> String {
+        let v = fmt_value(value);
+        match self.result(i) {
+            Some(RowResult::Measured { op, .. }) => match op.speed_factors() {
+                Some((lo, hi)) => {
+                    let pct = 100.0 * (1.0 - lo).max(hi - 1.0);
+                    format!("{v}\n±{} %", fmt_bound(pct))
+                }
+                None => v,
+            },
+            _ => v,
         }
     }
 
@@ -176,7 +186,7 @@ impl<'a> Run<'a> {
             None => "× = how many times faster than the column's machine".to_string(),
         };
         s += &format!(
-            "clock: {}; {budget} s per timed operation; seed {seed}; {over}\n",
+            "clock: {}; {budget} s per timed operation; seed {seed}; {over}; ±: the 95 % interval of this machine's median over its rounds, and so of its speedups\n",
             rec.clock
         );
         s
@@ -216,7 +226,7 @@ impl<'a> Run<'a> {
                 });
             }
             line.push(match self.result(i) {
-                Some(RowResult::Measured { value, .. }) => fmt_value(*value),
+                Some(RowResult::Measured { value, .. }) => self.this_cell(i, *value),
                 Some(RowResult::NotBuilt { .. }) => "not built".to_string(),
                 Some(RowResult::Failed { .. }) => "failed".to_string(),
                 None => "-".to_string(),
@@ -654,10 +664,15 @@ impl Cells {
         format!("{t}\n")
     }
 
-    /// The table as GitHub-flavoured Markdown ('|' in a cell escaped), ending with a newline.
+    /// The table as GitHub-flavoured Markdown ('|' in a cell escaped; a line break in a
+    /// cell, as between a speedup and its interval, becomes a space: a Markdown row is one
+    /// line), ending with a newline.
     pub fn markdown(&self) -> String {
         let row = |cells: &[String]| {
-            let esc: Vec<String> = cells.iter().map(|c| md_escape(c)).collect();
+            let esc: Vec<String> = cells
+                .iter()
+                .map(|c| md_escape(&c.replace('\n', " ")))
+                .collect();
             format!("| {} |\n", esc.join(" | "))
         };
         let mut s = row(&self.header);
@@ -678,8 +693,10 @@ impl Cells {
     }
 }
 
+/// A cell for Markdown: '|' escaped, a second line (a speedup's interval) joined with a
+/// space (a Markdown row is one line).
 fn md_escape(c: &str) -> String {
-    c.replace('|', "\\|")
+    c.replace('|', "\\|").replace('\n', " ")
 }
 
 /// Notes under a table as a list, one `- note` line each (Markdown-escaped with `markdown`).

@@ -46,18 +46,23 @@ pub fn render_text(rec: &ResultRecord) -> String {
     for k in &rec.skipped {
         s += &format!("skipped: {}: {}\n", k.item, k.reason);
     }
-    let fits: Vec<_> = plot::scaling_series(rec)
-        .into_iter()
-        .filter_map(|se| se.fit.map(|f| (se.label, f)))
-        .collect();
-    if !fits.is_empty() {
+    let series = plot::scaling_series(rec);
+    if !series.is_empty() {
         s += "growth: time ∝ bits^k, k fitted by least squares on log-log axes:\n";
     }
-    for (label, f) in fits {
-        s += &format!(
-            "  {label}: k = {:.2} (R² {:.3}, {} sizes)\n",
-            f.exponent, f.r2, f.points
-        );
+    for se in series {
+        s += &match se.fit {
+            Some(f) => format!(
+                "  {}: k = {:.2} (R² {:.3}, {} sizes)\n",
+                se.label, f.exponent, f.r2, f.points
+            ),
+            None => format!(
+                "  {}: too few sizes to fit (need {}+ spanning {}×)\n",
+                se.label,
+                crate::report::fit::MIN_FIT_SIZES,
+                crate::report::fit::MIN_FIT_SPAN
+            ),
+        };
     }
     s
 }

@@ -669,6 +669,7 @@ impl RowJob {
                     direction: Direction::Encrypt,
                 }],
                 grid: SizeGrid::default(),
+                imp: crate::bench::imp::Choice::Own,
             }),
         })
     }
@@ -700,6 +701,9 @@ pub struct Plan {
     pub items: Vec<bench::Item>,
     /// Warnings of the groups opened (the caller shows them).
     pub warnings: Vec<Warning>,
+    /// The reference row of each item (items beyond the table's rows are the same rows
+    /// computed by a library: [`Plan::through`]).
+    pub rows: Vec<usize>,
 }
 
 /// Plans every row of `reference`, opening each Diffie-Hellman group once under `options`
@@ -715,6 +719,7 @@ pub fn plan(reference: &Reference, options: &GroupOptions) -> Plan {
         })
         .collect();
     Plan {
+        rows: (0..reference.rows.len()).collect(),
         items,
         warnings: groups.warnings,
     }
@@ -747,25 +752,77 @@ pub struct Outcome {
     pub operations: Vec<Operation>,
     /// Rows without a value, in the post's order.
     pub missing: Vec<Missing>,
+    /// Rows a library was asked to compute and that failed (row index, error).
+    pub peer_failures: Vec<(usize, Error)>,
 }
 
 impl Plan {
+    /// Adds the rows `library` can compute here (the cipher rows, through
+    /// [`crate::bench::cipher::CipherJob::through`]), to be timed with pkbench's own in
+    /// alternating rounds; returns the rows it cannot, with why (the library absent, or
+    /// without the cipher or mode; rows other than ciphers: `None`).
+    pub fn through(
+        &mut self,
+        library: bench::imp::Library,
+        discovery: crate::peers::Discovery,
+    ) -> Vec<(usize, Option<crate::peers::Unavailable>)> {
+        let mut lacking = Vec::new();
+        // pkbench's own items come first, item k for row k.
+        let own = self
+            .rows
+            .iter()
+            .enumerate()
+            .take_while(|(k, r)| k == *r)
+            .count();
+        for k in 0..own {
+            let row = self.rows[k];
+            let Ok(Job::Cipher(job)) = &self.items[k].job else {
+                lacking.push((row, None));
+                continue;
+            };
+            match job.through(library, discovery) {
+                (Some(j), _) => {
+                    self.items.push(bench::Item {
+                        label: format!("{} ({})", self.items[k].label, library.name()),
+                        job: Ok(Job::Cipher(j)),
+                    });
+                    self.rows.push(row);
+                }
+                (None, why) => lacking.push((row, why.into_iter().next().map(|(_, u)| u))),
+            }
+        }
+        lacking
+    }
+
     /// Runs the planned rows through [`bench::sweep`] under `cfg` (one progress bar over the
     /// rows) and sorts their results into an [`Outcome`]: a row whose job could not be made
     /// is [`Status::NotBuilt`], one whose job failed [`Status::Failed`].
     pub fn run(self, reference: &Reference, cfg: &bench::Config) -> Outcome {
         let made: Vec<bool> = self.items.iter().map(|i| i.job.is_ok()).collect();
+        let peer: Vec<bool> = self
+            .items
+            .iter()
+            .map(|i| {
+                i.job
+                    .as_ref()
+                    .is_ok_and(|j| j.implementation() != bench::imp::Choice::Own)
+            })
+            .collect();
         let mut out = Outcome {
             operations: Vec::new(),
             missing: Vec::new(),
+            peer_failures: Vec::new(),
         };
+        let rows = self.rows;
         let results = bench::sweep(self.items, cfg);
-        for (i, (_, result)) in results.into_iter().enumerate() {
+        for (k, (_, result)) in results.into_iter().enumerate() {
+            let i = rows[k];
             match result.and_then(|ops| reference.row_operations(i, ops)) {
                 Ok(ops) => out.operations.extend(ops),
+                Err(error) if peer[k] => out.peer_failures.push((i, error)),
                 Err(error) => out.missing.push(Missing {
                     row: i,
-                    status: if made[i] {
+                    status: if made[k] {
                         Status::Failed
                     } else {
                         Status::NotBuilt

@@ -72,7 +72,8 @@ pub fn open(file: &GroupFile, opts: &GroupOptions) -> Result<Box<dyn KeyExchange
 }
 
 /// The security profile of the curve of `file` ([`crate::kex::profile`]): the field degree
-/// `m` and the prime order `order` of the subgroup, read without the curve checks.
+/// `m`, the prime order `order` of the subgroup and the `cofactor` (1 when left out), read
+/// without the curve checks.
 ///
 /// # Errors
 /// A typed problem when `m` or `order` is missing or malformed.
@@ -81,14 +82,17 @@ pub fn profile(file: &GroupFile) -> Result<Profile> {
     let q = file
         .big_key("order")?
         .ok_or_else(|| file.problem("missing key `order`"))?;
+    let q = num_bigint::BigUint::from_bytes_be(&q);
+    let cofactor = file.int_key("cofactor").unwrap_or(1);
     Ok(Profile::new(
         &file.name,
         Structure::BinaryCurve {
             m: u32::try_from(m).unwrap_or(u32::MAX),
         },
-        &num_bigint::BigUint::from_bytes_be(&q),
+        &q,
         file.security_source(),
-    ))
+    )
+    .with_cofactor(&q, cofactor))
 }
 
 /// The window asked for in `choice`, in bits.

@@ -1,7 +1,7 @@
-//! P-256 and secp256k1: the RustCrypto `p256` and `k256` crates behind one generic
-//! [`Weierstrass`] type, SEC 1 encodings (see the parent module).
+//! P-256, P-384, P-521 and secp256k1: the RustCrypto `p256`, `p384`, `p521` and `k256`
+//! crates behind one generic [`Weierstrass`] type, SEC 1 encodings (see the parent module).
 
-use super::pad32;
+use super::pad_to;
 use crate::error::{Invalid, Result};
 use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 /// The operations of a short-Weierstrass curve that pkbench needs, implemented once per crate
-/// by [`weierstrass_ops!`]. Scalars are 32-byte big-endian strings already checked by
-/// [`Ops::scalar_ok`]; points are SEC 1 uncompressed (65 bytes).
+/// by [`weierstrass_ops!`]. Scalars are [`Ops::BYTES`]-byte big-endian strings already
+/// checked by [`Ops::scalar_ok`]; points are SEC 1 uncompressed (1 + 2·BYTES bytes).
 pub(super) trait Ops: Send + Sync + 'static {
     /// Display name of the curve ("P-256").
     const CURVE: &'static str;
@@ -25,35 +25,42 @@ pub(super) trait Ops: Send + Sync + 'static {
     const EQ_A: &'static str;
     /// The curve's b, hex.
     const EQ_B: &'static str;
+    /// Bytes of a field element and of a scalar (SEC 1 §2.3.5: ceil(log2(p)/8)): 32 for
+    /// P-256 and secp256k1, 48 for P-384, 66 for P-521.
+    const BYTES: usize;
+    /// Bits of the field prime p (256, 384, 521).
+    const FIELD_BITS: u32;
     /// True when `k` is a valid secret: 1 ≤ k < n.
-    fn scalar_ok(k: &[u8; 32]) -> bool;
+    fn scalar_ok(k: &[u8]) -> bool;
     /// k·G through the crate's fixed-base path (precomputed table).
-    fn mul_base_table(k: &[u8; 32]) -> Vec<u8>;
+    fn mul_base_table(k: &[u8]) -> Vec<u8>;
     /// k·G as a variable-base multiplication of the generator point.
-    fn mul_base_plain(k: &[u8; 32]) -> Vec<u8>;
+    fn mul_base_plain(k: &[u8]) -> Vec<u8>;
     /// The generator, SEC 1 uncompressed.
     fn generator() -> Vec<u8>;
     /// x-coordinate of k·Q for a SEC 1-encoded peer point Q; `None` when Q fails SEC 1
     /// public-key validation (not on the curve, a coordinate ≥ p, the point at infinity:
     /// the crates do not say which; [`refusal`] does).
-    fn dh(k: &[u8; 32], peer_sec1: &[u8]) -> Option<Vec<u8>>;
+    fn dh(k: &[u8], peer_sec1: &[u8]) -> Option<Vec<u8>>;
     /// The crate's fixed-base table: what it holds, its size in bytes, and the time its lazy
     /// construction took on first use in this process (ms, measured once).
     fn table_info() -> TableInfo;
 }
 
-/// Implements [`Ops`] for a RustCrypto curve crate (`p256`, `k256`): both build their
-/// basepoint table lazily (`primeorder::BasepointTable` / `k256::arithmetic::tables`) as
-/// 33 lookup tables of the multiples 1..8 of 256^i·G in projective coordinates, read with
-/// signed radix-16 digits.
+/// Implements [`Ops`] for a RustCrypto curve crate (`p256`, `p384`, `p521`, `k256`): each
+/// builds its basepoint table lazily (`primeorder::BasepointTable` /
+/// `k256::arithmetic::tables`) as `$windows` (1 + field bytes) lookup tables of the
+/// multiples 1..8 of 256^i·G in projective coordinates, read with signed radix-16 digits.
 macro_rules! weierstrass_ops {
-    ($ty:ident, $krate:ident, $curve:literal, p = $p:literal, a = $a:literal, b = $b:literal) => {
+    ($ty:ident, $krate:ident, $curve:literal, $bytes:literal, $bits:literal, $windows:literal,
+     p = $p:literal, a = $a:literal, b = $b:literal) => {
         #[doc = concat!("The `", stringify!($krate), "` crate (", $curve, ").")]
         pub(super) struct $ty;
 
         impl $ty {
-            fn nz(k: &[u8; 32]) -> Option<$krate::NonZeroScalar> {
-                Option::from($krate::NonZeroScalar::from_repr((*k).into()))
+            fn nz(k: &[u8]) -> Option<$krate::NonZeroScalar> {
+                let repr = $krate::FieldBytes::try_from(k).ok()?;
+                Option::from($krate::NonZeroScalar::from_repr(repr))
             }
 
             fn encode(p: $krate::ProjectivePoint) -> Vec<u8> {
@@ -68,18 +75,20 @@ macro_rules! weierstrass_ops {
             const FIELD_P: &'static str = $p;
             const EQ_A: &'static str = $a;
             const EQ_B: &'static str = $b;
+            const BYTES: usize = $bytes;
+            const FIELD_BITS: u32 = $bits;
 
-            fn scalar_ok(k: &[u8; 32]) -> bool {
+            fn scalar_ok(k: &[u8]) -> bool {
                 Self::nz(k).is_some()
             }
 
-            fn mul_base_table(k: &[u8; 32]) -> Vec<u8> {
+            fn mul_base_table(k: &[u8]) -> Vec<u8> {
                 use $krate::elliptic_curve::group::Group;
                 let s = Self::nz(k).expect("secret checked by check_secret");
                 Self::encode(<$krate::ProjectivePoint as Group>::mul_by_generator(&*s))
             }
 
-            fn mul_base_plain(k: &[u8; 32]) -> Vec<u8> {
+            fn mul_base_plain(k: &[u8]) -> Vec<u8> {
                 let s = Self::nz(k).expect("secret checked by check_secret");
                 Self::encode($krate::ProjectivePoint::GENERATOR * *s)
             }
@@ -88,7 +97,7 @@ macro_rules! weierstrass_ops {
                 Self::encode($krate::ProjectivePoint::GENERATOR)
             }
 
-            fn dh(k: &[u8; 32], peer_sec1: &[u8]) -> Option<Vec<u8>> {
+            fn dh(k: &[u8], peer_sec1: &[u8]) -> Option<Vec<u8>> {
                 let s = Self::nz(k).expect("secret checked by check_secret");
                 let q = $krate::PublicKey::from_sec1_bytes(peer_sec1).ok()?;
                 let z = $krate::elliptic_curve::ecdh::diffie_hellman(s, q.as_affine());
@@ -110,10 +119,11 @@ macro_rules! weierstrass_ops {
                 });
                 TableInfo {
                     method: format!(
-                        "{} crate basepoint table: 33 × 8 projective multiples of 256^i·G, signed radix-16 (built lazily on first use)",
-                        stringify!($krate)
+                        "{} crate basepoint table: {} × 8 projective multiples of 256^i·G, signed radix-16 (built lazily on first use)",
+                        stringify!($krate),
+                        $windows
                     ),
-                    bytes: 33 * 8 * std::mem::size_of::<$krate::ProjectivePoint>(),
+                    bytes: $windows * 8 * std::mem::size_of::<$krate::ProjectivePoint>(),
                     build_ms,
                 }
             }
@@ -121,20 +131,48 @@ macro_rules! weierstrass_ops {
     };
 }
 
-// FIPS 186-4 App. D.1.2.3 (a = −3 mod p) and SEC 2 v2 §2.4.1; checked against the
+// FIPS 186-4 App. D.1.2.3–D.1.2.5 (a = −3 mod p) and SEC 2 v2 §2.4.1; checked against the
 // generators and the params files by the tests.
 weierstrass_ops!(
     P256,
     p256,
     "P-256",
+    32,
+    256,
+    33,
     p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
     a = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
     b = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b"
 );
 weierstrass_ops!(
+    P384,
+    p384,
+    "P-384",
+    48,
+    384,
+    49,
+    p = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
+    a = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000fffffffc",
+    b = "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef"
+);
+weierstrass_ops!(
+    P521,
+    p521,
+    "P-521",
+    66,
+    521,
+    67,
+    p = "1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    a = "1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc",
+    b = "51953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00"
+);
+weierstrass_ops!(
     K256,
     k256,
     "secp256k1",
+    32,
+    256,
+    33,
     p = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
     a = "0",
     b = "7"
@@ -150,7 +188,8 @@ pub(super) fn refusal<C: Ops>(sec1: &[u8]) -> Invalid {
     let group = C::CURVE.to_string();
     let hex = |h: &str| BigUint::parse_bytes(h.as_bytes(), 16).expect("curve constant");
     let (p, a, b) = (hex(C::FIELD_P), hex(C::EQ_A), hex(C::EQ_B));
-    let x = BigUint::from_bytes_be(&sec1[1..33]);
+    let n = C::BYTES;
+    let x = BigUint::from_bytes_be(&sec1[1..1 + n]);
     if x >= p {
         return Invalid::PeerCoordinateNotBelowP {
             group,
@@ -158,13 +197,13 @@ pub(super) fn refusal<C: Ops>(sec1: &[u8]) -> Invalid {
         };
     }
     let rhs = (x.modpow(&BigUint::from(3u32), &p) + &a * &x + &b) % &p;
-    let compressed = sec1.len() == 33;
+    let compressed = sec1.len() == 1 + n;
     let on_curve = if compressed {
         // Euler's criterion: some y exists exactly when rhs is 0 or a square mod p.
         let e = (&p - 1u32) >> 1u32;
         rhs == BigUint::ZERO || rhs.modpow(&e, &p) == BigUint::from(1u32)
     } else {
-        let y = BigUint::from_bytes_be(&sec1[33..65]);
+        let y = BigUint::from_bytes_be(&sec1[1 + n..1 + 2 * n]);
         if y >= p {
             return Invalid::PeerCoordinateNotBelowP {
                 group,
@@ -197,8 +236,8 @@ impl<C: Ops> Weierstrass<C> {
         let gx = crate::error::parse_hex("gx", file.str_key("gx")?)?;
         let gy = crate::error::parse_hex("gy", file.str_key("gy")?)?;
         let mut want = vec![0x04];
-        want.extend(pad32(&gx).ok_or_else(|| super::named(&name, "gx too long"))?);
-        want.extend(pad32(&gy).ok_or_else(|| super::named(&name, "gy too long"))?);
+        want.extend(pad_to(&gx, C::BYTES).ok_or_else(|| super::named(&name, "gx too long"))?);
+        want.extend(pad_to(&gy, C::BYTES).ok_or_else(|| super::named(&name, "gy too long"))?);
         if want != C::generator() {
             return Err(super::named(
                 &name,
@@ -213,8 +252,8 @@ impl<C: Ops> Weierstrass<C> {
         let n_big = num_bigint::BigUint::from_bytes_be(&n);
         let below = (n_big.clone() - 1u32).to_bytes_be();
         let is_order = n_big > num_bigint::BigUint::from(1u32)
-            && pad32(&below).is_some_and(|k| C::scalar_ok(&k))
-            && pad32(&n).is_some_and(|k| !C::scalar_ok(&k));
+            && pad_to(&below, C::BYTES).is_some_and(|k| C::scalar_ok(&k))
+            && pad_to(&n, C::BYTES).is_some_and(|k| !C::scalar_ok(&k));
         if !is_order {
             return Err(super::named(
                 &name,
@@ -229,9 +268,9 @@ impl<C: Ops> Weierstrass<C> {
                 description: file.description.clone(),
                 source: file.source.clone(),
                 full_exp_bits: profile.q_bits,
-                // SEC 1 uncompressed: 04 || x || y, 32 bytes each.
-                public_bytes: 65,
-                field_bits: 256,
+                // SEC 1 uncompressed: 04 || x || y, BYTES bytes each.
+                public_bytes: 1 + 2 * C::BYTES,
+                field_bits: C::FIELD_BITS,
                 profile,
             },
             table: opts.table.then(C::table_info),
@@ -239,9 +278,9 @@ impl<C: Ops> Weierstrass<C> {
         })
     }
 
-    /// The secret as a 32-byte big-endian scalar (callers pass checked secrets).
-    fn key(secret: &[u8]) -> [u8; 32] {
-        pad32(secret).expect("secret checked by check_secret")
+    /// The secret as a BYTES-byte big-endian scalar (callers pass checked secrets).
+    fn key(secret: &[u8]) -> Vec<u8> {
+        pad_to(secret, C::BYTES).expect("secret checked by check_secret")
     }
 }
 
@@ -263,15 +302,19 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
         ValueForm::Bytes
     }
 
-    /// A full secret is uniform in 1..n (rejection sampling on 32 random bytes); a short one
-    /// has exactly `exp_bits` bits, top bit set, big-endian in ceil(exp_bits/8) bytes.
+    /// A full secret is uniform in 1..n (rejection sampling on BYTES random bytes, the top
+    /// byte masked to the bits of n, so P-521 draws 521-bit candidates); a short one has
+    /// exactly `exp_bits` bits, top bit set, big-endian in ceil(exp_bits/8) bytes.
     fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
-        if exp_bits >= 256 {
+        let full = self.info.full_exp_bits;
+        if exp_bits >= full {
+            let spare = (C::BYTES as u32 * 8).saturating_sub(full);
             loop {
-                let mut k = [0u8; 32];
+                let mut k = vec![0u8; C::BYTES];
                 rng.fill_bytes(&mut k);
+                k[0] &= 0xffu8 >> spare.min(7);
                 if C::scalar_ok(&k) {
-                    return k.to_vec();
+                    return k;
                 }
             }
         }
@@ -285,9 +328,9 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
     }
 
     fn check_secret(&self, secret: &[u8]) -> Result<()> {
-        let k = pad32(secret).ok_or_else(|| Invalid::SecretTooLong {
+        let k = pad_to(secret, C::BYTES).ok_or_else(|| Invalid::SecretTooLong {
             group: C::CURVE.to_string(),
-            max_bytes: 32,
+            max_bytes: C::BYTES,
             got: secret.len(),
         })?;
         if !C::scalar_ok(&k) {
@@ -305,7 +348,7 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
 
     /// `04 || x || y` → `x`.
     fn shared_form(&self, public: &[u8]) -> Vec<u8> {
-        public.get(1..33).unwrap_or(public).to_vec()
+        public.get(1..1 + C::BYTES).unwrap_or(public).to_vec()
     }
 
     fn offer(&self, secret: &[u8]) -> Vec<u8> {
@@ -319,9 +362,11 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
 
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         let k = Self::key(secret);
+        let n = C::BYTES;
         let sec1: std::borrow::Cow<[u8]> = match (peer.len(), peer.first()) {
-            (65, Some(4)) | (33, Some(2 | 3)) => peer.into(),
-            (64, _) => {
+            (l, Some(4)) if l == 1 + 2 * n => peer.into(),
+            (l, Some(2 | 3)) if l == 1 + n => peer.into(),
+            (l, _) if l == 2 * n => {
                 // RFC 5903 §7 (IKEv2): x || y without the SEC 1 prefix.
                 let mut v = vec![0x04];
                 v.extend_from_slice(peer);
@@ -344,7 +389,7 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
             _ => {
                 return Err(Invalid::PeerEncoding {
                     group: C::CURVE.to_string(),
-                    field_bytes: 32,
+                    field_bytes: n,
                     got: peer.len(),
                 }
                 .into());

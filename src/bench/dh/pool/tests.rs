@@ -141,11 +141,13 @@ fn every_entry_is_checked_after_timing() {
         measure: cfg,
         seed: 7,
         quiet: true,
+        discovery: Default::default(),
     };
     let job = |kx: Arc<dyn KeyExchange>| DhJob {
         exp_bits: kx.info().full_exp_bits,
         group: kx,
         pool_base: 200,
+        imp: crate::bench::imp::Choice::Own,
     };
     let good = job(Arc::from(x25519()));
     let ops = time_together(vec![with_pool(good, pool.clone())], &cfg)

@@ -1,0 +1,137 @@
+//! `--impl LIST|all`: which implementations compute a command's operations, and the one way
+//! the commands run several (every Job prepared first, then timed together in alternating
+//! rounds by `bench::sweep`) and word the ones that cannot run here.
+
+use crate::bench::imp::{Choice, IMPL_PARAM};
+use crate::bench::{self, Item, Job};
+use crate::error::{Error, Result};
+use crate::peers::Unavailable;
+use crate::record::{Operation, ResultRecord, Skipped};
+use crate::report::by_impl;
+use clap::Args;
+
+/// The `--impl` option, the same on every command that takes it.
+#[derive(Debug, Clone, Args)]
+pub struct ImplArgs {
+    /// Who computes the operations: `pkbench` (its own code or the crate it uses; the
+    /// default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time;
+    /// `pkbench impls` lists what each offers), a comma-separated list, or `all`. With
+    /// several: one row per implementation, all timed in alternating rounds in this run,
+    /// each checked against pkbench's own output, with its speed against pkbench's own; a
+    /// library missing here, or without the operation, gives a note, not an error. For a KEM
+    /// group (`dh --group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both,
+    /// also the default).
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench")]
+    pub imp: String,
+}
+
+impl ImplArgs {
+    /// The implementations asked for, in order, without repeats.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a name that is none of them.
+    pub fn choices(&self) -> Result<Vec<Choice>> {
+        let mut v = Vec::new();
+        for name in self.imp.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let add = if name.eq_ignore_ascii_case("all") {
+                Choice::all()
+            } else {
+                vec![Choice::parse(name).ok_or_else(|| {
+                    Error::input(format!(
+                        "--impl: unknown implementation {name:?}: use pkbench, openssl, gcrypt, gmp, a comma-separated list of them, or all"
+                    ))
+                })?]
+            };
+            for c in add {
+                if !v.contains(&c) {
+                    v.push(c);
+                }
+            }
+        }
+        if v.is_empty() {
+            v.push(Choice::Own);
+        }
+        Ok(v)
+    }
+}
+
+/// The note of an implementation that cannot run `what` here.
+pub fn note(choice: Choice, what: &str, why: &Unavailable) -> Skipped {
+    let reason = if why.is_absent() {
+        match why {
+            Unavailable::Off => {
+                "not found on this machine (system libraries hidden: PKBENCH_NO_PEERS=1)"
+                    .to_string()
+            }
+            other => other.to_string(),
+        }
+    } else {
+        match why {
+            Unavailable::Unsupported { why, .. } => format!("does not offer it: {why}"),
+            other => other.to_string(),
+        }
+    };
+    let mut s = Skipped::new(format!("{} ({what})", choice.name()), reason);
+    s.params.insert(IMPL_PARAM.into(), choice.name().into());
+    s
+}
+
+/// Runs the Jobs of several implementations together ([`bench::sweep`]: all prepared, then
+/// timed in alternating rounds): their operations in order. A library that misbehaves (a
+/// call fails, a result differs from pkbench's own) costs only its own rows: its error
+/// becomes a one-line note in `notes` and the other rows still run.
+///
+/// # Errors
+/// The error of pkbench's own Job (a wrong result is a runtime error, a bad input an input
+/// error); a single Job's error.
+pub fn run_jobs(
+    jobs: Vec<Job>,
+    cfg: &bench::Config,
+    notes: &mut Vec<Skipped>,
+) -> Result<Vec<Operation>> {
+    if jobs.len() == 1 {
+        return bench::run(&jobs[0], cfg);
+    }
+    let choices: Vec<Choice> = jobs.iter().map(Job::implementation).collect();
+    let items = jobs
+        .into_iter()
+        .map(|job| Item {
+            label: format!("{} ({})", job.label(), job.implementation().name()),
+            job: Ok(job),
+        })
+        .collect();
+    let mut ops = Vec::new();
+    for ((label, r), choice) in bench::sweep(items, cfg).into_iter().zip(choices) {
+        match (r, choice) {
+            (Ok(o), _) => ops.extend(o),
+            (Err(e), Choice::Own) => return Err(e),
+            (Err(e), c) => {
+                let mut s =
+                    Skipped::new(label, format!("failed: {}", crate::cli::errors::render(&e)));
+                s.params.insert(IMPL_PARAM.into(), c.name().into());
+                notes.push(s);
+            }
+        }
+    }
+    Ok(ops)
+}
+
+/// The text of a record: the command's own renderer on the first implementation's rows,
+/// then, when peers ran or were asked for, the rows by implementation.
+pub fn render(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
+    if !by_impl::has_peers(rec) {
+        return own(rec);
+    }
+    let first = rec
+        .operations
+        .first()
+        .map(Choice::of)
+        .unwrap_or(Choice::Own);
+    let mut s = if rec.operations.is_empty() {
+        String::new()
+    } else {
+        own(&by_impl::only(rec, first))
+    };
+    s += &by_impl::render(rec);
+    s
+}

@@ -1,0 +1,159 @@
+//! The implementations of one run side by side: one row per operation and implementation,
+//! with each one's speed against pkbench's own (`--impl LIST|all` on the timing commands).
+//!
+//! Rows come from the record alone: an operation's implementation is its `implementation`,
+//! a peer's rows carry the param `impl` ([`crate::bench::imp::IMPL_PARAM`]), and the
+//! implementations that could not run are `skipped` entries whose params name `impl`.
+
+use crate::bench::imp::{Choice, IMPL_PARAM};
+use crate::record::{Better, Operation, ResultRecord};
+use crate::report::compare::fmt_headline;
+
+/// Whether the record holds rows of a peer or notes of one (then [`render`] applies).
+pub fn has_peers(rec: &ResultRecord) -> bool {
+    rec.operations.iter().any(|o| Choice::of(o) != Choice::Own)
+        || rec
+            .skipped
+            .iter()
+            .any(|s| s.params.contains_key(IMPL_PARAM))
+}
+
+/// The record with only the operations of `choice` (for a command's own renderer).
+pub fn only(rec: &ResultRecord, choice: Choice) -> ResultRecord {
+    let mut r = rec.clone();
+    r.operations.retain(|o| Choice::of(o) == choice);
+    r.skipped.retain(|s| !s.params.contains_key(IMPL_PARAM));
+    r
+}
+
+/// The params that identify a row apart from who computed it (and the hash that stands in
+/// for SHA-0, and whether a table was used: a library has its own precomputation).
+fn same_work(a: &Operation, b: &Operation) -> bool {
+    let strip = |o: &Operation| {
+        let mut p = o.params.clone();
+        for k in [IMPL_PARAM, "algo", "table", "cpu_mask"] {
+            p.remove(k);
+        }
+        p
+    };
+    a.name == b.name && strip(a) == strip(b)
+}
+
+/// The figure a row shows: its throughput where it has one (`bytes_per_sec`), else its
+/// headline.
+fn figure(op: &Operation) -> Option<(f64, Better)> {
+    match op.figures.get("bytes_per_sec") {
+        Some(&v) => Some((v, Better::Higher)),
+        None => op.headline(),
+    }
+}
+
+fn fmt_figure(op: &Operation) -> String {
+    match op.figures.get("bytes_per_sec") {
+        Some(&v) => format!("{} MB/s", crate::report::sig4(v / 1e6)),
+        None => fmt_headline(op),
+    }
+}
+
+/// Speed of `op` relative to `own` (> 1: faster than pkbench's own).
+pub fn speed_vs(op: &Operation, own: &Operation) -> Option<f64> {
+    let ((v, d), (w, _)) = (figure(op)?, figure(own)?);
+    let r = match d {
+        Better::Lower => w / v,
+        Better::Higher => v / w,
+    };
+    r.is_finite().then_some(r)
+}
+
+fn fmt_ratio(r: f64) -> String {
+    if r >= 10.0 {
+        format!("{r:.0}x")
+    } else if r >= 0.1 {
+        format!("{r:.2}x")
+    } else {
+        format!("1/{:.0}", 1.0 / r)
+    }
+}
+
+fn clip(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(n - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The table of every operation by implementation, within 80 columns, then one line per
+/// implementation that could not run, then the full implementation names.
+pub fn render(rec: &ResultRecord) -> String {
+    let mut s = String::from(
+        "\nby implementation (alternating rounds, one run; speed vs pkbench's own):\n",
+    );
+    s += &format!(
+        "  {:<22} {:<9} {:<22} {:>12} {:>9}\n",
+        "operation", "code", "version", "figure", "speed"
+    );
+    let mut names: Vec<String> = Vec::new();
+    for op in &rec.operations {
+        let who = Choice::of(op);
+        let own = rec
+            .operations
+            .iter()
+            .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
+        let ratio = own
+            .and_then(|o| speed_vs(op, o))
+            .map(fmt_ratio)
+            .unwrap_or_else(|| "-".into());
+        let label = op
+            .implementation
+            .as_ref()
+            .map(|i| i.label())
+            .unwrap_or_default();
+        let mut what = op.name.clone();
+        if let Some(a) = op.param_str("algo") {
+            what = format!("{what} {a}");
+        }
+        // A run over several sizes (hash --sizes) names each row's.
+        if let (true, Some(b)) = (rec.params.contains_key("sizes"), op.params.get("block")) {
+            what = format!("{what} {b} B");
+        }
+        if op.params.contains_key("cpu_mask") {
+            what = format!("{what}, no SHA-NI");
+        }
+        if let Some(c) = op.param_str("cipher") {
+            what = format!("{c} {what}");
+        }
+        let (name, version) = op
+            .implementation
+            .as_ref()
+            .map(|i| (i.name.clone(), i.version.clone()))
+            .unwrap_or_else(|| (who.name().to_string(), String::new()));
+        s += &format!(
+            "  {:<22} {:<9} {:<22} {:>12} {:>9}\n",
+            clip(&what, 22),
+            clip(&name, 9),
+            clip(&version, 22),
+            fmt_figure(op),
+            ratio
+        );
+        if !names.contains(&label) {
+            names.push(label);
+        }
+    }
+    for sk in rec
+        .skipped
+        .iter()
+        .filter(|k| k.params.contains_key(IMPL_PARAM))
+    {
+        s += &format!("  {}: {}\n", sk.item, sk.reason);
+    }
+    if !names.is_empty() {
+        s += "code:\n";
+        for n in names {
+            s += &format!("  {n}\n");
+        }
+    }
+    s
+}

@@ -1,0 +1,258 @@
+//! The report of a KEM exchange (`pkbench dh --group mlkem768`): for each implementation
+//! its KeyGen, Encaps, Decaps and Total = KeyGen + Encaps + Decaps with the bytes each step
+//! sends, then the ratio of the implementations' Totals. It reads the record's operations
+//! ([`crate::bench::kem::operations`]) and nothing else.
+
+use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord};
+use crate::report;
+
+/// Whether `rec` holds a KEM exchange.
+pub fn is_kem(rec: &ResultRecord) -> bool {
+    rec.operations.iter().any(|o| o.name == KEM_TOTAL_OP)
+}
+
+/// The implementations of the record, in order: (label, KeyGen, Encaps, Decaps, Total).
+fn rows(rec: &ResultRecord) -> Vec<(String, [&Operation; 4])> {
+    let mut out = Vec::new();
+    for total in rec.operations.iter().filter(|o| o.name == KEM_TOTAL_OP) {
+        let find = |name: &str| {
+            rec.operations
+                .iter()
+                .find(|o| o.name == name && o.params == total.params && o.stats.is_some())
+        };
+        if let (Some(k), Some(e), Some(d)) = (find("KeyGen"), find("Encaps"), find("Decaps")) {
+            let label = total
+                .implementation
+                .as_ref()
+                .map_or_else(|| "?".to_string(), |i| i.label());
+            out.push((label, [k, e, d, total]));
+        }
+    }
+    out
+}
+
+fn bytes(op: &Operation, key: &str) -> u64 {
+    op.info_u64(key).unwrap_or(0)
+}
+
+/// Renders a KEM record as the terminal report.
+pub fn render_text(rec: &ResultRecord) -> String {
+    let rows = rows(rec);
+    let Some((_, [k0, ..])) = rows.first() else {
+        return "pkbench dh: the record holds no KEM exchange\n".to_string();
+    };
+    let mut s = format!(
+        "pkbench dh: {} ({}, {})\n",
+        k0.param_str("group").unwrap_or("?"),
+        k0.info_str("group_description").unwrap_or(""),
+        k0.info_str("group_source").unwrap_or("")
+    );
+    let (ek, ct, ss) = (
+        bytes(k0, "ek_bytes"),
+        bytes(k0, "ct_bytes"),
+        bytes(k0, "ss_bytes"),
+    );
+    s += &format!(
+        "sizes:     encapsulation key {ek} B (KeyGen, sent by the initiator), ciphertext {ct} B (Encaps, sent by the responder), shared secret {ss} B; {} B on the wire per exchange\n",
+        ek + ct
+    );
+    s += &format!("security:  {}\n", security_note(k0));
+    let seed = rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string());
+    s += &format!(
+        "clock:     {}; implementations timed in alternating rounds; seed {seed}\n",
+        rec.clock
+    );
+    s += &format!(
+        "inputs:    pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal, every implementation equal to the first) and every timed output after; made in {} (not timed)\n",
+        k0.info_u64("pool").unwrap_or(0),
+        report::fmt_time_ms(k0.info_f64("pool_ms").unwrap_or(f64::NAN))
+    );
+    s += &format!("machine:   {}\n", rec.summary());
+    for (label, ops) in &rows {
+        s += &format!("{label}:\n");
+        let mut t = report::table(&["step", "median", "q1 … q3", "ops/s", "sent"]);
+        let names = ["KeyGen (offer)", "Encaps (reply)", "Decaps (finish)"];
+        for (name, op) in names.iter().zip(ops.iter()) {
+            let st = op.stats.as_ref().expect("rows keeps timed steps");
+            let wire = bytes(op, "wire_bytes");
+            t.add_row(vec![
+                name.to_string(),
+                report::fmt_time_ms(st.median_ms),
+                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
+                report::fmt_rate(st.ops_per_sec()),
+                if wire == 0 {
+                    "–".to_string()
+                } else {
+                    format!("{wire} B")
+                },
+            ]);
+        }
+        let total = ops[3].figures.get("total_ms").copied().unwrap_or(f64::NAN);
+        t.add_row(vec![
+            "Total".to_string(),
+            report::fmt_time_ms(total),
+            String::new(),
+            report::fmt_rate(1e3 / total),
+            format!("{} B", bytes(ops[3], "wire_bytes")),
+        ]);
+        s += &format!("{t}\n");
+    }
+    if rows.len() > 1 {
+        let base = &rows[0];
+        let base_total = total_ms(base.1[3]);
+        for (label, ops) in &rows[1..] {
+            let steps: Vec<String> = ["KeyGen", "Encaps", "Decaps"]
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("{n} {}", speedup(median(base.1[i]), median(ops[i]))))
+                .collect();
+            s += &format!(
+                "ratio:     {label} against {}: Total {} ({})\n",
+                base.0,
+                speedup(base_total, total_ms(ops[3])),
+                steps.join(", ")
+            );
+        }
+    }
+    s += &format!(
+        "{KEM_TOTAL_OP}: the three steps of one exchange run in sequence (the responder's Encaps needs the initiator's key; the initiator's Decaps needs the ciphertext).\n"
+    );
+    s
+}
+
+fn median(op: &Operation) -> f64 {
+    op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms)
+}
+
+fn total_ms(op: &Operation) -> f64 {
+    op.figures.get("total_ms").copied().unwrap_or(f64::NAN)
+}
+
+/// "2.31× faster" or "1.20× slower": how the second time compares with the first.
+pub fn speedup(base_ms: f64, other_ms: f64) -> String {
+    let r = base_ms / other_ms;
+    if r >= 1.0 {
+        format!("{r:.2}× faster")
+    } else {
+        format!("{:.2}× slower", 1.0 / r)
+    }
+}
+
+/// "NIST category 3: 192 bits classical, 192 bits quantum (core-SVP 182 / 165); SOURCE".
+pub fn security_note(op: &Operation) -> String {
+    let c = op.info_f64("security_bits").unwrap_or(f64::NAN);
+    let q = op.info_f64("quantum_security_bits").unwrap_or(f64::NAN);
+    let cat = op
+        .info_u64("nist_category")
+        .map_or_else(String::new, |c| format!("NIST category {c}: "));
+    format!(
+        "{cat}{c:.0} bits classical, {q:.0} bits quantum (core-SVP {:.0} / {:.0}); {}",
+        op.info_f64("core_svp_classical").unwrap_or(f64::NAN),
+        op.info_f64("core_svp_quantum").unwrap_or(f64::NAN),
+        op.info_str("security_source").unwrap_or("")
+    )
+}
+
+/// Quantum security of every Diffie-Hellman group: 0 bits, since Shor's algorithm computes
+/// discrete logarithms in any group (finite field or elliptic curve) in polynomial time on a
+/// quantum computer (Shor, SIAM J. Comput. 1997; Proos–Zalka 2003 for elliptic curves).
+pub const DH_QUANTUM_NOTE: &str = "every DH group: 0 bits against a quantum computer (Shor's algorithm computes discrete logarithms in polynomial time; Shor 1997, Proos–Zalka 2003 for curves)";
+
+/// One KEM candidate of `choose --post-quantum`.
+struct Candidate<'a> {
+    total: &'a Operation,
+    label: String,
+    total_ms: f64,
+    classical: f64,
+    quantum: f64,
+    wire: u64,
+}
+
+/// The KEM candidates of a `choose --post-quantum` record, cheapest first.
+fn candidates(rec: &ResultRecord) -> Vec<Candidate<'_>> {
+    let mut c: Vec<Candidate> = rec
+        .operations
+        .iter()
+        .filter(|o| o.name == KEM_TOTAL_OP)
+        .map(|o| Candidate {
+            total: o,
+            label: o
+                .implementation
+                .as_ref()
+                .map_or_else(|| "?".to_string(), |i| i.label()),
+            total_ms: total_ms(o),
+            classical: o.info_f64("security_bits").unwrap_or(0.0),
+            quantum: o.info_f64("quantum_security_bits").unwrap_or(0.0),
+            wire: bytes(o, "wire_bytes"),
+        })
+        .collect();
+    c.sort_by(|a, b| a.total_ms.total_cmp(&b.total_ms));
+    c
+}
+
+/// The cheapest KEM of `rec` whose classical and quantum estimates both reach `min` bits:
+/// (KEM name, implementation label, Total in ms, bytes on the wire).
+pub fn post_quantum_choice(rec: &ResultRecord, min: f64) -> Option<(String, String, f64, u64)> {
+    candidates(rec)
+        .into_iter()
+        .find(|c| c.classical >= min && c.quantum >= min)
+        .map(|c| {
+            (
+                c.total.param_str("group").unwrap_or("?").to_string(),
+                c.label,
+                c.total_ms,
+                c.wire,
+            )
+        })
+}
+
+/// The post-quantum part of `choose --post-quantum`: every KEM candidate sorted by Total =
+/// KeyGen + Encaps + Decaps with its estimates and bytes on the wire, and the cheapest that
+/// meets the target classically and against a quantum computer.
+pub fn render_choice(rec: &ResultRecord, markdown: bool) -> String {
+    let min = rec
+        .params
+        .get("min_security")
+        .and_then(serde_json::Value::as_f64)
+        .unwrap_or(0.0);
+    let mut s = if markdown {
+        "\n### Post-quantum: KEMs, sorted by Total = KeyGen + Encaps + Decaps\n\n".to_string()
+    } else {
+        "\nPost-quantum: KEMs, sorted by Total = KeyGen + Encaps + Decaps:\n".to_string()
+    };
+    let mut t = report::table(&[
+        "KEM",
+        "implementation",
+        "Total",
+        "classical",
+        "quantum",
+        "wire",
+    ]);
+    for c in candidates(rec) {
+        let ok = if c.classical >= min && c.quantum >= min {
+            ""
+        } else {
+            " (below)"
+        };
+        t.add_row(vec![
+            format!("{}{ok}", c.total.param_str("group").unwrap_or("?")),
+            c.total.param_str("impl").unwrap_or("?").to_string(),
+            report::fmt_time_ms(c.total_ms),
+            format!("{:.0}", c.classical),
+            format!("{:.0}", c.quantum),
+            format!("{} B", c.wire),
+        ]);
+    }
+    s += &format!("{t}\n");
+    s += &format!(
+        "quantum:   {DH_QUANTUM_NOTE}; ML-KEM: NIST categories 1, 3, 5 (FIPS 203 §8) as 128, 192, 256 bits; X25519MLKEM768: the better of its parts.\n"
+    );
+    s += &match post_quantum_choice(rec, min) {
+        Some((kem, implementation, ms, wire)) => format!(
+            "post-quantum choice: {kem} through {implementation}: Total {}, {wire} B on the wire, at least {min:.0} bits classical and quantum\n",
+            report::fmt_time_ms(ms)
+        ),
+        None => format!("post-quantum choice: none meets {min:.0} bits classical and quantum\n"),
+    };
+    s
+}

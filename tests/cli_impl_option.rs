@@ -1,0 +1,166 @@
+//! `--impl LIST|all`: one row per implementation, timed in one run, each checked against
+//! pkbench's own output; the ratio column; records naming each operation's implementation
+//! with its version; absent libraries as notes (with `PKBENCH_NO_PEERS=1`), never an error.
+
+mod common;
+
+use common::{Pkbench, skip};
+use serde_json::Value;
+
+const QUICK: [&str; 2] = ["--time", "0.02"];
+
+fn with_quick(args: &[&'static str]) -> Vec<&'static str> {
+    let mut v = args.to_vec();
+    v.extend(QUICK);
+    v
+}
+
+/// Whether the tests run with the libraries hidden (then the peer rows are absent).
+fn hidden() -> bool {
+    std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1")
+}
+
+fn ops(v: &Value) -> &Vec<Value> {
+    v["operations"].as_array().unwrap()
+}
+
+#[test]
+fn dh_rows_per_implementation_name_library_and_version() {
+    let v = common::pkbench_json(&with_quick(&[
+        "dh",
+        "--field",
+        "gf2-155",
+        "--exp-bits",
+        "128",
+        "--impl",
+        "all",
+        "--json",
+    ]));
+    let own: Vec<&Value> = ops(&v)
+        .iter()
+        .filter(|o| o["params"].get("impl").is_none())
+        .collect();
+    assert_eq!(
+        own.len(),
+        4,
+        "Offer, Reply, Total, CPU sum of pkbench's own"
+    );
+    assert_eq!(own[0]["implementation"]["name"], "pkbench");
+    // gcrypt and gmp have no binary curves: notes, never errors.
+    let skipped = v["skipped"].as_array().unwrap();
+    for lib in ["gcrypt", "gmp"] {
+        let note = skipped
+            .iter()
+            .find(|s| s["params"]["impl"] == lib)
+            .unwrap_or_else(|| panic!("no note for {lib}: {skipped:?}"));
+        let reason = note["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("does not offer it") || reason.contains("not found"),
+            "{reason}"
+        );
+    }
+    let ssl: Vec<&Value> = ops(&v)
+        .iter()
+        .filter(|o| o["params"]["impl"] == "openssl")
+        .collect();
+    if ssl.is_empty() {
+        skip("OpenSSL with EC2M not found here: no openssl rows");
+        return;
+    }
+    assert_eq!(ssl.len(), 4);
+    let imp = &ssl[0]["implementation"];
+    assert_eq!(imp["name"], "openssl");
+    assert_eq!(imp["kind"], "library");
+    assert!(imp["version"].as_str().unwrap().starts_with('3'), "{imp}");
+    assert!(
+        imp["variant"].as_str().unwrap().contains("GF(2^155)"),
+        "{imp}"
+    );
+    // Same group, same secret size: the rows differ only by implementation.
+    assert_eq!(ssl[1]["params"]["group"], own[1]["params"]["group"]);
+    assert_eq!(ssl[1]["params"]["exp_bits"], 128);
+}
+
+#[test]
+fn the_text_has_a_speed_column_against_pkbench() {
+    let out = common::pkbench_ok(&with_quick(&["hash", "--algo", "md5", "--impl", "all"]));
+    assert!(out.contains("by implementation"), "{out}");
+    assert!(out.contains("speed"), "{out}");
+    let own = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("hash MD5") && l.contains("md-5"))
+        .unwrap_or_else(|| panic!("no own row:\n{out}"));
+    assert!(own.trim_end().ends_with("1.00x"), "{own}");
+    if hidden() {
+        assert!(out.contains("not found on this machine"), "{out}");
+        return;
+    }
+    let ssl = out
+        .lines()
+        .find(|l| l.contains("openssl") && l.contains("MB/s"))
+        .unwrap_or_else(|| panic!("no openssl row:\n{out}"));
+    assert!(ssl.trim_end().ends_with('x'), "{ssl}");
+}
+
+#[test]
+fn hidden_libraries_give_notes_not_errors() {
+    let out = Pkbench::new(&with_quick(&[
+        "cipher",
+        "--algo",
+        "aes",
+        "--mode",
+        "cbc",
+        "--impl",
+        "openssl,gcrypt",
+    ]))
+    .env("PKBENCH_NO_PEERS", "1")
+    .ok();
+    assert!(
+        out.contains("openssl (AES): not found on this machine"),
+        "{out}"
+    );
+    assert!(
+        out.contains("gcrypt (AES): not found on this machine"),
+        "{out}"
+    );
+    assert!(out.contains("PKBENCH_NO_PEERS=1"), "{out}");
+}
+
+#[test]
+fn an_unknown_implementation_is_an_input_error() {
+    let err = common::pkbench_input_error(&["dh", "--impl", "nss"]);
+    assert!(err.contains("--impl"), "{err}");
+    assert!(err.contains("nss"), "{err}");
+}
+
+#[test]
+fn cipher_rows_of_a_library_equal_work() {
+    if hidden() {
+        skip("PKBENCH_NO_PEERS=1: no gcrypt rows");
+        return;
+    }
+    let v = common::pkbench_json(&with_quick(&[
+        "cipher",
+        "--algo",
+        "twofish",
+        "--mode",
+        "cbc",
+        "--impl",
+        "pkbench,gcrypt",
+        "--json",
+    ]));
+    let rows = ops(&v);
+    let g = rows.iter().find(|o| o["params"]["impl"] == "gcrypt");
+    let Some(g) = g else {
+        skip("libgcrypt not found here");
+        return;
+    };
+    assert_eq!(g["implementation"]["name"], "gcrypt");
+    assert_eq!(g["name"], "CBC enc");
+    assert_eq!(g["params"]["cipher"], "TWOFISH");
+    let own = rows
+        .iter()
+        .find(|o| o["params"].get("impl").is_none())
+        .unwrap();
+    assert_eq!(own["implementation"]["name"], "twofish");
+}

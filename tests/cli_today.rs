@@ -1,0 +1,110 @@
+//! P-384, P-521 and X448 through `pkbench offer`/`reply` (RFC 5903 §8.2–8.3, RFC 7748 §6.2,
+//! from `vectors/ecdh-today.json`), bytes on the wire in `dh`, and `choose --post-quantum`.
+
+mod common;
+
+use common::{pkbench_input_error as bad, pkbench_ok, vector_file};
+
+fn ok(args: &[&str]) -> String {
+    pkbench_ok(args).trim().to_string()
+}
+
+#[test]
+fn p384_p521_x448_known_answers() {
+    let v = vector_file("ecdh-today.json");
+    for w in v["weierstrass"].as_array().unwrap() {
+        let s = |k: &str| w[k].as_str().unwrap();
+        let g = s("group");
+        let gr = ok(&["offer", "--field", g, "--secret", s("r")]);
+        let gi = ok(&["offer", "--field", g, "--secret", s("i")]);
+        assert_eq!(
+            ok(&["reply", "--field", g, "--secret", s("i"), "--peer", &gr]),
+            s("girx")
+        );
+        assert_eq!(
+            ok(&["reply", "--field", g, "--secret", s("r"), "--peer", &gi]),
+            s("girx")
+        );
+    }
+    let x = &v["x448"];
+    let s = |k: &str| x[k].as_str().unwrap();
+    assert_eq!(
+        ok(&["offer", "--field", "x448", "--secret", s("alice_secret")]),
+        s("alice_public")
+    );
+    assert_eq!(
+        ok(&[
+            "reply",
+            "--field",
+            "x448",
+            "--secret",
+            s("alice_secret"),
+            "--peer",
+            s("bob_public")
+        ]),
+        s("shared")
+    );
+    let e = bad(&[
+        "reply",
+        "--field",
+        "x448",
+        "--secret",
+        s("alice_secret"),
+        "--peer",
+        &"00".repeat(56),
+    ]);
+    assert!(e.contains("all zero"), "{e}");
+    let mut off = s("bob_public").to_string();
+    off.truncate(110);
+    let e = bad(&[
+        "reply",
+        "--field",
+        "x448",
+        "--secret",
+        s("alice_secret"),
+        "--peer",
+        &off,
+    ]);
+    assert!(e.contains("56-byte"), "{e}");
+}
+
+#[test]
+fn dh_prints_bytes_on_the_wire() {
+    for (g, b) in [("p384", 97), ("p521", 133), ("x448", 56), ("x25519", 32)] {
+        let out = pkbench_ok(&["dh", "--field", g, "--time", "0.01"]);
+        assert!(
+            out.contains(&format!(
+                "sends its public value, {b} B; {} B per exchange",
+                2 * b
+            )),
+            "{g}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn choose_post_quantum_names_a_kem_and_its_implementation() {
+    let out = pkbench_ok(&[
+        "choose",
+        "--min-security",
+        "128",
+        "--post-quantum",
+        "--fields",
+        "x25519,p256",
+        "--budget-ms",
+        "5",
+    ]);
+    assert!(out.contains("Post-quantum: KEMs"), "{out}");
+    for l in out.lines() {
+        assert!(l.chars().count() <= 80, "wider than 80 columns: {l}");
+    }
+    assert!(out.contains("0 bits against a quantum computer"), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("post-quantum choice:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("mlkem") && (line.contains("ml-kem 0.") || line.contains("libcrux-ml-kem")),
+        "{line}"
+    );
+}
