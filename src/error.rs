@@ -431,6 +431,19 @@ pub enum Invalid {
         /// Largest accepted, bytes.
         limit: usize,
     },
+    /// A thread count that is not `all` or a whole number from 1 to `max`.
+    Threads {
+        /// The value as given.
+        value: String,
+        /// Most threads accepted.
+        max: usize,
+    },
+    /// A job that is not timed in threads (it has no whole unit of work to repeat, or a
+    /// peer library computes it).
+    ThreadsUnsupported {
+        /// The job, e.g. "MD5 over 10000-byte blocks (openssl)".
+        what: String,
+    },
 
     // --- Secret sizes ----------------------------------------------------------------------
     /// A short secret size outside the sizes the group takes.
@@ -853,6 +866,10 @@ impl fmt::Display for Invalid {
                 f,
                 "buffer size {size} bytes: give multiples of 16 from 16 to {limit}"
             ),
+            Threads { value, max } => {
+                write!(f, "threads {value:?}: give all or a count from 1 to {max}")
+            }
+            ThreadsUnsupported { what } => write!(f, "{what}: not timed in threads"),
             SlopeTooFewSizes => f.write_str(
                 "a slope needs at least 2 distinct buffer sizes: more points or a wider range",
             ),

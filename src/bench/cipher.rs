@@ -302,11 +302,11 @@ impl PreparedCipher {
         })
     }
 
-    /// Checks every timed output and fits each row's slope from the statistics of its sizes.
-    fn rows(&self, stats: Vec<crate::measure::Stats>) -> Result<Vec<CipherRow>> {
-        let per = self.sizes.len();
-        let mut stats = stats.into_iter();
-        let mut out = Vec::with_capacity(self.rows.len());
+    /// Checks every output the timed calls left.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] naming the row with a failed call or a wrong output.
+    fn check(&self) -> Result<()> {
         for r in &self.rows {
             let wrong = r.failed
                 || self
@@ -322,6 +322,17 @@ impl PreparedCipher {
                     r.row.direction.short()
                 )));
             }
+        }
+        Ok(())
+    }
+
+    /// Checks every timed output and fits each row's slope from the statistics of its sizes.
+    fn rows(&self, stats: Vec<crate::measure::Stats>) -> Result<Vec<CipherRow>> {
+        self.check()?;
+        let per = self.sizes.len();
+        let mut stats = stats.into_iter();
+        let mut out = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
             let points: Vec<SlopePoint> = self
                 .sizes
                 .iter()
@@ -453,6 +464,43 @@ impl super::Prepared for PreparedCipher {
             r.failed |= res.is_err();
             black_box(&mut *out);
         }
+    }
+
+    /// One unit per row: one call over the largest buffer.
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let per = self.sizes.len();
+        let Some(&bytes) = self.sizes.last() else {
+            return Vec::new();
+        };
+        let m = &self.machine;
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut params = record::params([
+                    ("command", "cipher".into()),
+                    ("cipher", r.row.spec.display_name().into()),
+                ]);
+                params.insert("bytes".into(), bytes.into());
+                super::threads::Unit {
+                    name: format!("{} {}", r.row.mode.label(), r.row.direction.short()),
+                    steps: vec![(i * per + per - 1, 1)],
+                    figure: "bytes_per_sec",
+                    per_unit: bytes as f64,
+                    params,
+                    implementation: r.peer.clone().unwrap_or_else(|| {
+                        r.row
+                            .spec
+                            .cipher
+                            .implementation(|f| m.cpu_features.iter().any(|c| c == f))
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    fn verify(&self) -> Result<()> {
+        self.check()
     }
 
     fn finish(self: Box<Self>, stats: Vec<crate::measure::Stats>) -> Result<Vec<Operation>> {

@@ -190,7 +190,20 @@ impl super::Prepared for PreparedDh {
         }
     }
 
-    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let kx = self.job.group.as_ref();
+        vec![super::threads::Unit {
+            name: "Exchange".into(),
+            // Both parties offer, then each replies (Total = 2*Offer + Reply).
+            steps: vec![(0, 2), (1, 1)],
+            figure: "exchanges_per_sec",
+            per_unit: 1.0,
+            params: key(kx, self.job.exp_bits),
+            implementation: kx.implementation(),
+        }]
+    }
+
+    fn verify(&self) -> Result<()> {
         let kx = self.job.group.as_ref();
         check_outputs(kx, "Offer", &self.offers, &self.pool.offers)?;
         if self.reply_failed {
@@ -199,7 +212,12 @@ impl super::Prepared for PreparedDh {
                 kx.info().name
             )));
         }
-        check_outputs(kx, "Reply", &self.shared, &self.pool.shared)?;
+        check_outputs(kx, "Reply", &self.shared, &self.pool.shared)
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        let kx = self.job.group.as_ref();
+        super::Prepared::verify(self.as_ref())?;
         let mut stats = stats.into_iter();
         let (offer, reply) = match (stats.next(), stats.next()) {
             (Some(o), Some(r)) => (o, r),
@@ -239,6 +257,20 @@ pub use crate::record::TOTAL_OP;
 /// figure `cpu_total_ms`.
 pub use crate::record::CPU_SUM_OP;
 
+/// The params that identify an operation of `kx` with `exp_bits`-bit secrets: command "dh",
+/// group, exp_bits, table.
+fn key(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+) -> std::collections::BTreeMap<String, serde_json::Value> {
+    record::params([
+        ("command", "dh".into()),
+        ("group", kx.info().name.clone().into()),
+        ("exp_bits", exp_bits.into()),
+        ("table", kx.table().is_some().into()),
+    ])
+}
+
 /// The operations of `kx` timed with `exp_bits`-bit secrets: "Offer" and "Reply" (timed,
 /// with `ops_per_sec`), "Total = 2*Offer + Reply" (`total_ms` = 2·Offer + Reply from the
 /// medians, ms) and "CPU sum 2*Offer + 2*Reply" (`cpu_total_ms`), each identified by command
@@ -258,12 +290,7 @@ pub fn operations(
 ) -> Vec<Operation> {
     let info = kx.info();
     let table = kx.table();
-    let key = record::params([
-        ("command", "dh".into()),
-        ("group", info.name.clone().into()),
-        ("exp_bits", exp_bits.into()),
-        ("table", table.is_some().into()),
-    ]);
+    let key = key(kx, exp_bits);
     let implementation = kx.implementation();
     let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {

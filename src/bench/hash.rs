@@ -390,6 +390,22 @@ impl super::Prepared for PreparedHash {
         }
     }
 
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let (name, params) = self.identity();
+        vec![super::threads::Unit {
+            name: name.into(),
+            steps: vec![(0, 1)],
+            figure: "bytes_per_sec",
+            per_unit: self.job.block as f64,
+            params,
+            implementation: self.digester.implementation(self.job.algo),
+        }]
+    }
+
+    fn verify(&self) -> Result<()> {
+        self.checked().map(|_| ())
+    }
+
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
         let (algo, block) = (self.job.algo, self.job.block);
         let outputs_checked = self.checked()?;

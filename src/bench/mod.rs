@@ -22,6 +22,7 @@ pub mod kem;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
+pub mod threads;
 
 pub use crate::implementation::{ImplKind, Implementation};
 
@@ -135,6 +136,26 @@ pub trait Prepared {
     /// # Errors
     /// [`crate::Error::Runtime`] when a timed output is wrong.
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>>;
+
+    /// The whole units of work [`threads::run`] repeats in several threads (a DH exchange,
+    /// an RSA private operation, a hash or a cipher call over one buffer); empty (the
+    /// default) when the job is not timed in threads.
+    fn units(&self) -> Vec<threads::Unit> {
+        Vec::new()
+    }
+
+    /// Checks every output the runs so far left, as [`Prepared::finish`] does, without
+    /// making operations: [`threads::run`] checks each thread's job with it.
+    ///
+    /// # Errors
+    /// [`crate::Error::Runtime`] when an output is wrong, or when the job has no such check
+    /// (the default; a job with [`Prepared::units`] has one).
+    fn verify(&self) -> Result<()> {
+        Err(crate::Error::runtime(format!(
+            "{}: outputs are checked only when its operations are made",
+            self.label()
+        )))
+    }
 }
 
 /// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing; a peer's

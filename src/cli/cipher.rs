@@ -70,6 +70,8 @@ pub struct CipherArgs {
     #[command(flatten)]
     pub imp: ImplArgs,
     #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -81,8 +83,9 @@ pub struct CipherArgs {
 pub fn run(args: &CipherArgs) -> Result<String> {
     args.run.check_output()?;
     let rec = measure_record(args)?;
-    args.run
-        .emit(&rec, || imp::render(&rec, report::cipher::render_text))
+    args.run.emit(&rec, || {
+        crate::cli::threads::render(&rec, |r| imp::render(r, report::cipher::render_text))
+    })
 }
 
 /// Measures what `args` asks for: the flags become a [`CipherJob`] (one row per mode and
@@ -113,7 +116,10 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
-    for c in args.imp.choices()? {
+    let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &spec.display_name())?;
+    let placement = args.threads.placement()?;
+    for c in choices {
         match c {
             Choice::Own => jobs.push(Job::Cipher(job.clone())),
             Choice::Peer(lib) => {
@@ -136,7 +142,10 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
             }
         }
     }
-    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
+    if let Some(p) = &placement {
+        ops.extend(crate::cli::threads::run(&jobs, &cfg, p)?);
+    }
     let mut params = record::params([
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),
@@ -147,6 +156,9 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
         params.insert("sizes".into(), sizes.into());
     }
     let mut rec = bench::record("cipher", &cfg, params.into_iter().collect(), ops, &timer);
+    if let Some(p) = &placement {
+        crate::cli::threads::add_params(&mut rec, p);
+    }
     rec.skipped.extend(notes);
     Ok(rec)
 }

@@ -46,6 +46,8 @@ pub struct HashArgs {
     #[command(flatten)]
     pub imp: ImplArgs,
     #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -75,6 +77,8 @@ pub fn run(args: &HashArgs) -> Result<String> {
         }
     }
     let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &args.algo)?;
+    let placement = args.threads.placement()?;
     if args.modes.is_some() && choices != [Choice::Own] {
         return Err(Error::input(
             "--modes gcrypt times pkbench's own streaming paths only: use it without --impl (or with --impl own)",
@@ -112,7 +116,10 @@ pub fn run(args: &HashArgs) -> Result<String> {
     } else {
         None
     };
-    let mut ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
+    if let Some(p) = &placement {
+        ops.extend(crate::cli::threads::run(&jobs, &cfg, p)?);
+    }
     let mut extra_notes = Vec::new();
     match masked {
         Some(Ok(masked)) => {
@@ -127,10 +134,14 @@ pub fn run(args: &HashArgs) -> Result<String> {
         None => {}
     }
     let mut rec = bench::record("hash", &cfg, bench::hash::params_of(&base), ops, &timer);
+    if let Some(p) = &placement {
+        crate::cli::threads::add_params(&mut rec, p);
+    }
     rec.skipped.extend(notes);
     rec.notes.extend(extra_notes);
-    args.run
-        .emit(&rec, || imp::render(&rec, report::hash::render_text))
+    args.run.emit(&rec, || {
+        crate::cli::threads::render(&rec, |r| imp::render(r, report::hash::render_text))
+    })
 }
 
 /// The variable OpenSSL reads its CPU capability mask from, at library initialisation.

@@ -21,6 +21,7 @@ pub mod rsa;
 pub mod scale;
 pub mod suite;
 pub mod text;
+pub mod threads;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 
