@@ -496,3 +496,109 @@ fn machine_noise_raises_the_threshold_and_never_lowers_it() {
     assert_eq!(kept.threshold_pct, 5.0);
     assert_eq!(kept.raised_from, None);
 }
+
+/// Twenty operations with 10 rounds each; NEW runs every one at `shift` of BASE's speed (a
+/// little spread per operation), except the md5 row at `md5` of it.
+fn shifted_pair(shift: f64, md5: f64) -> (ResultRecord, ResultRecord) {
+    let m = Machine::detect();
+    let mut base = ResultRecord::new("suite", "wall", m.clone());
+    let mut new = ResultRecord::new("suite", "wall", m);
+    for i in 0..20 {
+        let algo = if i == 0 {
+            "md5".to_string()
+        } else {
+            format!("h{i}")
+        };
+        let k = record::params([("command", json!("hash")), ("algorithm", json!(algo))]);
+        let f = if i == 0 {
+            md5
+        } else {
+            shift * (1.0 + 0.004 * (i % 5) as f64)
+        };
+        let rounds = |scale: f64| -> Vec<f64> {
+            (0..10)
+                .map(|r| scale * 100e6 * (1.0 + 0.01 * ((r * 7 + i) % 5) as f64))
+                .collect()
+        };
+        base.operations.push(
+            Operation::derived("hash", k.clone(), "bytes_per_sec", 100e6).with_rounds(rounds(1.0)),
+        );
+        new.operations
+            .push(Operation::derived("hash", k, "bytes_per_sec", f * 100e6).with_rounds(rounds(f)));
+    }
+    (base, new)
+}
+
+fn write_pair(dir: &Path, base: &ResultRecord, new: &ResultRecord) -> (PathBuf, PathBuf) {
+    (save(dir, "a.json", base), save(dir, "b.json", new))
+}
+
+#[test]
+fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_another() {
+    // The same build on the same machine: the whole second run 14 % slower is drift between
+    // the runs; only md5, 30 % slower than the rest, is a regression.
+    let (base, new) = shifted_pair(0.86, 0.60);
+    let c = compare(&base, &new, &NoiseRule::from_threshold(None));
+    let s = c.shift.expect("a run shift over 20 operations");
+    assert!(s.applied);
+    assert!((s.ratio.estimate - 0.86).abs() < 0.01, "{s:?}");
+    assert!(s.ratio.hi < 0.9, "{s:?}");
+    assert_eq!(c.regressions.len(), 1, "{:?}", c.regressions);
+    assert!(
+        c.regressions[0].starts_with("hash algorithm=md5"),
+        "{:?}",
+        c.regressions
+    );
+    let dir = common::scratch("compare-shift");
+    let strict = |base: &ResultRecord, new: &ResultRecord| {
+        let (a, b) = write_pair(&dir, base, new);
+        pkbench(&[
+            "compare".as_ref(),
+            a.as_os_str(),
+            b.as_os_str(),
+            "--fail-on-regression".as_ref(),
+        ])
+    };
+    let (code, out, err) = strict(&base, &new);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("run shift: NEW ran 0.8"), "{out}");
+    assert!(out.contains("judged against it"), "{out}");
+    assert!(err.contains("1 operation(s) slower"), "{err}");
+
+    // Without the outlier: exit 0.
+    let (base, new) = shifted_pair(0.86, 0.86);
+    let (code, out, err) = strict(&base, &new);
+    assert_eq!(code, 0, "{out}{err}");
+
+    // Another build: the same shift may be the code, so every operation is judged as it is
+    // and the report points to compare --run.
+    let (base, mut new) = shifted_pair(0.86, 0.86);
+    new.build.executable_sha256 = Some("0000000000000000".into());
+    let c = compare(&base, &new, &NoiseRule::from_threshold(None));
+    assert!(!c.shift.unwrap().applied);
+    assert_eq!(c.regressions.len(), 20, "{:?}", c.regressions);
+    let (a, b) = write_pair(&dir, &base, &new);
+    let (code, out, _) = pkbench(&["compare".as_ref(), a.as_os_str(), b.as_os_str()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("compare --run"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_made_beside_other_work_is_noted() {
+    let (mut base, mut new) = pair(false);
+    base.machine.cores = 2;
+    base.machine.load_average = Some(7.24);
+    new.machine.load_average = Some(0.9);
+    let dir = common::scratch("compare-busy");
+    let (a, b) = write_pair(&dir, &base, &new);
+    let (code, out, err) = pkbench(&["compare".as_ref(), a.as_os_str(), b.as_os_str()]);
+    assert_eq!(code, 0, "{err}");
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("note: BASE ran beside other work (load average 7.2 on 2 CPUs)"),
+        "{out}"
+    );
+    assert!(!flat.contains("note: NEW ran beside"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -101,6 +101,9 @@ pub struct ChooseArgs {
     /// Print one JSON object instead of tables (no progress bar).
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// No progress bar on stderr (the results are printed as usual).
+    #[arg(long)]
+    pub quiet: bool,
     /// Print Markdown tables.
     #[arg(long)]
     pub markdown: bool,
@@ -312,7 +315,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     let cfg = crate::bench::Config {
         measure: job.measure.clone(),
         seed: args.seed,
-        quiet: args.json,
+        quiet: args.json || args.quiet,
         discovery: crate::cli::options::discovery(),
     };
     let out = search::search(&job, &cfg)?;

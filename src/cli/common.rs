@@ -30,6 +30,9 @@ pub struct RunArgs {
     /// Print one JSON object on stdout instead of the table (no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// No progress bar on stderr (the results are printed as usual).
+    #[arg(long)]
+    pub quiet: bool,
     /// Also save the run as a result record (JSON, schema `pkbench.result/2`: parameters,
     /// every operation's statistics and raw samples, clock, machine and build) in FILE,
     /// written atomically. Read it back with `pkbench compare` or `pkbench plot`.
@@ -60,7 +63,7 @@ impl RunArgs {
         Ok(crate::bench::Config {
             measure: self.measure_config()?,
             seed: self.seed,
-            quiet: self.json,
+            quiet: self.json || self.quiet,
             discovery: crate::cli::options::discovery(),
         })
     }

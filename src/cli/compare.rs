@@ -29,7 +29,10 @@ alternating order (BASE NEW, NEW BASE, …), so that a change of the machine's s
 runs hits both sides of a pair; each ratio's 95 % interval comes from the pairs
 (Hodges–Lehmann estimate of the log ratios, Wilcoxon signed-rank interval), as paired
 benchmarking harnesses (tango, hyperfine's alternation) do. Two records: intervals from
-each operation's rounds (Hodges–Lehmann, Mann–Whitney)."
+each operation's rounds (Hodges–Lehmann, Mann–Whitney). A whole run can move between two
+processes (clock frequency, the host): compare prints the run shift, the median ratio over
+all operations with its sign-test interval, and when both records come from the same
+executable on the same machine it judges each operation against that shift."
 )]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then
@@ -82,6 +85,9 @@ pub struct CompareArgs {
     /// Print the comparison as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// With --run: no progress bar on stderr.
+    #[arg(long, requires = "run")]
+    pub quiet: bool,
 }
 
 /// Reads the records and compares them ([`cmp::compare_records`]).
@@ -108,8 +114,13 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
                 .unwrap_or_default(),
         };
         let (base, new) = (side(0, &args.base_args), side(1, &args.new_args));
-        let (b, n) =
-            super::compare_run::run_pairs(&base, &new, args.runs, &args.command, args.json)?;
+        let (b, n) = super::compare_run::run_pairs(
+            &base,
+            &new,
+            args.runs,
+            &args.command,
+            args.json || args.quiet,
+        )?;
         let recs = [
             crate::report::paired::fold_runs(&b)?,
             crate::report::paired::fold_runs(&n)?,

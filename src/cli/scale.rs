@@ -132,7 +132,7 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     let bench_cfg = bench::Config {
         measure: cfg,
         seed: args.run.seed,
-        quiet: args.run.json,
+        quiet: args.run.json || args.run.quiet,
         discovery: crate::cli::options::discovery(),
     };
     let mut items = Vec::new();

@@ -59,6 +59,9 @@ pub struct SuiteArgs {
     /// Print the record as JSON on stdout (it is saved anyway).
     #[arg(long)]
     pub json: bool,
+    /// No progress bar on stderr (the results are printed as usual).
+    #[arg(long)]
+    pub quiet: bool,
     /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as the 1995
     /// and 2000 tables used; steadier on a busy machine, blind to time spent waiting).
     #[arg(long, value_enum, default_value_t = Clock::Wall)]
@@ -106,7 +109,7 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
     let cfg = bench::Config {
         measure: MeasureConfig::with_budget_secs(time, args.clock),
         seed: args.seed,
-        quiet: args.json,
+        quiet: args.json || args.quiet,
         discovery: crate::cli::options::discovery(),
     };
     let entries = suite::standard_set(args.quick)?;

@@ -200,3 +200,22 @@ fn registry_sizes_follow_fips203_table3() {
     assert_eq!(lookup("ML-KEM-768").unwrap().name, "mlkem768");
     assert!(lookup("mlkem2048").is_none());
 }
+
+/// The core-SVP figures of the Kyber round-3 specification (v3.01, Table 4) are the cost of
+/// BKZ with one block size β under two sieving models, 0.292·β classical and 0.265·β
+/// quantum: each pair must come from one whole β, rounded down (β = 406, 624 and 877
+/// reproduce them; the specification's changelog confirms Kyber512's 118 bits). A pair
+/// mistyped from memory would not fit one β.
+#[test]
+fn core_svp_pairs_come_from_one_block_size() {
+    for (name, beta) in [
+        ("mlkem512", 406.0),
+        ("mlkem768", 624.0),
+        ("mlkem1024", 877.0),
+    ] {
+        let k = KEMS.iter().find(|k| k.name == name).unwrap();
+        let (c, q) = k.security.core_svp;
+        assert_eq!(c, (0.292f64 * beta).floor(), "{name} classical");
+        assert_eq!(q, (0.265f64 * beta).floor(), "{name} quantum");
+    }
+}

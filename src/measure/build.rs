@@ -1,7 +1,8 @@
 //! The build a result was measured with: rustc, profile, target and its features, pkbench
 //! version and git commit, cargo features and the bignum backends built in. Everything here
 //! is fixed when the binary is compiled (values recorded by `build.rs`), except the backends'
-//! own version strings, which the libraries report at run time.
+//! own version strings, which the libraries report at run time, and the digest of the
+//! executable file, read once per process.
 
 use crate::arith::bignum::BackendKind;
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,10 @@ pub struct Build {
     pub backends: Vec<String>,
     /// The bignum backend mod-p groups and RSA use unless `--backend` says otherwise.
     pub default_backend: String,
+    /// SHA-256 of the executable file (the first 16 hex digits), which tells two builds
+    /// apart when the git commit cannot (a `-dirty` tree); `None` when it could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub executable_sha256: Option<String>,
 }
 
 impl Build {
@@ -51,8 +56,34 @@ impl Build {
             features: build_features(),
             backends: backends(),
             default_backend: BackendKind::DEFAULT.version(),
+            executable_sha256: executable_digest(),
         }
     }
+}
+
+/// SHA-256 of this process's executable, first 16 hex digits, read once (a release binary
+/// of about 15 MB takes some 10 ms).
+fn executable_digest() -> Option<String> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    static DIGEST: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    DIGEST
+        .get_or_init(|| {
+            let path = std::env::current_exe().ok()?;
+            let mut f = std::fs::File::open(path).ok()?;
+            let mut h = Sha256::new();
+            let mut buf = vec![0u8; 1 << 16];
+            loop {
+                let n = f.read(&mut buf).ok()?;
+                if n == 0 {
+                    break;
+                }
+                h.update(&buf[..n]);
+            }
+            let d = h.finalize();
+            Some(d[..8].iter().map(|b| format!("{b:02x}")).collect())
+        })
+        .clone()
 }
 
 /// Every bignum backend built in, with versions (see [`Build::backends`]).

@@ -40,6 +40,11 @@ pub struct Machine {
     /// `compare` takes it as the floor of its threshold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noise: Option<super::noise::Noise>,
+    /// The 1-minute load average (`/proc/loadavg`, first field) when the record was made,
+    /// pkbench's own running thread included: with other work on the CPUs wall-clock
+    /// figures move with it ([`Machine::busy`]). `None` when not available.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_average: Option<f64>,
 }
 
 /// The CPU clock sampled at the start and end of a run (see [`Machine::mhz_over_run`]).
@@ -51,6 +56,16 @@ pub struct MhzOverRun {
     pub end_mhz: f64,
     /// How the figures were obtained.
     pub method: String,
+}
+
+/// The 1-minute load average from the text of `/proc/loadavg` ("0.75 1.50 1.71 2/311
+/// 4242"), `None` when it does not start with a number.
+pub fn load_average_of(text: &str) -> Option<f64> {
+    text.split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+        .filter(|x: &f64| x.is_finite() && *x >= 0.0)
 }
 
 /// Mean of the "cpu MHz" lines of `/proc/cpuinfo` (one per logical core), `None` when the
@@ -153,7 +168,22 @@ impl Machine {
             mhz_over_run: None,
             cpu_flags_used: Vec::new(),
             noise: None,
+            load_average: read("/proc/loadavg").and_then(|t| load_average_of(&t)),
         }
+    }
+
+    /// "load average 7.2 on 2 CPUs" when other work shared the CPUs: a 1-minute load
+    /// average at least half the core count above pkbench's own 1. `None` on a quiet
+    /// machine or when the load is unknown.
+    pub fn busy(&self) -> Option<String> {
+        let load = self.load_average?;
+        (load - 1.0 >= 0.5 * self.cores as f64).then(|| {
+            format!(
+                "load average {load:.1} on {} CPU{}",
+                self.cores,
+                if self.cores == 1 { "" } else { "s" }
+            )
+        })
     }
 
     /// Records the CPU MHz over a run that started with `start_mhz` (see
@@ -199,6 +229,22 @@ impl Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn load_average_and_busy() {
+        assert_eq!(load_average_of("0.75 1.50 1.71 2/311 4242\n"), Some(0.75));
+        assert_eq!(load_average_of("7.24 6.82 6.00 9/400 1"), Some(7.24));
+        assert_eq!(load_average_of(""), None);
+        assert_eq!(load_average_of("x 1 2"), None);
+        let mut m = Machine::detect();
+        m.cores = 2;
+        m.load_average = Some(1.2);
+        assert_eq!(m.busy(), None, "pkbench's own thread alone");
+        m.load_average = Some(7.24);
+        assert_eq!(m.busy().as_deref(), Some("load average 7.2 on 2 CPUs"));
+        m.load_average = None;
+        assert_eq!(m.busy(), None);
+    }
 
     #[test]
     fn detect_fills_every_field() {

@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::measure::interval::{self, Interval};
 use crate::record::{Better, Operation, ResultRecord, derived_from, params_label};
 use crate::report;
+use crate::report::shift::{RunShift, same_code, same_machine};
 use serde::Serialize;
 
 /// Default noise threshold, percent.
@@ -316,6 +317,9 @@ pub struct Comparison {
     /// Implementations that differ between matched operations (see [`IMPL_KEYS`]): the
     /// ratios then measure the code as much as the machine.
     pub impl_diffs: Vec<ImplDiff>,
+    /// The factor shared by all operations ([`RunShift`]), when enough ratios have
+    /// intervals.
+    pub shift: Option<RunShift>,
 }
 
 /// The `info` keys that name the code behind an operation: the GF(2^m) implementation, the
@@ -411,6 +415,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
     let mut regressions = Vec::new();
     let mut only_in_base = Vec::new();
     let mut impl_diffs = Vec::new();
+    let mut judged = Vec::new();
     for b in &base.operations {
         let Some(n) = new.operations.iter().find(|n| n.key() == b.key()) else {
             only_in_base.push(op_label(b));
@@ -428,9 +433,32 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
             rows[r].cells[c] = Some(cell);
             all.push(cell.ratio);
             per_col[c].push(cell.ratio);
-            if cell.is_regression() {
-                regressions.push(format!("{}: {}", op_label(b), cell.text()));
-            }
+            judged.push((r, c, op_label(b)));
+        }
+    }
+    let with_interval: Vec<f64> = judged
+        .iter()
+        .filter_map(|&(r, c, _)| rows[r].cells[c].filter(|x| x.interval.is_some()))
+        .map(|x| x.ratio)
+        .collect();
+    // Paired runs alternate the binaries, so drift between runs falls on both sides; an
+    // implementation that differs is a change of code even in one binary.
+    let applied = !rule.paired
+        && impl_diffs.is_empty()
+        && same_code(&base.build, &new.build)
+        && same_machine(base, new);
+    let shift = RunShift::estimate(&with_interval, applied);
+    for (r, c, label) in judged {
+        let Some(cell) = rows[r].cells[c].as_mut() else {
+            continue;
+        };
+        if let (Some(s), Some(iv)) = (shift.filter(|s| s.applied), cell.interval) {
+            let (regression, improvement) = s.judge(&iv, rule.threshold());
+            cell.regression = regression;
+            cell.noise = !regression && !improvement;
+        }
+        if cell.is_regression() {
+            regressions.push(format!("{label}: {}", cell.text()));
         }
     }
     let only_in_new = new
@@ -449,6 +477,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
         only_in_new,
         regressions,
         impl_diffs,
+        shift,
     }
 }
 
@@ -476,6 +505,17 @@ fn pair_notes(
             "note: the clocks differ ({} in {}, {} in {}): ratios mix wall and CPU time\n",
             base.clock, labels.0, new.clock, labels.1
         );
+    }
+    for (label, rec) in [(labels.0, base), (labels.1, new)] {
+        if let Some(busy) = rec.machine.busy() {
+            let advice = if rec.clock.starts_with("wall") {
+                "its wall-clock figures move with that work; --clock cpu is steadier, a quiet \
+                 machine best"
+            } else {
+                "CPU time moves less than wall time, but shared caches and cores still move it"
+            };
+            s += &format!("note: {label} ran beside other work ({busy}): {advice}\n");
+        }
     }
     for d in &cmp.impl_diffs {
         s += &format!(
@@ -528,6 +568,10 @@ pub fn render_pair(
             cmp.matched,
             fmt_ratio(cmp.geomean)
         );
+        if let Some(shift) = &cmp.shift {
+            s += &shift.describe(rule.threshold());
+            s += "\n";
+        }
     }
     if cmp.regressions.is_empty() {
         s += "regressions: none beyond the noise threshold\n";

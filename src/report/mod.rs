@@ -19,6 +19,7 @@ pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
 pub mod scale;
+pub mod shift;
 pub mod suite;
 pub mod text;
 pub mod threads;
