@@ -164,3 +164,53 @@ fn sizes_with_every_implementation_and_modes_only_for_own() {
     ]);
     assert!(err.contains("--modes gcrypt"), "{err}");
 }
+
+#[test]
+fn compare_of_two_cipher_records_puts_modes_and_directions_across() {
+    let dir = scratch("cipher-compare");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    for f in [&a, &b] {
+        pkbench_ok(&[
+            "cipher",
+            "--algo",
+            "aes",
+            "--both",
+            "--points",
+            "3",
+            "--time",
+            "0.02",
+            "--output",
+            f.to_str().unwrap(),
+        ]);
+    }
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
+    let names: Vec<&str> = v["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    let want = [
+        "ECB enc", "ECB dec", "CBC enc", "CBC dec", "CFB enc", "CFB dec", "OFB enc", "OFB dec",
+        "CTR enc", "CTR dec",
+    ];
+    assert_eq!(names, want);
+    let cmp = pkbench_ok(&["compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    // One row per cipher, the ten columns in libgcrypt's order (split into tables that fit
+    // in 80 columns), every line within 80 columns.
+    assert!(cmp.contains("│ cipher cipher=AES "), "{cmp}");
+    let at: Vec<usize> = want
+        .iter()
+        .map(|c| {
+            cmp.find(&format!("┆ {c}"))
+                .unwrap_or_else(|| panic!("{c}: {cmp}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{cmp}");
+    assert!(cmp.lines().all(|l| l.chars().count() <= 80), "{cmp}");
+    assert!(
+        cmp.contains("of all 10 ratios") || cmp.contains("ratios"),
+        "{cmp}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
