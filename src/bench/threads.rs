@@ -521,7 +521,7 @@ fn operations(
         .with_info("wall_rate", wall(&rates.many_wall))
         .with_info("wall_efficiency", rates.wall_efficiency(n).estimate)
         .with_info("cpus", placement.cpus.clone())
-        .with_info("cpu_relation", t.relation())
+        .with_info("cpu_relation", relation(placement))
         .with_info(
             "smt_pairs",
             serde_json::to_value(&t.smt_pairs).unwrap_or_default(),
@@ -532,6 +532,26 @@ fn operations(
         )
         .with_info("pinned", pinned),
     ]
+}
+
+/// How the CPUs of `placement` relate, for text and records: the topology's relation
+/// ("separate cores", "SMT siblings: 0+2"), first saying when threads share a CPU
+/// ("3 threads share 2 CPUs", where per-CPU-second rates hide the sharing and only the
+/// wall-clock rates show it).
+pub fn relation(placement: &Placement) -> String {
+    let mut distinct = placement.cpus.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let r = placement.topology.relation();
+    if distinct.len() < placement.cpus.len() {
+        format!(
+            "{} threads share {} CPUs, see the wall-clock rates; {r}",
+            placement.cpus.len(),
+            distinct.len()
+        )
+    } else {
+        r
+    }
 }
 
 /// `op` with `efficiency_lo` and `efficiency_hi` when the interval is bounded (too few

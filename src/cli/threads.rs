@@ -90,7 +90,7 @@ pub fn add_params(rec: &mut ResultRecord, placement: &Placement) {
     rec.params
         .insert("cpus".into(), placement.cpus.clone().into());
     rec.params
-        .insert("cpu_relation".into(), placement.topology.relation().into());
+        .insert("cpu_relation".into(), threads::relation(placement).into());
 }
 
 /// The text of `rec`: `own` on the record without its throughput operations, then the

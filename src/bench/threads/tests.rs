@@ -49,6 +49,11 @@ fn placement_takes_separate_cores_first() {
     let over = place(Threads::Count(5), &all, &root).unwrap();
     assert_eq!(over.cpus, vec![0, 1, 2, 3, 0]);
     assert_eq!(over.topology.cpus.len(), 4);
+    assert_eq!(
+        relation(&over),
+        "5 threads share 4 CPUs, see the wall-clock rates; SMT siblings: 0+2, 1+3"
+    );
+    assert_eq!(relation(&two), "separate cores");
     assert!(place(Threads::Count(0), &all, &root).is_err());
     assert!(place(Threads::All, &[], &root).is_err());
     std::fs::remove_dir_all(&root).unwrap();
