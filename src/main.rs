@@ -62,6 +62,9 @@ enum Command {
     Scale(cli::scale::ScaleArgs),
     /// Draw a saved record as SVG: cost vs modulus size (log-log, fitted exponent), Total vs security.
     Plot(cli::plot::PlotArgs),
+    /// Write saved result records as one self-contained HTML page: machines and builds,
+    /// every table, the plots; records of several machines side by side.
+    Report(cli::page::ReportArgs),
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),
     /// Measure this machine's between-run noise on a few operations and say what it means
@@ -106,6 +109,7 @@ fn main() -> ExitCode {
         Command::Suite(a) => cli::suite::run(a),
         Command::Scale(a) => cli::scale::run(a),
         Command::Plot(a) => cli::plot::run(a),
+        Command::Report(a) => cli::page::run(a),
         Command::Groups { json } => cli::groups::run(*json),
         Command::Cipher(a) => cli::cipher::run(a),
         Command::Des(a) => cli::des::run(a),

@@ -183,8 +183,12 @@ fn output_record_round_trips_and_plots() {
     // The file is the record with its summary keys, which reading ignores: the same text is
     // the record rendered again, its summary recomputed from it (was `rec.to_json()`, when
     // the record kept unknown top-level keys).
+    // Equal to rounding: the record holds seconds, pkbench computes in milliseconds.
     let again: Value = serde_json::from_str(&pkbench::report::json::render(&rec).unwrap()).unwrap();
-    assert_eq!(again, serde_json::from_str::<Value>(&text).unwrap());
+    let file: Value = serde_json::from_str(&text).unwrap();
+    if let Some(path) = json_difference(&again, &file, "") {
+        panic!("the record rendered again differs at {path}");
+    }
 
     // Every timed row has Offer and Reply with raw samples, and its Total and security
     // estimate, identified as a dh measurement.
@@ -219,8 +223,16 @@ fn output_record_round_trips_and_plots() {
             assert_eq!(st.raw_ms.len(), st.samples);
             assert!(st.samples >= 5 && st.median_ms > 0.0);
         }
-        assert_eq!(ops[0].stats.as_ref().unwrap().median_ms, r["offer_ms"]);
-        assert_eq!(ops[2].figures["total_ms"], r["total_ms"].as_f64().unwrap());
+        // The record holds seconds, the summary milliseconds: equal to rounding.
+        let close = |a: f64, b: &serde_json::Value| {
+            let b = b.as_f64().unwrap();
+            (a - b).abs() <= 1e-12 * b.abs()
+        };
+        assert!(close(
+            ops[0].stats.as_ref().unwrap().median_ms,
+            &r["offer_ms"]
+        ));
+        assert!(close(ops[2].figures["total_ms"], &r["total_ms"]));
         assert_eq!(ops[2].info["security_bits"], r["security_bits"]);
         assert_eq!(ops[2].info["qualifies"], r["qualifies"]);
     }
@@ -367,4 +379,28 @@ fn groups_time_and_categories() {
     assert!(!out.contains("Chosen: none"), "{out}");
     let err = pkbench_input_error(&["choose", "--time", "0", "--groups", "x25519"]);
     assert!(err.contains("--time 0"), "{err}");
+}
+
+/// The path of the first place where `a` and `b` differ, numbers compared to a relative
+/// 1e-12 (a time written in seconds and read back in milliseconds may differ in its last
+/// bit), `None` when they agree.
+fn json_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            ((x - y).abs() > 1e-12 * x.abs().max(y.abs())).then(|| format!("{path}: {x} != {y}"))
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (x, y))| json_difference(x, y, &format!("{path}[{i}]"))),
+        (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+            x.iter().find_map(|(k, v)| match y.get(k) {
+                Some(w) => json_difference(v, w, &format!("{path}.{k}")),
+                None => Some(format!("{path}.{k}: missing")),
+            })
+        }
+        _ => (a != b).then(|| format!("{path}: {a} != {b}")),
+    }
 }

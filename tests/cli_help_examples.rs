@@ -99,6 +99,7 @@ fn parse(argv: &[String]) -> Result<(), String> {
         "kem" => parse_args::<cli::kem::KemArgs>(cmd, rest).map(drop),
         "completions" => parse_args::<cli::manual::CompletionsArgs>(cmd, rest).map(drop),
         "man" => parse_args::<cli::manual::ManArgs>(cmd, rest).map(drop),
+        "report" => parse_args::<cli::page::ReportArgs>(cmd, rest).map(drop),
         // `groups` has no argument struct in the library: its examples are run instead.
         "groups" => Ok(()),
         other => Err(format!(

@@ -265,6 +265,18 @@ fn dh_times_both_implementations_with_sizes() {
     ] {
         assert!(out.contains(want), "{want:?} missing:\n{out}");
     }
+    // The ratios in pkbench's one notation: Total and the three steps.
+    let start = out.find("ratio:").unwrap();
+    let ratio: String = out[start..]
+        .lines()
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || l.starts_with(' '))
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let ratio = ratio.as_str();
+    assert_eq!(common::speedups(ratio), 4, "{ratio}");
+    assert!(!ratio.contains('×'), "{ratio}");
     let v = Pkbench::new(&[
         "dh",
         "--group",

@@ -42,14 +42,19 @@ fn raw_samples_are_written_once() {
     let (code, out, err) = pkbench(&["dh", "--field", "x25519", "--time", "0.02", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    // Offer and Reply: raw samples in the operations only; the top-level copies keep the
-    // summary figures.
-    assert_eq!(out.matches("\"raw_ms\"").count(), 2, "{out}");
+    // Offer and Reply: raw samples in the operations only (seconds); the top-level copies
+    // keep the summary figures (milliseconds, as pkbench's first JSON output had them).
+    assert_eq!(out.matches("\"raw_s\"").count(), 2, "{out}");
+    assert!(!out.contains("\"raw_ms\""), "{out}");
     for (op, key) in [(0, "offer"), (1, "reply")] {
         let st = &v["operations"][op]["stats"];
-        assert_eq!(st["raw_ms"].as_array().unwrap().len(), st["samples"]);
-        assert_eq!(v[key]["median_ms"], st["median_ms"]);
-        assert!(v[key].get("raw_ms").is_none());
+        assert_eq!(st["raw_s"].as_array().unwrap().len(), st["samples"]);
+        let (ms, s) = (
+            v[key]["median_ms"].as_f64().unwrap(),
+            st["median_s"].as_f64().unwrap(),
+        );
+        assert!((ms - s * 1e3).abs() <= 1e-12 * ms, "{ms} ms, {s} s");
+        assert!(v[key].get("raw_ms").is_none() && v[key].get("raw_s").is_none());
     }
 }
 

@@ -82,7 +82,12 @@ fn markdown_renders_every_row_in_the_posts_order() {
             .iter()
             .all(|l| l.matches('|').count() - l.matches("\\|").count() == cells)
     );
-    assert!(table[2].contains("×"), "{}", table[2]);
+    assert!(common::speedups(table[2]) > 0, "{}", table[2]);
+    assert!(
+        !table[2].contains('×'),
+        "one speedup notation: {}",
+        table[2]
+    );
 }
 
 #[test]
@@ -114,6 +119,6 @@ fn gnupg_2000_markdown() {
     );
     assert!(table[1].starts_with("| --- | ---: |"), "{s}");
     assert!(table[2].starts_with("| CAST5-128 | 35.50 | 49.00 |"), "{s}");
-    assert_eq!(table[2].matches('×').count(), 2, "{}", table[2]);
+    assert_eq!(common::speedups(table[2]), 2, "{}", table[2]);
     assert!(s.contains("units: Mbit/s"), "{s}");
 }

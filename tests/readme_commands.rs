@@ -84,6 +84,12 @@ fn run_block(block: &[String], dir: &Path) -> Vec<String> {
                         "{line}\n  ran: pkbench {}\n  exit {code}: {err}",
                         args.join(" ")
                     ));
+                } else if let Some(i) = args.iter().position(|w| w == "--output") {
+                    // The file it says it writes is there and not empty.
+                    let out = dir.join(&args[i + 1]);
+                    if std::fs::metadata(&out).map_or(true, |m| m.len() == 0) {
+                        failures.push(format!("{line}\n  wrote no {}", out.display()));
+                    }
                 }
             }
         }
@@ -98,6 +104,18 @@ fn every_readme_command_runs() {
     let blocks = sh_blocks(&md);
     let lines: usize = blocks.iter().map(Vec::len).sum();
     assert!(lines > 20, "found only {lines} command lines");
+    // Every command of the README's command table is shown run in a block.
+    for cmd in [
+        "dh", "choose", "plot", "report", "scale", "suite", "compare", "repro",
+    ] {
+        assert!(
+            blocks
+                .iter()
+                .flatten()
+                .any(|l| l.starts_with(&format!("pkbench {cmd} "))),
+            "the README runs no `pkbench {cmd}`"
+        );
+    }
     let mut failures = Vec::new();
     let mut ran = 0;
     for (i, block) in blocks.iter().enumerate() {

@@ -42,6 +42,11 @@ pub struct Slope {
     pub intercept_ns: f64,
     /// R² of the fit.
     pub r2: f64,
+    /// The fitted slope was not positive (noise outweighed the per-byte cost, e.g. a burst
+    /// of other work during one size), so `ns_per_byte` is the largest size's time per byte
+    /// instead and `intercept_ns` is 0 ([`FitDoubt::NoSlope`]).
+    #[serde(default)]
+    pub from_largest: bool,
 }
 
 impl Slope {
@@ -79,6 +84,9 @@ pub enum FitDoubt {
     /// machine, frequency changes) outweighs the fixed cost per call; the "per call" figure
     /// is not meaningful.
     NegativeIntercept,
+    /// The fitted slope was not positive: the figure is the largest buffer's bytes over its
+    /// median time ([`Slope::from_largest`]).
+    NoSlope,
 }
 
 impl Slope {
@@ -91,21 +99,41 @@ impl Slope {
         if self.intercept_ns < 0.0 {
             v.push(FitDoubt::NegativeIntercept);
         }
+        if self.from_largest {
+            v.push(FitDoubt::NoSlope);
+        }
         v
     }
 }
 
 /// Fits the line through the medians of `points` (ms per call against bytes) and converts
 /// it to ns/byte and ns per call. `None` when the fit is impossible (fewer than two sizes).
+/// A slope that is not positive is replaced by the largest size's time per byte
+/// ([`Slope::from_largest`]), so the throughput is never negative or infinite.
 pub fn fit(points: &[SlopePoint]) -> Option<Slope> {
     let xy: Vec<(f64, f64)> = points
         .iter()
         .map(|p| (p.bytes as f64, p.stats.median_ms * 1e6))
         .collect();
-    fit_line(&xy).map(|l| Slope {
-        ns_per_byte: l.slope,
-        intercept_ns: l.intercept,
+    let l = fit_line(&xy)?;
+    if l.slope > 0.0 && l.slope.is_finite() {
+        return Some(Slope {
+            ns_per_byte: l.slope,
+            intercept_ns: l.intercept,
+            r2: l.r2,
+            from_largest: false,
+        });
+    }
+    let (bytes, ns) = xy
+        .iter()
+        .copied()
+        .filter(|(b, t)| *b > 0.0 && *t > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    Some(Slope {
+        ns_per_byte: ns / bytes,
+        intercept_ns: 0.0,
         r2: l.r2,
+        from_largest: true,
     })
 }
 
@@ -151,6 +179,7 @@ mod tests {
                 ns_per_byte: l.slope,
                 intercept_ns: l.intercept,
                 r2: l.r2,
+                from_largest: false,
             }
         };
         // On a line through 50 ns per call: no doubt.
@@ -172,6 +201,7 @@ mod tests {
             ns_per_byte: 1.0,
             intercept_ns: -1.0,
             r2: 0.98,
+            from_largest: false,
         };
         assert_eq!(
             both.doubts(),
@@ -200,6 +230,7 @@ mod tests {
             ns_per_byte: 2.0,
             intercept_ns: 50.0,
             r2: 1.0,
+            from_largest: false,
         };
         assert_eq!(s.mb_per_s(), 500.0);
         assert_eq!(s.mbit_per_s(), 4000.0);
@@ -216,5 +247,14 @@ mod tests {
         let s = fit(&[pt(100, 300.0), pt(200, 500.0), pt(300, 700.0)]).unwrap();
         assert!((s.ns_per_byte - 2.0).abs() < 1e-9);
         assert!((s.intercept_ns - 100.0).abs() < 1e-6);
+        assert!(s.doubts().is_empty());
+        // A burst during the largest size's rounds would tip the line over; one during the
+        // smallest's makes it fall: the figure is then the largest size's rate.
+        let s = fit(&[pt(100, 900.0), pt(200, 500.0), pt(300, 600.0)]).unwrap();
+        assert!(s.from_largest);
+        assert!((s.ns_per_byte - 2.0).abs() < 1e-9, "{s:?}");
+        assert_eq!(s.intercept_ns, 0.0);
+        assert!(s.mb_per_s() > 0.0 && s.mb_per_s().is_finite());
+        assert!(s.doubts().contains(&FitDoubt::NoSlope));
     }
 }

@@ -117,21 +117,8 @@ pub fn run_jobs(
 }
 
 /// The text of a record: the command's own renderer on the first implementation's rows,
-/// then, when peers ran or were asked for, the rows by implementation.
+/// then, when peers ran or were asked for, the rows by implementation
+/// ([`by_impl::with_own`]).
 pub fn render(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
-    if !by_impl::has_peers(rec) {
-        return own(rec);
-    }
-    let first = rec
-        .operations
-        .first()
-        .map(Choice::of)
-        .unwrap_or(Choice::Own);
-    let mut s = if rec.operations.is_empty() {
-        String::new()
-    } else {
-        own(&by_impl::only(rec, first))
-    };
-    s += &by_impl::render(rec);
-    s
+    by_impl::with_own(rec, own)
 }

@@ -18,6 +18,7 @@ pub mod kex_io;
 pub mod manual;
 pub mod noise;
 pub mod options;
+pub mod page;
 pub mod plot;
 pub mod repro;
 pub mod rsa;

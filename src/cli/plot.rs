@@ -2,7 +2,7 @@
 //! cost against modulus size on log-log axes with the fitted growth exponents, and
 //! Total = 2*Offer + Reply against security bits.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::record::{self, ResultRecord};
 use crate::report::plot;
 use clap::Args;
@@ -39,23 +39,13 @@ pub struct PlotArgs {
 /// whose directory does not exist or cannot be written; [`Error::Runtime`] when
 /// drawing or writing fails.
 pub fn run(args: &PlotArgs) -> Result<String> {
-    if args.output.is_dir() {
-        return Err(Error::input(format!(
-            "--output {}: is a directory; give a file name such as plot.svg",
-            args.output.display()
-        )));
-    }
-    if !args
-        .output
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-    {
-        return Err(Error::input(format!(
-            "--output {}: plot writes SVG; name the file .svg (e.g. plot.svg)",
-            args.output.display()
-        )));
-    }
-    record::write::check_destination_as("--output", &args.output, args.force)?;
+    crate::cli::page::check_output(
+        &args.output,
+        "svg",
+        "plot writes SVG",
+        "plot.svg",
+        args.force,
+    )?;
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
     record::write::write_atomic_as("--output", &args.output, svg.as_bytes(), args.force)?;

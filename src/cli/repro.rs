@@ -134,38 +134,9 @@ pub fn run(args: &ReproArgs) -> Result<String> {
             crate::cli::errors::render(e)
         ));
     }
-    args.run
-        .emit(&rec, || render(&rec, args.wide, args.markdown))
-}
-
-/// The table with pkbench's own figures, then the same table for each library that computed
-/// rows (its figures as this machine's column), then the notes of libraries that could not.
-fn render(rec: &crate::record::ResultRecord, wide: bool, markdown: bool) -> String {
-    use crate::report::by_impl;
-    let mut s = report::repro::render_text(&by_impl::only(rec, Choice::Own), wide, markdown);
-    for lib in crate::bench::imp::Library::ALL {
-        let sub = by_impl::only(rec, Choice::Peer(lib));
-        let Some(imp) = sub
-            .operations
-            .first()
-            .and_then(|o| o.implementation.clone())
-        else {
-            continue;
-        };
-        s += &format!(
-            "\nThe same rows through {} {} (this machine's column is the library's):\n",
-            imp.name, imp.version
-        );
-        s += &report::repro::render_text(&sub, wide, markdown);
-    }
-    for sk in rec
-        .skipped
-        .iter()
-        .filter(|k| k.params.contains_key(crate::bench::imp::IMPL_PARAM))
-    {
-        s += &format!("{}: {}\n", sk.item, sk.reason);
-    }
-    s
+    args.run.emit(&rec, || {
+        report::repro::render_all(&rec, args.wide, args.markdown)
+    })
 }
 
 /// A row not measured as the record keeps it: the item `repro TABLE row ID (OP)`, the reason

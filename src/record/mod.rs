@@ -12,8 +12,9 @@
 //!                                    "table": true },
 //!       "implementation": { "name": "pkbench", "version": "0.1.0", "kind": "own",
 //!                           "variant": "vpclmulqdq+avx512", "cpu_features": [ ... ] },
-//!       "stats": { "median_ms": 1.2, "q1_ms": 1.1, "q3_ms": 1.3, "min_ms": 1.0, "max_ms": 1.9,
-//!                  "mean_ms": 1.25, "samples": 41, "batch": 1, "raw_ms": [ ... ] },
+//!       "stats": { "median_s": 0.0012, "q1_s": 0.0011, "q3_s": 0.0013, "min_s": 0.001,
+//!                  "max_s": 0.0019, "mean_s": 0.00125, "samples": 41, "batch": 1,
+//!                  "raw_s": [ ... ], "rounds": [ ... ] },
 //!       "figures": { "ops_per_sec": 833.3 }, "info": { "table_bytes": 12345 } } ],
 //!   "clock": "wall", "seed": 1995, "started_utc": "2026-11-30T10:22:08Z", "elapsed_s": 3.2,
 //!   "machine": { ... see measure::Machine ... }, "build": { ... see measure::Build ... },
@@ -26,8 +27,19 @@
 //! computed but should not stop two runs from being compared (table size, build time, pool
 //! size) goes into `info`.
 //!
-//! Times are milliseconds per operation (`*_ms`); rates are per second (`*_per_sec`,
-//! decimal: MB/s = 10^6 bytes/s).
+//! **Units.** Times are stored in seconds per operation, as floating-point numbers: the
+//! statistics `median_s`, `q1_s`, `q3_s`, `min_s`, `max_s`, `mean_s` and every sample in
+//! `raw_s`; a derived time such as Total is the figure `total_s` (and its per-round
+//! values in `rounds` are seconds too); times in an operation's `info` likewise
+//! (`pool_s`, `table_build_s`); `elapsed_s` is seconds. Rates are per second
+//! (`*_per_sec`, decimal: MB/s = 10^6 bytes/s); a few figures keep the unit their name ends
+//! with (`us_per_key_us`: µs). In memory ([`Stats`], [`Operation::figures`]) pkbench works in
+//! milliseconds (`median_ms`, `total_ms`): the conversion is made when a record is written
+//! or read ([`crate::measure::stats::StatsOnDisk`], [`OperationOnDisk`]). Records that hold
+//! milliseconds (`*_ms` keys: schema 1, and schema 2 as written before seconds) read as well.
+//! `--json` prints a command's summary keys beside the record: they keep the names and units
+//! the first JSON output had (`total_ms`), except that statistics are written as records
+//! write them (`median_s`, …).
 //!
 //! Schema 1 records (`"pkbench.result/1"`, pkbench before the result schema 2) read as well: their machine
 //! object also held the build, which [`ResultRecord::from_json`] copies to `build`; their
@@ -77,8 +89,10 @@ pub fn derived_from(name: &str) -> &'static [&'static str] {
     }
 }
 
-/// One timed (or derived) operation of a record: a row of `compare`.
+/// One timed (or derived) operation of a record: a row of `compare`. Times are milliseconds
+/// here; a record stores them in seconds ([`OperationOnDisk`], [`Stats`]).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(from = "OperationOnDisk", into = "OperationOnDisk")]
 pub struct Operation {
     /// What was timed: "Offer", "Reply", "Total = 2*Offer + Reply", "private op",
     /// "encrypt", "key setup", "hash" ... (the column of `compare`'s ratio table).
@@ -108,6 +122,129 @@ pub struct Operation {
     /// Timed operations keep their rounds in `stats`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<f64>,
+}
+
+/// [`Operation`] as records store it (`pkbench.result/2`): a figure in milliseconds
+/// (`total_ms`, `cpu_total_ms`) is written in seconds under the same name ending `_s`
+/// (`total_s`), and so are the per-round values of a derived time and the times in `info`
+/// (`pool_ms` → `pool_s`, `table_build_ms` → `table_build_s`). Figures in other
+/// units (rates `*_per_sec`, µs per key `*_us`) are written as they are. Records that hold
+/// `*_ms` figures (schema 1, and schema 2 before seconds) read as well. [`Operation`] itself
+/// keeps milliseconds: the conversion is made here, when a record is written or read.
+#[derive(Serialize, Deserialize)]
+pub struct OperationOnDisk {
+    name: String,
+    #[serde(default)]
+    params: BTreeMap<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    implementation: Option<Implementation>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    figures: BTreeMap<String, f64>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    info: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rounds: Vec<f64>,
+}
+
+/// Milliseconds per second.
+const MS_PER_S: f64 = 1e3;
+
+/// The name a record gives a figure in milliseconds (`total_ms` → `total_s`), `None` for a
+/// figure in another unit.
+pub fn figure_name_on_disk(name: &str) -> Option<String> {
+    name.strip_suffix("_ms").map(|base| format!("{base}_s"))
+}
+
+/// The name in memory of a figure a record holds in seconds (`total_s` → `total_ms`), `None`
+/// for any other (`*_per_s` is a rate).
+fn figure_name_in_memory(name: &str) -> Option<String> {
+    if name.ends_with("_per_s") {
+        return None;
+    }
+    name.strip_suffix("_s").map(|base| format!("{base}_ms"))
+}
+
+/// The name of the figure [`Operation::headline`] takes when there are no samples.
+fn headline_figure(figures: &BTreeMap<String, f64>) -> Option<&str> {
+    figures
+        .keys()
+        .find(|k| figure_direction(k).is_some())
+        .map(String::as_str)
+}
+
+impl From<Operation> for OperationOnDisk {
+    fn from(op: Operation) -> OperationOnDisk {
+        let rounds_in_ms =
+            op.stats.is_none() && headline_figure(&op.figures).is_some_and(|k| k.ends_with("_ms"));
+        OperationOnDisk {
+            figures: op
+                .figures
+                .into_iter()
+                .map(|(k, v)| match figure_name_on_disk(&k) {
+                    Some(s) => (s, v / MS_PER_S),
+                    None => (k, v),
+                })
+                .collect(),
+            rounds: if rounds_in_ms {
+                op.rounds.iter().map(|v| v / MS_PER_S).collect()
+            } else {
+                op.rounds
+            },
+            name: op.name,
+            params: op.params,
+            implementation: op.implementation,
+            stats: op.stats,
+            info: op
+                .info
+                .into_iter()
+                .map(|(k, v)| match (figure_name_on_disk(&k), v.as_f64()) {
+                    (Some(s), Some(ms)) => (s, (ms / MS_PER_S).into()),
+                    _ => (k, v),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<OperationOnDisk> for Operation {
+    fn from(d: OperationOnDisk) -> Operation {
+        let mut from_seconds = Vec::new();
+        let figures: BTreeMap<String, f64> = d
+            .figures
+            .into_iter()
+            .map(|(k, v)| match figure_name_in_memory(&k) {
+                Some(ms) => {
+                    from_seconds.push(ms.clone());
+                    (ms, v * MS_PER_S)
+                }
+                None => (k, v),
+            })
+            .collect();
+        let rounds_in_s = d.stats.is_none()
+            && headline_figure(&figures).is_some_and(|k| from_seconds.iter().any(|s| s == k));
+        Operation {
+            rounds: if rounds_in_s {
+                d.rounds.iter().map(|v| v * MS_PER_S).collect()
+            } else {
+                d.rounds
+            },
+            figures,
+            name: d.name,
+            params: d.params,
+            implementation: d.implementation,
+            stats: d.stats,
+            info: d
+                .info
+                .into_iter()
+                .map(|(k, v)| match (figure_name_in_memory(&k), v.as_f64()) {
+                    (Some(ms), Some(s)) => (ms, (s * MS_PER_S).into()),
+                    _ => (k, v),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Which way a figure is better.
@@ -593,7 +730,8 @@ mod tests {
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["schema"], SCHEMA);
         assert!(v.get("total_ms").is_none(), "the record's own keys only");
-        assert_eq!(v["operations"][0]["stats"]["median_ms"], 2.0);
+        assert_eq!(v["operations"][0]["stats"]["median_s"], 0.002);
+        assert_eq!(v["operations"][1]["figures"]["total_s"], 0.0075);
         assert_eq!(v["operations"][0]["stats"]["batch"], 4);
     }
 
@@ -604,7 +742,7 @@ mod tests {
     fn summary_keys_are_ignored_when_read() {
         let r = sample_record();
         let text = r.to_json().unwrap();
-        assert_eq!(text.matches("\"raw_ms\"").count(), 1, "{text}");
+        assert_eq!(text.matches("\"raw_s\"").count(), 1, "{text}");
         let mut with_summary: Value = serde_json::from_str(&text).unwrap();
         let offer = serde_json::to_value(r.operations[0].stats.clone().unwrap()).unwrap();
         with_summary["offer"] = offer.clone();
@@ -613,6 +751,75 @@ mod tests {
         let back = ResultRecord::from_json("old", &with_summary.to_string()).unwrap();
         assert_eq!(back, r);
         assert_eq!(back.to_json().unwrap(), text);
+    }
+
+    /// Records made before times were seconds (schema 2 with `*_ms` keys, and schema 1)
+    /// read with the same values; written again, they hold seconds.
+    #[test]
+    fn records_in_milliseconds_still_read() {
+        let text = include_str!("../../tests/data/records/v2-ms-dh-x25519.json");
+        let old: Value = serde_json::from_str(text).unwrap();
+        let r = ResultRecord::from_json("v2-ms", text).unwrap();
+        let total = r.operation(TOTAL_OP).unwrap();
+        let want = old["operations"][2]["figures"]["total_ms"]
+            .as_f64()
+            .unwrap();
+        assert_eq!(total.figures["total_ms"], want);
+        assert_eq!(
+            total.rounds,
+            old["operations"][2]["rounds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect::<Vec<_>>()
+        );
+        let offer = r.operation("Offer").unwrap().stats.as_ref().unwrap();
+        assert_eq!(
+            offer.median_ms,
+            old["operations"][0]["stats"]["median_ms"].as_f64().unwrap()
+        );
+        let again: Value = serde_json::from_str(&r.to_json().unwrap()).unwrap();
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+        assert!(close(
+            again["operations"][2]["figures"]["total_s"]
+                .as_f64()
+                .unwrap()
+                * 1e3,
+            want
+        ));
+        assert!(close(
+            again["operations"][2]["rounds"][0].as_f64().unwrap() * 1e3,
+            total.rounds[0]
+        ));
+        assert!(close(
+            again["operations"][0]["stats"]["median_s"]
+                .as_f64()
+                .unwrap()
+                * 1e3,
+            offer.median_ms
+        ));
+        assert!(!r.to_json().unwrap().contains("_ms\""));
+        let back = ResultRecord::from_json("again", &r.to_json().unwrap()).unwrap();
+        assert!(close(
+            back.operation(TOTAL_OP).unwrap().figures["total_ms"],
+            want
+        ));
+        // Schema 1 as well.
+        let v1 = include_str!("../../tests/data/records/v1-dh-x25519-a.json");
+        let r1 = ResultRecord::from_json("v1", v1).unwrap();
+        let old1: Value = serde_json::from_str(v1).unwrap();
+        assert_eq!(
+            r1.operation("Offer")
+                .unwrap()
+                .stats
+                .as_ref()
+                .unwrap()
+                .median_ms,
+            old1["operations"][0]["stats"]["median_ms"]
+                .as_f64()
+                .unwrap()
+        );
     }
 
     #[test]

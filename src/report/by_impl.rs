@@ -65,16 +65,6 @@ pub fn speed_vs(op: &Operation, own: &Operation) -> Option<f64> {
     r.is_finite().then_some(r)
 }
 
-fn fmt_ratio(r: f64) -> String {
-    if r >= 10.0 {
-        format!("{r:.0}x")
-    } else if r >= 0.1 {
-        format!("{r:.2}x")
-    } else {
-        format!("1/{:.0}", 1.0 / r)
-    }
-}
-
 fn clip(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
@@ -83,6 +73,26 @@ fn clip(s: &str, n: usize) -> String {
         t.push('…');
         t
     }
+}
+
+/// The text of a record: the command's own renderer `own` on the first implementation's
+/// rows, then, when peers ran or were asked for, the rows by implementation ([`render`]).
+pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
+    if !has_peers(rec) {
+        return own(rec);
+    }
+    let first = rec
+        .operations
+        .first()
+        .map(Choice::of)
+        .unwrap_or(Choice::Own);
+    let mut s = if rec.operations.is_empty() {
+        String::new()
+    } else {
+        own(&only(rec, first))
+    };
+    s += &render(rec);
+    s
 }
 
 /// The table of every operation by implementation, within 80 columns, then one line per
@@ -104,7 +114,7 @@ pub fn render(rec: &ResultRecord) -> String {
             .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
         let ratio = own
             .and_then(|o| speed_vs(op, o))
-            .map(fmt_ratio)
+            .map(crate::report::fmt_speedup)
             .unwrap_or_else(|| "-".into());
         let label = op
             .implementation

@@ -15,6 +15,7 @@ pub fn doubt_explained(d: FitDoubt) -> String {
             "R² < {MIN_R2}: the time per call is not a straight line in the buffer size (a busy machine or too short a budget), so the slope and MB/s are uncertain; rerun with a larger --time or --clock cpu"
         ),
         FitDoubt::NegativeIntercept => "negative intercept: the fixed cost per call is below the timing noise, so the \"per call\" figure means nothing; the slope (MB/s) may still hold if R² is high".to_string(),
+        FitDoubt::NoSlope => "no slope: the fitted line did not rise with the buffer size (noise outweighed the per-byte cost), so MB/s is the largest buffer's bytes over its median time".to_string(),
     }
 }
 

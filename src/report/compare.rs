@@ -176,14 +176,14 @@ impl Cell {
                     ""
                 };
                 format!(
-                    "{:.2}x{mark}{sep}[{}, {}]",
-                    self.ratio,
+                    "{}{mark}{sep}[{}, {}]",
+                    report::fmt_speedup(self.ratio),
                     fmt_bound(iv.lo),
                     fmt_bound(iv.hi)
                 )
             }
             None if self.noise => "~".into(),
-            None => format!("{:.2}x", self.ratio),
+            None => report::fmt_speedup(self.ratio),
         }
     }
 }
@@ -761,11 +761,7 @@ fn long_table(cmp: &Comparison, rows: &[&Row], cols: &[usize]) -> String {
 }
 
 fn fmt_ratio(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v:.2}x")
-    } else {
-        "-".into()
-    }
+    report::fmt_speedup(v)
 }
 
 /// Formats an operation's headline figure: a time per operation, or a rate.

@@ -256,15 +256,6 @@ pub fn cycles_estimate(
     })
 }
 
-/// A summary of `st` without the raw samples (they are in the operation).
-fn summary_stats(st: &crate::measure::Stats) -> Value {
-    let mut v = serde_json::to_value(st).unwrap_or_default();
-    if let Value::Object(m) = &mut v {
-        m.remove("raw_ms");
-    }
-    v
-}
-
 /// The summary keys `--json` prints beside a `dh` record (the keys of pkbench's first JSON
 /// output, kept for its readers): `field`, `group` {name, family, description, source,
 /// full_exp_bits, public_bytes, field_bits}, `exp_bits`, `table`, `table_info` {method, bytes,
@@ -304,8 +295,8 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         "reply_method": get(x.reply, "reply_method"),
         "clmul": get(o, "clmul"),
         "field_code": get(o, "field_code"),
-        "offer": summary_stats(stats(x.offer)),
-        "reply": summary_stats(stats(x.reply)),
+        "offer": super::json::summary_stats(stats(x.offer)),
+        "reply": super::json::summary_stats(stats(x.reply)),
         "total_ms": x.total_ms,
         "cpu_total_ms": x.cpu_total_ms,
         "cycles_estimate": cycles_estimate(

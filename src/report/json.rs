@@ -4,12 +4,14 @@
 //! [`super::dh::json_view`]; `choose`, `rsa`, `des`, `hash`, `cipher`, `repro`, `suite`
 //! likewise), so that readers of pkbench's first JSON output keep working.
 //! A summary key never replaces a record key, and readers of saved records
-//! ([`ResultRecord::from_json`]) ignore the summary keys.
+//! ([`ResultRecord::from_json`]) ignore the summary keys. Summary keys keep the names and
+//! units of that first output (milliseconds: `total_ms`, `offer.median_ms`); the record's
+//! own keys hold seconds ([`crate::record`]).
 
 use crate::error::{Error, Result};
 use crate::measure::Stats;
 use crate::record::ResultRecord;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 /// The summary keys of `rec`'s command (empty for a command that has none).
 pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
@@ -26,14 +28,25 @@ pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
     }
 }
 
-/// `st` as a summary key gives it: the statistics without the raw samples (the operation
-/// holds them, and the JSON writes them once).
+/// `st` as a summary key gives it: the statistics in milliseconds under the names pkbench's
+/// first JSON output used (`median_ms`, `q1_ms`, `q3_ms`, `min_ms`, `max_ms`, `mean_ms`,
+/// `samples`, `batch`, `rounds`), without the raw samples (the record's operation holds
+/// them, in seconds: [`crate::record`]).
 pub fn summary_stats(st: &Stats) -> Value {
-    let mut v = serde_json::to_value(st).unwrap_or_default();
-    if let Value::Object(m) = &mut v {
-        m.remove("raw_ms");
+    let ms = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
+    let mut m = Map::new();
+    m.insert("median_ms".into(), ms(st.median_ms));
+    m.insert("q1_ms".into(), ms(st.q1_ms));
+    m.insert("q3_ms".into(), ms(st.q3_ms));
+    m.insert("min_ms".into(), ms(st.min_ms));
+    m.insert("max_ms".into(), ms(st.max_ms));
+    m.insert("mean_ms".into(), ms(st.mean_ms));
+    m.insert("samples".into(), st.samples.into());
+    m.insert("batch".into(), st.batch.into());
+    if !st.rounds.is_empty() {
+        m.insert("rounds".into(), json!(st.rounds));
     }
-    v
+    Value::Object(m)
 }
 
 /// `rec` as pretty JSON with its command's summary keys, and a trailing newline.

@@ -128,14 +128,10 @@ fn total_ms(op: &Operation) -> f64 {
     op.figures.get("total_ms").copied().unwrap_or(f64::NAN)
 }
 
-/// "2.31× faster" or "1.20× slower": how the second time compares with the first.
+/// The speed of the second time relative to the first, in pkbench's one notation
+/// ([`report::fmt_speedup`]): "2.31x" (2.31 times as fast), "0.83x" (slower).
 pub fn speedup(base_ms: f64, other_ms: f64) -> String {
-    let r = base_ms / other_ms;
-    if r >= 1.0 {
-        format!("{r:.2}× faster")
-    } else {
-        format!("{:.2}× slower", 1.0 / r)
-    }
+    report::fmt_speedup(base_ms / other_ms)
 }
 
 /// "NIST category 3: 192 bits classical, 192 bits quantum (core-SVP 182 / 165); SOURCE".

@@ -10,11 +10,13 @@ pub mod dh;
 pub mod fit;
 pub mod groups;
 pub mod hash;
+pub mod html;
 pub mod impls;
 pub mod json;
 pub mod kem;
 pub mod paired;
 pub mod plot;
+pub mod plot_axes;
 pub mod plot_labels;
 pub mod repro;
 pub mod rsa;
@@ -27,6 +29,7 @@ pub mod threads;
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 
 use crate::error::{Error, Result};
+use crate::record::ResultRecord;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 
 /// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`], the unit written
@@ -67,6 +70,25 @@ pub fn sig4(v: f64) -> String {
     format!("{v:.decimals$}")
 }
 
+/// A speedup or speed ratio in pkbench's one notation: the number, then an ASCII "x"
+/// ("2.00x", "0.97x", "26.4x", "412x": two decimals below 10, one below 100, none above;
+/// two significant figures below 0.1, "0.043x"); "-" when not finite or not positive. Every
+/// speedup and speed ratio a command prints is written by this function.
+pub fn fmt_speedup(x: f64) -> String {
+    if !x.is_finite() || x <= 0.0 {
+        "-".into()
+    } else if x < 0.1 {
+        let decimals = (1 - x.log10().floor() as i32).clamp(2, 12) as usize;
+        format!("{x:.decimals$}x")
+    } else if x >= 100.0 {
+        format!("{x:.0}x")
+    } else if x >= 10.0 {
+        format!("{x:.1}x")
+    } else {
+        format!("{x:.2}x")
+    }
+}
+
 /// Formats a rate of operations per second ("1,234,567/s" style without separators: "1.235M/s").
 pub fn fmt_rate(per_sec: f64) -> String {
     if !per_sec.is_finite() {
@@ -100,16 +122,47 @@ pub fn fmt_bytes(b: usize) -> String {
 /// no cell is ever wrapped unless its column is opened with [`wrap_column`]: commands choose
 /// columns that fit in 80, and only text columns (labels, descriptions) may wrap, at spaces,
 /// never inside a number.
+///
+/// Inside [`with_ruled_tables`] the table is drawn for a reader instead: a rule between rows
+/// and no width limit, so that [`html::parse`] can read its cells back.
 pub fn table(header: &[&str]) -> Table {
     let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(table_width())
-        .set_header(header.to_vec());
+    let ruled = RULED.with(std::cell::Cell::get);
+    t.load_style(if ruled {
+        presets::UTF8_FULL
+    } else {
+        presets::UTF8_FULL_CONDENSED
+    })
+    .set_content_arrangement(ContentArrangement::Dynamic)
+    .set_width(if ruled { RULED_WIDTH } else { table_width() })
+    .set_header(header.to_vec());
     for c in t.column_iter_mut() {
         c.set_constraint(ColumnConstraint::ContentWidth);
     }
     t
+}
+
+/// The width of a table drawn inside [`with_ruled_tables`]: wide enough that no cell wraps.
+const RULED_WIDTH: u16 = 4000;
+
+thread_local! {
+    /// Whether [`table`] draws for a reader ([`with_ruled_tables`]) on this thread.
+    static RULED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `render` with every [`table`] it makes drawn for a reader: comfy-table's `UTF8_FULL`
+/// style (a `├╌╌┼╌╌┤` rule between rows, so a cell of two lines stays one row) and no width
+/// limit (no cell wraps). [`html`] renders a command's text this way and reads the tables
+/// back as cells ([`html::parse`]). Only this thread's tables are affected.
+pub fn with_ruled_tables<T>(render: impl FnOnce() -> T) -> T {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            RULED.with(|r| r.set(self.0));
+        }
+    }
+    let _reset = Reset(RULED.with(|r| r.replace(true)));
+    render()
 }
 
 /// Lets column `index` of `t` wrap at spaces when the table would be wider than
@@ -167,6 +220,35 @@ pub fn fmt_in_unit(ms: f64, factor: f64) -> String {
     } else {
         "-".into()
     }
+}
+
+/// The text the command that made `rec` prints for it (`rec.command`: `dh` with its KEM and
+/// implementation variants, `choose`, `repro`, `scale`, `suite`, `rsa`, `des`, `hash`,
+/// `cipher`), as the terminal shows it without `--wide` or `--markdown`; a record of another
+/// command gets one row per operation with its headline figure.
+pub fn record_text(rec: &ResultRecord) -> String {
+    let text = match rec.command.as_str() {
+        "dh" if kem::is_kem(rec) => kem::render_text(rec),
+        "dh" => by_impl::with_own(rec, dh::render_text),
+        "hash" => by_impl::with_own(rec, hash::render_text),
+        "cipher" => by_impl::with_own(rec, cipher::render_text),
+        "rsa" => rsa::render_text(rec),
+        "des" => des::render_text(rec),
+        "choose" => choose::render_text(rec, false),
+        "repro" => repro::render_all(rec, false, false),
+        "scale" => scale::render_text(rec),
+        "suite" => suite::render_text(rec),
+        _ => {
+            let mut t = table(&["item", "operation", "figure"]);
+            for op in &rec.operations {
+                let (item, name) = op.key();
+                t.add_row(vec![item, name, compare::fmt_headline(op)]);
+            }
+            wrap_column(&mut t, 0);
+            format!("pkbench {}\n{t}\n", rec.command)
+        }
+    };
+    wrap_text(&text)
 }
 
 /// Serialises `value` as pretty JSON followed by a newline.
@@ -243,5 +325,17 @@ mod tests {
         assert_eq!(fmt_bytes(512), "512 B");
         assert_eq!(fmt_bytes(12_800), "12.5 KiB");
         assert_eq!(fmt_bytes(3 * 1024 * 1024), "3.0 MiB");
+    }
+
+    #[test]
+    fn one_speedup_notation() {
+        assert_eq!(fmt_speedup(2.0), "2.00x");
+        assert_eq!(fmt_speedup(0.974), "0.97x");
+        assert_eq!(fmt_speedup(82.44), "82.4x");
+        assert_eq!(fmt_speedup(1234.4), "1234x");
+        assert_eq!(fmt_speedup(0.0432), "0.043x");
+        assert_eq!(fmt_speedup(0.1), "0.10x");
+        assert_eq!(fmt_speedup(f64::NAN), "-");
+        assert_eq!(fmt_speedup(0.0), "-");
     }
 }

@@ -14,6 +14,7 @@
 use crate::error::{Error, Result};
 use crate::record::{Operation, ResultRecord};
 use crate::report::fit::{PowerFit, fit_power_law};
+use crate::report::plot_axes::{self, Entry, Mark, log_range};
 use crate::report::plot_labels::{Rect, place, svg_font_px};
 use plotters::prelude::*;
 use serde_json::Value;
@@ -27,6 +28,9 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// The fitted power law, when there are two or more sizes.
     pub fit: Option<PowerFit>,
+    /// Error bars: (modulus bits, low, high ms), the 95 % interval of the median over the
+    /// run's rounds ([`median_interval`]) of each point that has one.
+    pub bars: Vec<(f64, f64, f64)>,
 }
 
 /// One point of panel (b).
@@ -44,6 +48,18 @@ pub struct SecurityPoint {
     pub table: bool,
     /// Whether the record marks this candidate as chosen (`info.chosen`, `pkbench choose`).
     pub chosen: bool,
+    /// The 95 % interval of Total over the run's rounds, ms ([`median_interval`]), when the
+    /// record has enough rounds.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// The 95 % interval of an operation's headline figure from its per-round values
+/// ([`Operation::round_values`]: the sign-test interval of the median,
+/// [`crate::measure::interval::median`]), when the record has enough rounds (6 at least).
+pub fn median_interval(op: &Operation) -> Option<(f64, f64)> {
+    use crate::measure::interval;
+    let iv = interval::median(&op.round_values(), interval::LEVEL);
+    (iv.is_bounded() && iv.lo > 0.0).then_some((iv.lo, iv.hi))
 }
 
 fn num(v: Option<&Value>) -> Option<f64> {
@@ -104,15 +120,20 @@ pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
         };
         let bits = num(op.info.get("field_bits")).unwrap_or(0.0);
         let ms = op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms);
+        let bar = median_interval(op).map(|(lo, hi)| (bits, lo, hi));
         match out.iter_mut().find(|s| s.label == label) {
             // One point per size: the first row wins (a Reply timed once with and once
             // without the table, or two groups of one size such as modp-2048 and ffdhe2048).
             Some(s) if s.points.iter().any(|p| p.0 == bits) => {}
-            Some(s) => s.points.push((bits, ms)),
+            Some(s) => {
+                s.points.push((bits, ms));
+                s.bars.extend(bar);
+            }
             None => out.push(Series {
                 label,
                 points: vec![(bits, ms)],
                 fit: None,
+                bars: bar.into_iter().collect(),
             }),
         }
     }
@@ -151,6 +172,7 @@ pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
                 full,
                 table: has_table(op),
                 chosen: op.info.get("chosen").and_then(Value::as_bool) == Some(true),
+                interval: median_interval(op),
             })
         })
         .collect()
@@ -183,15 +205,6 @@ fn span(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
         return (1.0, 10.0);
     }
     (lo / pad, hi * pad)
-}
-
-/// Room at the top of a log axis for a legend of `entries` lines in the upper left corner:
-/// raises the top of `(lo, hi)` so that the top `entries × 4.5 %` (+ 5 %) of the axis, where
-/// the legend sits, is above every point (at most 60 % of the axis).
-fn legend_headroom((lo, hi): (f64, f64), entries: usize) -> (f64, f64) {
-    let f = (0.05 + 0.045 * entries as f64).min(0.6);
-    let d = (hi / lo).log10();
-    (lo, hi * 10f64.powf(d * f / (1.0 - f)))
 }
 
 /// A tick label: up to three significant figures, no trailing zeros ("0.05", "2", "150").
@@ -281,19 +294,24 @@ fn panel<'a, 'b, DB: DrawingBackend>(
     b
 }
 
-/// The legend of a panel, in its upper left corner (the axes leave room for it, see
-/// [`legend_headroom`]).
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-) -> Result<()> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(draw_err)
+/// The y axis of panel (a), ms: fitted to the points and their error bars
+/// ([`plot_axes::log_range`]).
+pub fn scaling_y_range(series: &[Series]) -> (f64, f64) {
+    log_range(series.iter().flat_map(|s| {
+        s.points
+            .iter()
+            .map(|p| p.1)
+            .chain(s.bars.iter().flat_map(|b| [b.1, b.2]))
+    }))
+}
+
+/// The y axis of panel (b), ms: fitted to the Totals and their error bars.
+pub fn security_y_range(points: &[SecurityPoint]) -> (f64, f64) {
+    log_range(points.iter().flat_map(|p| {
+        [p.total_ms]
+            .into_iter()
+            .chain(p.interval.into_iter().flat_map(|(lo, hi)| [lo, hi]))
+    }))
 }
 
 fn draw_scaling<DB: DrawingBackend>(
@@ -305,13 +323,11 @@ fn draw_scaling<DB: DrawingBackend>(
         series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
         1.15,
     );
-    let (y0, y1) = legend_headroom(
-        span(
-            series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
-            1.3,
-        ),
-        series.len(),
-    );
+    // The y axis fitted to the points and their error bars; the legend goes under the panel.
+    let (y0, y1) = scaling_y_range(series);
+    let (area, strip) = plot_axes::split_for_legend(area, series.len());
+    let area = &area;
+    let mut legend = Vec::new();
     // Ticks at the measured sizes.
     let mut xticks: Vec<f64> = series
         .iter()
@@ -355,16 +371,23 @@ fn draw_scaling<DB: DrawingBackend>(
                 s.points.iter().copied(),
                 color.stroke_width(2),
             ))
-            .map_err(draw_err)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
-            });
+            .map_err(draw_err)?;
         chart
             .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color.filled())))
             .map_err(draw_err)?;
+        chart
+            .draw_series(s.bars.iter().map(|&(x, lo, hi)| {
+                let mid = s.points.iter().find(|p| p.0 == x).map_or(lo, |p| p.1);
+                ErrorBar::new_vertical(x, lo, mid, hi, color.stroke_width(1), 8)
+            }))
+            .map_err(draw_err)?;
+        legend.push(Entry {
+            color,
+            mark: Mark::Line,
+            text: label,
+        });
     }
-    draw_legend(&mut chart)
+    plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
 }
 
 fn draw_security<DB: DrawingBackend>(
@@ -387,7 +410,11 @@ fn draw_security<DB: DrawingBackend>(
         usize::from(points.iter().any(f)) + usize::from(points.iter().any(|p| !f(p)))
     };
     let entries = kinds(|p| p.full) * kinds(|p| p.table) + usize::from(target.is_some());
-    let (y0, y1) = legend_headroom(span(points.iter().map(|p| p.total_ms), 1.5), entries);
+    // The y axis fitted to the points and their error bars; the legend goes under the panel.
+    let (y0, y1) = security_y_range(points);
+    let (area, strip) = plot_axes::split_for_legend(area, entries);
+    let area = &area;
+    let mut legend = Vec::new();
     let mut chart = panel(area, "(b) Total = 2*Offer + Reply against security")
         .build_cartesian_2d(
             x0..x1,
@@ -407,9 +434,12 @@ fn draw_security<DB: DrawingBackend>(
         let grey = BLACK.mix(0.5);
         chart
             .draw_series(LineSeries::new([(t, y0), (t, y1)], grey.stroke_width(1)))
-            .map_err(draw_err)?
-            .label(format!("target: {t:.0} bits"))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], grey));
+            .map_err(draw_err)?;
+        legend.push(Entry {
+            color: grey,
+            mark: Mark::Rule,
+            text: format!("target: {t:.0} bits"),
+        });
     }
     // Colour: full or short exponent; filled: with the fixed-base table, hollow: without.
     let has_plain = points.iter().any(|p| !p.table);
@@ -443,9 +473,25 @@ fn draw_security<DB: DrawingBackend>(
                     pts.iter()
                         .map(|p| Circle::new((p.security_bits, p.total_ms), 5, style)),
                 )
-                .map_err(draw_err)?
-                .label(label)
-                .legend(move |(x, y)| Circle::new((x + 10, y), 5, style));
+                .map_err(draw_err)?;
+            chart
+                .draw_series(pts.iter().filter_map(|p| {
+                    let (lo, hi) = p.interval?;
+                    Some(ErrorBar::new_vertical(
+                        p.security_bits,
+                        lo,
+                        p.total_ms,
+                        hi,
+                        color.stroke_width(1),
+                        8,
+                    ))
+                }))
+                .map_err(draw_err)?;
+            legend.push(Entry {
+                color,
+                mark: if table { Mark::Dot } else { Mark::Ring },
+                text: label,
+            });
         }
     }
     // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072),
@@ -491,7 +537,7 @@ fn draw_security<DB: DrawingBackend>(
                 .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
         )
         .map_err(draw_err)?;
-    draw_legend(&mut chart)
+    plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
 }
 
 /// Draws the panels `rec` has data for into an SVG document (a string).
@@ -648,84 +694,4 @@ pub fn summary(path: &std::path::Path, series: &[Series], points: &[SecurityPoin
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn close_points_share_a_label() {
-        let pt = |label: &str, bits: f64, ms: f64, chosen: bool| SecurityPoint {
-            label: label.into(),
-            security_bits: bits,
-            total_ms: ms,
-            full: false,
-            table: true,
-            chosen,
-        };
-        let labels = point_labels(&[
-            pt("modp-3072/224", 112.0, 2.14, false),
-            pt("ffdhe3072/224", 112.0, 2.16, false),
-            pt("modp-2048/224", 112.0, 0.9, false),
-            pt("x25519", 125.8, 0.086, true),
-            pt("k256", 127.8, 0.099, false),
-            pt("k256/250", 125.9, 0.09, false),
-            pt("modp-3072/224", 112.0, 2.2, false),
-        ]);
-        let texts: Vec<&str> = labels.iter().map(|l| l.2.as_str()).collect();
-        assert_eq!(
-            texts,
-            [
-                "modp-3072/224, ffdhe3072/224",
-                "modp-2048/224",
-                "x25519 (chosen), k256/250",
-                "k256"
-            ]
-        );
-        assert_eq!(labels[0].1, 2.14, "at the first point");
-    }
-
-    #[test]
-    fn ticks() {
-        assert_eq!(
-            log_ticks(0.15, 30.0),
-            vec![0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0]
-        );
-        assert_eq!(log_ticks(0.25, 0.45).len(), 2);
-        let t: Vec<String> = log_ticks(0.21, 0.95).into_iter().map(tick_text).collect();
-        assert_eq!(t, ["0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9"]);
-        assert_eq!(tick_text(0.05), "0.05");
-        assert_eq!(tick_text(2.0), "2");
-        assert_eq!(tick_text(150.0), "150");
-    }
-}
-
-#[cfg(test)]
-mod hostile_tests {
-    use super::*;
-
-    /// Issue 21: a record edited to hold 0, ∞ or a range of hundreds of decades made
-    /// `log_ticks` loop until memory ran out; ticks are now bounded and such records refused.
-    #[test]
-    fn ticks_are_bounded_and_absurd_times_refused() {
-        assert!(log_ticks(0.0, 1.0).is_empty());
-        assert!(log_ticks(1.0, f64::INFINITY).is_empty());
-        assert!(log_ticks(f64::NAN, 1.0).is_empty());
-        assert!(log_ticks(2.0, 1.0).is_empty());
-        assert!(log_ticks(1e-300, 1e300).len() <= 3 * 601);
-        let series = |ms: f64, bits: f64| {
-            vec![Series {
-                label: "Offer, full".into(),
-                points: vec![(bits, ms)],
-                fit: None,
-            }]
-        };
-        assert!(check_plottable(&series(0.5, 1024.0), &[]).is_ok());
-        for (ms, bits) in [(1e300, 1024.0), (0.0, 1024.0), (1.0, -1.0), (1.0, 1e300)] {
-            let e = check_plottable(&series(ms, bits), &[]).unwrap_err();
-            assert_eq!(e.exit_code(), 2);
-            assert!(
-                crate::cli::errors::render(&e).starts_with("the record cannot be plotted: Offer"),
-                "{e}"
-            );
-        }
-    }
-}
+mod tests;

@@ -183,7 +183,7 @@ impl<'a> Run<'a> {
         let seed = rec.seed.map_or_else(|| "-".to_string(), |s| s.to_string());
         let over = match r.baseline_machine() {
             Some(b) => format!("speedup = how many times faster than the {}", b.name),
-            None => "× = how many times faster than the column's machine".to_string(),
+            None => "vs MACHINE: how many times faster than that machine (26.4x)".to_string(),
         };
         s += &format!(
             "clock: {}; {budget} s per timed operation; seed {seed}; {over}; ±: the 95 % interval of this machine's median over its rounds, and so of its speedups\n",
@@ -207,8 +207,8 @@ impl<'a> Run<'a> {
         header.push("this machine".into());
         match r.baseline_machine() {
             Some(_) if narrow => header.push("speedup".into()),
-            Some(b) => header.push(format!("× {}", b.name)),
-            None => header.extend(machines.iter().map(|m| format!("× {}", m.name))),
+            Some(b) => header.push(format!("vs {}", b.name)),
+            None => header.extend(machines.iter().map(|m| format!("vs {}", m.name))),
         }
         let mut lines = Vec::new();
         for (i, row) in r.rows.iter().enumerate() {
@@ -412,6 +412,37 @@ pub fn render_text(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
         Some(run) => run.render(wide, markdown),
         None => "pkbench repro: the record names no table pkbench knows\n".to_string(),
     }
+}
+
+/// The table with pkbench's own figures, then the same table for each library that computed
+/// rows (its figures as this machine's column), then the notes of libraries that could not.
+pub fn render_all(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
+    use crate::bench::imp::Choice;
+    use crate::report::by_impl;
+    let mut s = render_text(&by_impl::only(rec, Choice::Own), wide, markdown);
+    for lib in crate::bench::imp::Library::ALL {
+        let sub = by_impl::only(rec, Choice::Peer(lib));
+        let Some(imp) = sub
+            .operations
+            .first()
+            .and_then(|o| o.implementation.clone())
+        else {
+            continue;
+        };
+        s += &format!(
+            "\nThe same rows through {} {} (this machine's column is the library's):\n",
+            imp.name, imp.version
+        );
+        s += &render_text(&sub, wide, markdown);
+    }
+    for sk in rec
+        .skipped
+        .iter()
+        .filter(|k| k.params.contains_key(crate::bench::imp::IMPL_PARAM))
+    {
+        s += &format!("{}: {}\n", sk.item, sk.reason);
+    }
+    s
 }
 
 /// One entry of the `rows` summary key of the `figures` layout: a posted figure beside this
@@ -748,19 +779,8 @@ fn fmt_bound(x: f64) -> String {
     }
 }
 
-/// A speedup: "×82", "×26.4", "×5.56".
-pub fn fmt_speedup(x: f64) -> String {
-    if !x.is_finite() {
-        return "-".into();
-    }
-    if x >= 100.0 {
-        format!("×{x:.0}")
-    } else if x >= 10.0 {
-        format!("×{x:.1}")
-    } else {
-        format!("×{x:.2}")
-    }
-}
+/// A speedup in pkbench's one notation ([`report::fmt_speedup`]): "82x", "26.4x", "5.56x".
+pub use crate::report::fmt_speedup;
 
 #[cfg(test)]
 mod tests {
@@ -824,7 +844,7 @@ mod tests {
         );
         assert!(md.contains("26.2 (est.)"), "{md}");
         // MD5 measured 100 MB/s against the Alpha's 7.8 MB/s: ×12.8.
-        assert!(md.contains("×12.8"), "{md}");
+        assert!(md.contains("12.8x"), "{md}");
         assert!(
             md.contains("backend: ") && md.contains("0.01 s per timed operation"),
             "{md}"
@@ -854,7 +874,7 @@ mod tests {
         let text = report::wrap_text(&render_text(&rec, false, false));
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
         let table: Vec<&str> = text.lines().filter(|l| l.starts_with('│')).collect();
-        assert!(table.iter().any(|l| l.contains("×12.8")), "{text}");
+        assert!(table.iter().any(|l| l.contains("12.8x")), "{text}");
         assert!(!table.iter().any(|l| l.contains("HP 735")), "{text}");
         assert!(
             text.contains("other machines (") && text.replace('\n', " ").contains("HP 735"),
@@ -879,12 +899,12 @@ mod tests {
         let lines: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
         assert_eq!(
             lines[0],
-            "| row | K6/400 | Celeron/500 | this machine | × K6/400 | × Celeron/500 |"
+            "| row | K6/400 | Celeron/500 | this machine | vs K6/400 | vs Celeron/500 |"
         );
         assert_eq!(lines[1], "| --- | ---: | ---: | ---: | ---: | ---: |");
         assert_eq!(
             lines[2],
-            "| CAST5-128 | 35.50 | 49.00 | 355.0 | ×10.0 | ×7.24 |"
+            "| CAST5-128 | 35.50 | 49.00 | 355.0 | 10.0x | 7.24x |"
         );
         assert_eq!(lines[3], "| BLOWFISH-128 | 35.40 | 40.00 | - | - | - |");
         assert!(md.contains("units: Mbit/s"), "{md}");
@@ -905,9 +925,9 @@ mod tests {
         assert_eq!(fmt_posted(1.37, None), "1.37");
         assert_eq!(fmt_posted(49.0, None), "49");
         assert_eq!(fmt_value(412564.2), "412564");
-        assert_eq!(fmt_speedup(1234.4), "×1234");
-        assert_eq!(fmt_speedup(45.61), "×45.6");
-        assert_eq!(fmt_speedup(1.234), "×1.23");
+        assert_eq!(fmt_speedup(1234.4), "1234x");
+        assert_eq!(fmt_speedup(45.61), "45.6x");
+        assert_eq!(fmt_speedup(1.234), "1.23x");
         assert_eq!(fmt_speedup(f64::NAN), "-");
     }
 }

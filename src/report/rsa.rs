@@ -147,13 +147,16 @@ pub fn render_text(rec: &ResultRecord) -> String {
     match (r.crt_speedup_interval(), r.crt_speedup()) {
         (Some(iv), _) => {
             s += &format!(
-                "CRT speedup: ×{:.2} [{:.2}, {:.2}] over the raw private operation (95 % interval from the paired rounds: Hodges–Lehmann, Wilcoxon signed rank)\n",
-                iv.estimate, iv.lo, iv.hi
+                "CRT speedup: {} [{:.2}, {:.2}] over the raw private operation (95 % interval from the paired rounds: Hodges–Lehmann, Wilcoxon signed rank)\n",
+                report::fmt_speedup(iv.estimate),
+                iv.lo,
+                iv.hi
             )
         }
         (None, Some(x)) => {
             s += &format!(
-                "CRT speedup: ×{x:.2} over the raw private operation (too few rounds for an interval)\n"
+                "CRT speedup: {} over the raw private operation (too few rounds for an interval)\n",
+                report::fmt_speedup(x)
             )
         }
         (None, None) => {}

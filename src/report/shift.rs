@@ -86,8 +86,11 @@ impl RunShift {
     /// between the runs; each operation is judged against it".
     pub fn describe(&self, threshold: f64) -> String {
         let head = format!(
-            "run shift: NEW ran {:.2}x [{:.2}, {:.2}] over all {} operations (median ratio)",
-            self.ratio.estimate, self.ratio.lo, self.ratio.hi, self.operations
+            "run shift: NEW ran {} [{:.2}, {:.2}] over all {} operations (median ratio)",
+            crate::report::fmt_speedup(self.ratio.estimate),
+            self.ratio.lo,
+            self.ratio.hi,
+            self.operations
         );
         if self.applied {
             format!(

@@ -197,3 +197,16 @@ pub fn scratch(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// The speedups in `line` in pkbench's one notation ("2.00x", "82.4x", "0.043x"): words
+/// (split at spaces and table rules, brackets and commas around them dropped) that are a
+/// number followed by "x".
+pub fn speedups(line: &str) -> usize {
+    line.split(|c: char| c.is_whitespace() || matches!(c, '|' | '│' | '┆'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | ';' | '[' | ']')))
+        .filter(|w| {
+            w.strip_suffix('x')
+                .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
+        })
+        .count()
+}
