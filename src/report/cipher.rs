@@ -72,15 +72,14 @@ pub fn rows(rec: &ResultRecord) -> Vec<Row<'_>> {
 
 /// The buffer sizes and median times (ms) of a row's slope points (info `points`).
 fn point_medians(op: &Operation) -> Vec<(u64, f64)> {
+    // Read as slope points, whose statistics read in seconds (records now) or ms (before).
     op.info
         .get("points")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|p| Some((p["bytes"].as_u64()?, p["stats"]["median_ms"].as_f64()?)))
-                .collect()
-        })
+        .and_then(|v| serde_json::from_value::<Vec<SlopePoint>>(v.clone()).ok())
         .unwrap_or_default()
+        .iter()
+        .map(|p| (p.bytes as u64, p.stats.median_ms))
+        .collect()
 }
 
 /// `openssl speed`'s layout of a run with `--sizes`: one line per mode and direction, one
