@@ -8,14 +8,13 @@
 
 pub mod pool;
 
-pub use pool::{
-    MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool, make_sized_pool_with,
-};
+pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool};
 
 use super::Config;
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::Stats;
+use crate::measure::cache::{CacheMode, Resident, Span};
 use crate::params::GroupFile;
 use crate::record::{self, Operation};
 use crate::security;
@@ -39,6 +38,12 @@ pub struct DhJob {
     /// Who computes Offer and Reply: [`super::imp::Choice::Own`], or the library behind a
     /// [`crate::peers::kex::PeerGroup`] (set by [`DhJob::through`]).
     pub imp: super::imp::Choice,
+    /// Warm, cold or both ([`CacheMode`]): cold Offers and Replies are timed singly, the
+    /// group's memory ([`KeyExchange::resident`]) and the pool entry evicted before each.
+    pub cache: CacheMode,
+    /// Time Offer only (no Reply, no Total): the table-window sweep of `choose --cache`,
+    /// where only Offer depends on the table.
+    pub offer_only: bool,
 }
 
 impl DhJob {
@@ -68,6 +73,8 @@ impl DhJob {
             exp_bits,
             pool_base: POOL,
             imp: super::imp::Choice::Own,
+            cache: CacheMode::Warm,
+            offer_only: false,
         })
     }
 
@@ -90,6 +97,8 @@ impl DhJob {
             exp_bits: self.exp_bits,
             pool_base: self.pool_base,
             imp: super::imp::Choice::Peer(library),
+            cache: self.cache,
+            offer_only: self.offer_only,
         }))
     }
 
@@ -118,44 +127,49 @@ impl DhJob {
 pub fn prepare(job: &DhJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let kx = job.group.as_ref();
     let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    let pb = crate::measure::progress::phase(
-        &format!("preparing {}: inputs made and checked", job.label()),
-        job.pool_base.max(1) as u64,
-        cfg.quiet,
-    );
-    let pool = make_sized_pool_with(
-        kx,
-        job.exp_bits,
-        job.pool_base,
-        &cfg.measure,
-        &mut rng,
-        &mut |made, planned| {
-            pb.set_length(planned as u64);
-            pb.set_position(made as u64);
-        },
-    );
-    pb.finish_and_clear();
-    Ok(with_pool(job.clone(), pool?))
+    let pool = make_sized_pool(kx, job.exp_bits, job.pool_base, &cfg.measure, &mut rng)?;
+    Ok(with_pool(job.clone(), pool))
 }
 
 /// The prepared job `job` over the checked `pool` (made by [`make_pool`] or
 /// [`make_sized_pool`] for `job`'s group and secret size).
 pub fn with_pool(job: DhJob, pool: Pool) -> Box<dyn super::Prepared> {
     let n = pool.len();
+    // Timed operations: (Offer = 0 / Reply = 1, cold), warm ones first.
+    let slots = [false, true]
+        .into_iter()
+        .filter(|&cold| {
+            if cold {
+                job.cache.cold()
+            } else {
+                job.cache.warm()
+            }
+        })
+        .flat_map(|cold| {
+            if job.offer_only {
+                vec![(0, cold)]
+            } else {
+                vec![(0, cold), (1, cold)]
+            }
+        })
+        .collect();
     Box::new(PreparedDh {
         job,
         pool,
+        slots,
         offers: vec![Vec::new(); n],
         shared: vec![Vec::new(); n],
         reply_failed: false,
     })
 }
 
-/// A DH job with its checked pool, and the outputs of the timed runs (entry `k` keeps the
-/// last output for input `k`; empty until an operation reached it).
+/// A DH job with its checked pool, its timed operations (`slots`: Offer or Reply, warm or
+/// cold), and the outputs of the timed runs (entry `k` keeps the last output for input `k`;
+/// empty until an operation reached it).
 struct PreparedDh {
     job: DhJob,
     pool: Pool,
+    slots: Vec<(usize, bool)>,
     offers: Vec<Vec<u8>>,
     shared: Vec<Vec<u8>>,
     reply_failed: bool,
@@ -167,14 +181,33 @@ impl super::Prepared for PreparedDh {
     }
 
     fn timed(&self) -> usize {
-        2
+        self.slots.len()
+    }
+
+    fn cold(&self, k: usize) -> bool {
+        self.slots.get(k).is_some_and(|s| s.1)
+    }
+
+    /// The group's memory for the operation ([`KeyExchange::resident`]) and the pool entry:
+    /// the secret (and for Reply the peer value), their bytes and their `Vec` headers.
+    fn resident(&self, k: usize, i: usize) -> Resident<'_> {
+        let offer = self.slots.get(k).is_none_or(|s| s.0 == 0);
+        let e = i % self.pool.len().max(1);
+        let mut r = self.job.group.resident(offer);
+        if let Some(x) = self.pool.secrets.get(e) {
+            r = r.with([Span::of(x), Span::of_val(x)]);
+        }
+        if let (false, Some(y)) = (offer, self.pool.peers.get(e)) {
+            r = r.with([Span::of(y), Span::of_val(y)]);
+        }
+        r
     }
 
     fn run(&mut self, k: usize, start: usize, n: usize) {
         let kx = self.job.group.as_ref();
         let len = self.pool.len();
         let pool = &self.pool;
-        if k == 0 {
+        if self.slots.get(k).is_none_or(|s| s.0 == 0) {
             for i in 0..n {
                 let e = start.wrapping_add(i) % len;
                 self.offers[e] = black_box(kx.offer(black_box(&pool.secrets[e])));
@@ -192,13 +225,24 @@ impl super::Prepared for PreparedDh {
 
     fn units(&self) -> Vec<super::threads::Unit> {
         let kx = self.job.group.as_ref();
+        // The first timed Offer and Reply (warm ones come first; a table-window job has no
+        // Reply and no unit).
+        let find = |what: usize| self.slots.iter().position(|s| s.0 == what);
+        let (Some(offer), Some(reply)) = (find(0), find(1)) else {
+            return Vec::new();
+        };
         vec![super::threads::Unit {
             name: "Exchange".into(),
             // Both parties offer, then each replies (Total = 2*Offer + Reply).
-            steps: vec![(0, 2), (1, 1)],
+            steps: vec![(offer, 2), (reply, 1)],
             figure: "exchanges_per_sec",
             per_unit: 1.0,
-            params: key(kx, self.job.exp_bits),
+            params: record::params([
+                ("command", "dh".into()),
+                ("group", kx.info().name.clone().into()),
+                ("exp_bits", self.job.exp_bits.into()),
+                ("table", kx.table().is_some().into()),
+            ]),
             implementation: kx.implementation(),
         }]
     }
@@ -218,17 +262,46 @@ impl super::Prepared for PreparedDh {
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
         let kx = self.job.group.as_ref();
         super::Prepared::verify(self.as_ref())?;
-        let mut stats = stats.into_iter();
-        let (offer, reply) = match (stats.next(), stats.next()) {
-            (Some(o), Some(r)) => (o, r),
-            _ => return Err(Error::runtime("DH: Offer and Reply were not timed")),
-        };
-        Ok(operations(
-            kx,
-            self.job.exp_bits,
-            (offer, reply),
-            &self.pool,
-        ))
+        let mut ops = Vec::new();
+        for cold in [false, true] {
+            let find = |what: usize| {
+                self.slots
+                    .iter()
+                    .position(|s| *s == (what, cold))
+                    .and_then(|k| stats.get(k).cloned())
+            };
+            let Some(offer) = find(0) else {
+                continue;
+            };
+            let reply = find(1);
+            let mut these = match reply {
+                Some(reply) => operations(kx, self.job.exp_bits, (offer, reply), &self.pool),
+                // Offer alone: the Offer operation (it does not depend on Reply's figures).
+                None => operations(kx, self.job.exp_bits, (offer.clone(), offer), &self.pool)
+                    .into_iter()
+                    .take(1)
+                    .collect(),
+            };
+            if cold {
+                for (j, op) in these.iter_mut().enumerate() {
+                    // Offer, Reply, then the two derived operations (Reply's memory is
+                    // the wider: group, secret and peer value).
+                    let slot = (j.min(1), true);
+                    let k = self.slots.iter().position(|s| *s == slot).unwrap_or(0);
+                    *op = super::cold::mark(op.clone(), &self.resident(k, 0));
+                }
+            }
+            if let Some(v) = self.job.cache.param(cold) {
+                for op in &mut these {
+                    op.params.insert("cache".into(), v.into());
+                }
+            }
+            ops.extend(these);
+        }
+        if ops.is_empty() {
+            return Err(Error::runtime("DH: Offer and Reply were not timed"));
+        }
+        Ok(ops)
     }
 }
 
@@ -257,20 +330,6 @@ pub use crate::record::TOTAL_OP;
 /// figure `cpu_total_ms`.
 pub use crate::record::CPU_SUM_OP;
 
-/// The params that identify an operation of `kx` with `exp_bits`-bit secrets: command "dh",
-/// group, exp_bits, table.
-fn key(
-    kx: &dyn KeyExchange,
-    exp_bits: u32,
-) -> std::collections::BTreeMap<String, serde_json::Value> {
-    record::params([
-        ("command", "dh".into()),
-        ("group", kx.info().name.clone().into()),
-        ("exp_bits", exp_bits.into()),
-        ("table", kx.table().is_some().into()),
-    ])
-}
-
 /// The operations of `kx` timed with `exp_bits`-bit secrets: "Offer" and "Reply" (timed,
 /// with `ops_per_sec`), "Total = 2*Offer + Reply" (`total_ms` = 2·Offer + Reply from the
 /// medians, ms) and "CPU sum 2*Offer + 2*Reply" (`cpu_total_ms`), each identified by command
@@ -290,7 +349,12 @@ pub fn operations(
 ) -> Vec<Operation> {
     let info = kx.info();
     let table = kx.table();
-    let key = key(kx, exp_bits);
+    let key = record::params([
+        ("command", "dh".into()),
+        ("group", info.name.clone().into()),
+        ("exp_bits", exp_bits.into()),
+        ("table", table.is_some().into()),
+    ]);
     let implementation = kx.implementation();
     let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {

@@ -84,6 +84,14 @@ impl Prepared for Tagged {
         self.inner.run(k, start, n);
     }
 
+    fn cold(&self, k: usize) -> bool {
+        self.inner.cold(k)
+    }
+
+    fn resident(&self, k: usize, i: usize) -> crate::measure::cache::Resident<'_> {
+        self.inner.resident(k, i)
+    }
+
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
         let name = self.name;
         Ok(self

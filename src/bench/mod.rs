@@ -14,6 +14,7 @@
 pub mod bulk;
 pub mod choose;
 pub mod cipher;
+pub mod cold;
 pub mod des;
 pub mod dh;
 pub mod hash;
@@ -23,6 +24,7 @@ pub mod noise;
 pub mod rsa;
 pub mod slope;
 pub mod threads;
+pub mod windows;
 
 pub use crate::implementation::{ImplKind, Implementation};
 
@@ -130,6 +132,20 @@ pub trait Prepared {
     /// (wrapping; the job cycles through its pool), keeping outputs for the check.
     fn run(&mut self, k: usize, start: usize, n: usize);
 
+    /// Whether timed operation `k` is timed cold: singly, its memory evicted before each run
+    /// ([`Prepared::resident`], [`crate::measure::Sampler::round_single`]). Warm by default.
+    fn cold(&self, k: usize) -> bool {
+        let _ = k;
+        false
+    }
+
+    /// The memory timed operation `k` works on for input `i` (its table, its secret, its
+    /// peer value), for a cold run to evict. Nothing named, and not complete, by default.
+    fn resident(&self, k: usize, i: usize) -> crate::measure::cache::Resident<'_> {
+        let _ = (k, i);
+        crate::measure::cache::Resident::default()
+    }
+
     /// Checks every output of the timed runs and returns the record's operations, given the
     /// statistics of each timed operation in order.
     ///
@@ -176,16 +192,34 @@ pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
     Ok(imp::tag(prepared, job.implementation()))
 }
 
-/// One timed operation of a prepared job, as the harness's [`Timed`].
+/// One timed operation of a prepared job, as the harness's [`Timed`], with the run's evictor
+/// for a cold operation.
 struct Slot<'a> {
     job: &'a mut dyn Prepared,
     k: usize,
+    evictor: Option<&'a mut crate::measure::cache::Evictor>,
 }
 
 impl Timed for Slot<'_> {
     fn run(&mut self, start: usize, n: usize) {
         self.job.run(self.k, start, n);
     }
+
+    fn evict(&mut self, i: usize) {
+        if let Some(ev) = self.evictor.as_deref_mut() {
+            ev.evict(&self.job.resident(self.k, i));
+        }
+    }
+}
+
+/// The evictor of a run whose jobs have cold operations ([`Prepared::cold`]): chosen for
+/// this machine from its caches ([`crate::measure::cache::Evictor::detect`]).
+fn evictor_for(jobs: &[&mut (dyn Prepared + 'static)]) -> Option<crate::measure::cache::Evictor> {
+    jobs.iter()
+        .any(|j| (0..j.timed()).any(|k| j.cold(k)))
+        .then(
+            || crate::measure::cache::Evictor::detect(crate::measure::cache::CacheSizes::detect()),
+        )
 }
 
 /// Samples prepared jobs together: `cfg.measure.rounds` rounds, each taking one round of
@@ -209,13 +243,32 @@ pub fn sample_rounds(jobs: &mut [&mut (dyn Prepared + 'static)], cfg: &Config) -
         .iter()
         .map(|j| vec![Sampler::new(); j.timed()])
         .collect();
+    let mut evictor = evictor_for(jobs);
+    // Measured once per process, and only for a run with cold operations.
+    let overhead = match evictor {
+        Some(_) => std::time::Duration::from_secs_f64(cfg.measure.clock.cost().overhead_ns * 1e-9),
+        None => std::time::Duration::ZERO,
+    };
     let pb = crate::measure::progress::bar((rounds * jobs.len()) as u64, cfg.quiet);
     for r in 0..rounds {
         for (i, job) in jobs.iter_mut().enumerate() {
             pb.set_message(format!("{} (round {}/{rounds})", job.label(), r + 1));
             for (k, sampler) in samplers[i].iter_mut().enumerate() {
-                let mut slot = Slot { job: &mut **job, k };
-                sampler.round(&configs[i], &mut slot);
+                if job.cold(k) {
+                    let mut slot = Slot {
+                        job: &mut **job,
+                        k,
+                        evictor: evictor.as_mut(),
+                    };
+                    sampler.round_single(&configs[i], &mut slot, overhead);
+                } else {
+                    let mut slot = Slot {
+                        job: &mut **job,
+                        k,
+                        evictor: None,
+                    };
+                    sampler.round(&configs[i], &mut slot);
+                }
             }
             pb.inc(1);
         }

@@ -50,6 +50,9 @@ pub struct RsaJob {
     pub crt: bool,
     /// The private operations' exponentiation (raw and CRT alike).
     pub powm: Powm,
+    /// Warm, cold or both ([`crate::measure::CacheMode`]): cold operations are timed singly,
+    /// the key's integers (limbs where the backend names them) and the chunk evicted first.
+    pub cache: crate::measure::CacheMode,
 }
 
 impl RsaJob {
@@ -62,6 +65,7 @@ impl RsaJob {
             backend: BackendKind::DEFAULT,
             crt: false,
             powm: Powm::Fast,
+            cache: crate::measure::CacheMode::Warm,
         }
     }
 
@@ -178,11 +182,19 @@ fn prepare_on<B: Backend + 'static>(
     )?;
     let n = pool.chunks.len();
     let ops = if facts.job.crt { 3 } else { 2 };
+    let cache = facts.job.cache;
+    // Timed operations: (operation, cold), warm ones first.
+    let slots = [false, true]
+        .into_iter()
+        .filter(|&c| if c { cache.cold() } else { cache.warm() })
+        .flat_map(|c| (0..ops).map(move |k| (k, c)))
+        .collect();
     Ok(Box::new(PreparedRsa::<B> {
         scratch: eng.crt_scratch(),
         eng,
         pool,
         outs: vec![vec![None; n]; ops],
+        slots,
         facts,
     }))
 }
@@ -195,6 +207,8 @@ struct PreparedRsa<B: Backend> {
     pool: Pool<B>,
     scratch: crate::rsa::ops::CrtScratch<B>,
     outs: Vec<Vec<Option<B::Int>>>,
+    /// Timed operation k: (index into `outs` and the operation names, timed cold).
+    slots: Vec<(usize, bool)>,
 }
 
 impl<B: Backend> PreparedRsa<B> {
@@ -214,10 +228,31 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
     }
 
     fn timed(&self) -> usize {
-        self.outs.len()
+        self.slots.len()
+    }
+
+    fn cold(&self, k: usize) -> bool {
+        self.slots.get(k).is_some_and(|s| s.1)
+    }
+
+    /// The engine value and the limbs of every key integer and of chunk `i`, where the
+    /// backend names them (complete with GMP; num-bigint keeps limbs private).
+    fn resident(&self, _k: usize, i: usize) -> crate::measure::cache::Resident<'_> {
+        use crate::measure::cache::{Resident, Span};
+        let e = &self.eng;
+        let chunk = &self.pool.chunks[i % self.pool.chunks.len().max(1)];
+        let mut r = Resident::complete(vec![Span::of_val(e), Span::of_val(chunk)]);
+        for x in [&e.n, &e.e, &e.d, &e.p, &e.q, &e.dp, &e.dq, &e.qinv, chunk] {
+            match B::limb_span(x) {
+                Some(s) => r.spans.push(s),
+                None => r.complete = false,
+            }
+        }
+        r
     }
 
     fn run(&mut self, k: usize, start: usize, n: usize) {
+        let k = self.slots.get(k).map_or(0, |s| s.0);
         let len = self.pool.chunks.len();
         let name = self.name(k);
         let (eng, chunks, out, scratch) = (
@@ -297,7 +332,8 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
         Ok(stats
             .into_iter()
             .enumerate()
-            .map(|(k, st)| {
+            .map(|(slot, st)| {
+                let (k, cold) = self.slots.get(slot).copied().unwrap_or((slot, false));
                 let name = self.name(k);
                 let (params, powm_fn) = if name == PUBLIC_OP {
                     (&base, f.public_powm)
@@ -317,6 +353,12 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
                     .with_info("pool", pool);
                 if let Some(ms) = f.keygen_ms {
                     o = o.with_info("keygen_ms", ms);
+                }
+                if let Some(v) = f.job.cache.param(cold) {
+                    o.params.insert("cache".into(), v.into());
+                }
+                if cold {
+                    o = super::cold::mark(o, &self.resident(slot, 0));
                 }
                 o
             })

@@ -117,6 +117,8 @@ pub struct ChooseArgs {
     /// implementation.
     #[arg(long)]
     pub post_quantum: bool,
+    #[command(flatten)]
+    pub cache: crate::cli::cache::CacheArgs,
     /// Also save the run as a result record (JSON, schema `pkbench.result/2`): every timed
     /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
     /// security estimate, the rows not timed and why, the choice, the machine and build.
@@ -225,6 +227,16 @@ pub fn run(args: &ChooseArgs) -> Result<String> {
         crate::record::write::check_destination(p, args.force)?;
     }
     let timer = RunTimer::start();
+    if args.cache.cache != crate::measure::CacheMode::Warm {
+        let rec = collect_windows(args, &timer)?;
+        return crate::cli::common::emit_record(
+            args.output.as_deref(),
+            args.force,
+            args.json,
+            &rec,
+            || report::windows::render_text(&rec),
+        );
+    }
     let rec = collect(args, &timer)?;
     let markdown = args.markdown;
     crate::cli::common::emit_record(args.output.as_deref(), args.force, args.json, &rec, || {
@@ -389,6 +401,79 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
             put("security", serde_json::to_value(e).ok());
         }
         rec.skipped.push(s);
+    }
+    Ok(rec)
+}
+
+/// Groups the table-window sweep times when `--groups` is not given: the binary curves,
+/// whose table has a window to choose.
+pub const SWEEP_GROUPS: [&str; 2] = ["gf2-155", "gf2-185"];
+
+/// Budget per timed operation of the table-window sweep when `--time` is not given, ms.
+pub const SWEEP_BUDGET_MS: f64 = 300.0;
+
+/// `choose --cache cold|both`: the table-window sweep ([`crate::bench::windows`]) over
+/// `--groups` (default [`SWEEP_GROUPS`]) and the secret sizes of `--exp-bits` (default
+/// 2 × `--min-security`, `full` where that exceeds the group), each table's Offer warm and
+/// cold; the record's params say `sweep` = "table-windows" and the cache's method.
+///
+/// # Errors
+/// [`Error::Input`] for options the sweep does not take (`--post-quantum`, `--impl` other
+/// than pkbench) or an unknown group; [`Error::Runtime`] when a self-check fails.
+fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
+    if args.post_quantum {
+        return Err(Error::input(
+            "--post-quantum: choose --cache times fixed-base tables of DH groups; leave out --post-quantum or --cache",
+        ));
+    }
+    if args.imp.imp != "all" && args.imp.imp != "pkbench" {
+        return Err(Error::input(format!(
+            "--impl {}: choose --cache times pkbench's own tables; leave out --impl",
+            args.imp.imp
+        )));
+    }
+    let names = if args.fields.is_empty() {
+        SWEEP_GROUPS.iter().map(|g| g.to_string()).collect()
+    } else {
+        fields(args)?
+    };
+    crate::cli::common::check_backend_used(
+        args.backend.as_deref(),
+        names.iter().map(String::as_str),
+    )?;
+    let exps = if args.exp_bits.is_empty() {
+        vec![ExpBits::Bits(2 * args.min_security)]
+    } else {
+        args.exp_bits.clone()
+    };
+    let budget_ms = if args.time.is_none() && args.budget_ms == 100.0 {
+        SWEEP_BUDGET_MS
+    } else {
+        args.budget_ms()
+    };
+    let cfg = crate::bench::Config {
+        measure: measure_config(budget_ms, args.clock),
+        seed: args.seed,
+        quiet: args.json,
+        discovery: crate::cli::options::discovery(),
+    };
+    let options = crate::cli::options::group_options(true, args.backend.as_deref(), false)?;
+    let items = crate::bench::windows::items(&names, &exps, &options);
+    let (ops, mut failed) = crate::bench::windows::run(items, &cfg);
+    if ops.is_empty() && !failed.is_empty() {
+        return Err(failed.swap_remove(0).1);
+    }
+    let mut params = Map::new();
+    params.insert("sweep".into(), report::windows::SWEEP.into());
+    params.insert("budget_ms".into(), budget_ms.into());
+    params.insert("fields".into(), names.clone().into());
+    let sizes: Vec<String> = exps.iter().map(exp_text).collect();
+    params.insert("exp_bits".into(), sizes.into());
+    crate::cli::cache::add_params(&mut params, crate::measure::CacheMode::Both, args.clock);
+    let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
+    for (label, e) in failed {
+        rec.skipped
+            .push(Skipped::new(label, crate::cli::errors::render(&e)));
     }
     Ok(rec)
 }

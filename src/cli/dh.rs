@@ -43,6 +43,13 @@ pub struct DhArgs {
     /// Time Offer without the fixed-base table (a plain exponentiation or scalar multiplication).
     #[arg(long)]
     pub no_table: bool,
+    /// Window of the binary curves' fixed-base table, 2 to 12 bits (default 12; the table
+    /// holds ⌈(bits of q + 1)/W⌉ windows × 2^(W−1) affine points of 48 bytes). Overrides
+    /// PKBENCH_TABLE_WINDOW. Refused for other groups.
+    #[arg(long, value_name = "W", value_parser = crate::cli::cache::parse_table_window, conflicts_with = "no_table")]
+    pub table_window: Option<u32>,
+    #[command(flatten)]
+    pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
     pub imp: ImplArgs,
     #[command(flatten)]
@@ -73,8 +80,16 @@ pub fn run(args: &DhArgs) -> Result<String> {
     args.threads.check_own(&choices, &args.group.field)?;
     let placement = args.threads.placement()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
+    crate::cli::common::check_option_applies(
+        &file.name,
+        file.family()?,
+        "--table-window",
+        args.table_window.is_some(),
+    )?;
+    let opts = crate::cli::cache::with_window(opts, args.table_window);
     kex::check_exp_bits(&file, args.exp_bits)?;
-    let job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
+    let mut job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
+    job.cache = args.cache.cache;
     let info = job.group.info();
     let params = record::params([
         ("field", info.name.clone().into()),
@@ -97,7 +112,9 @@ pub fn run(args: &DhArgs) -> Result<String> {
     if let Some(p) = &placement {
         ops.extend(threads::run(&jobs, &cfg, p)?);
     }
-    let mut rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    let mut params: serde_json::Map<String, serde_json::Value> = params.into_iter().collect();
+    crate::cli::cache::add_params(&mut params, args.cache.cache, cfg.measure.clock);
+    let mut rec = bench::record("dh", &cfg, params, ops, &timer);
     rec.skipped.extend(notes);
     if let Some(p) = &placement {
         threads::add_params(&mut rec, p);
@@ -129,6 +146,17 @@ pub fn kem_impls(
 /// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,
 /// in alternating rounds ([`crate::bench::kem`]).
 fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> {
+    if args.cache.cache != crate::measure::CacheMode::Warm || args.table_window.is_some() {
+        return Err(Error::input(format!(
+            "{}: {} is a KEM, timed warm only, with no fixed-base table; leave it out",
+            if args.table_window.is_some() {
+                "--table-window"
+            } else {
+                "--cache"
+            },
+            info.name
+        )));
+    }
     if args.no_table || args.table || args.exp_bits != ExpBits::Full {
         return Err(Error::input(format!(
             "{}: {} is a KEM, with no secret exponent and no fixed-base table; leave out --exp-bits, --table and --no-table",

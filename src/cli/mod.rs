@@ -1,6 +1,7 @@
 //! One module per command. Each holds its clap arguments and a `run` function that returns
 //! the text to print (or an [`crate::error::Error`]); `main.rs` only parses and dispatches.
 
+pub mod cache;
 pub mod choose;
 pub mod cipher;
 pub mod common;

@@ -47,6 +47,8 @@ pub struct RsaArgs {
     #[command(flatten)]
     pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
+    pub cache: crate::cli::cache::CacheArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -210,10 +212,12 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         backend: BackendKind::select(args.backend.as_deref())?,
         crt: args.crt,
         powm: args.powm.into(),
+        cache: args.cache.cache,
     };
     let placement = args.threads.placement()?;
     let mut ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
-    let params = bench::rsa::params(&job, &ops);
+    let mut params = bench::rsa::params(&job, &ops);
+    crate::cli::cache::add_params(&mut params, job.cache, cfg.measure.clock);
     if let Some(p) = &placement {
         ops.extend(crate::cli::threads::run(&[Job::Rsa(job)], &cfg, p)?);
     }

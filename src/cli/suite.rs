@@ -66,6 +66,10 @@ pub struct SuiteArgs {
     /// and 2000 tables used; steadier on a busy machine, blind to time spent waiting).
     #[arg(long, value_enum, default_value_t = Clock::Wall)]
     pub clock: Clock,
+    /// With `cold` or `both`, the DH groups and RSA keys of the suite are also (or only)
+    /// timed with cold caches (the 1995 rows, hashes, ciphers and DES stay warm).
+    #[command(flatten)]
+    pub cache: crate::cli::cache::CacheArgs,
 }
 
 /// An entry's label in reports and messages: the command line that times the same thing
@@ -116,6 +120,22 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
     let options = cli::options::group_options(true, None, false)?;
     let (jobs, warnings) = suite::jobs(&entries, &options);
     cli::errors::print_warnings(&warnings);
+    let mode = args.cache.cache;
+    let jobs: Vec<_> = jobs
+        .into_iter()
+        .zip(&entries)
+        .map(|(job, e)| match (job, e) {
+            (Ok(bench::Job::Dh(mut j)), Entry::Dh { .. }) => {
+                j.cache = mode;
+                Ok(bench::Job::Dh(j))
+            }
+            (Ok(bench::Job::Rsa(mut j)), Entry::Rsa { .. }) => {
+                j.cache = mode;
+                Ok(bench::Job::Rsa(j))
+            }
+            (job, _) => job,
+        })
+        .collect();
     let items = entries
         .iter()
         .zip(jobs)
@@ -136,13 +156,9 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
         }
     }
     let params = record::params([("quick", args.quick.into()), ("time_s", time.into())]);
-    let mut rec = bench::record(
-        "suite",
-        &cfg,
-        params.into_iter().collect(),
-        operations,
-        &timer,
-    );
+    let mut params: serde_json::Map<String, serde_json::Value> = params.into_iter().collect();
+    cli::cache::add_params(&mut params, mode, args.clock);
+    let mut rec = bench::record("suite", &cfg, params, operations, &timer);
     rec.skipped = skipped;
     Ok(rec)
 }

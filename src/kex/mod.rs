@@ -329,6 +329,15 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// The memory Offer (`offer` true) or Reply reads besides its inputs, for a cold timing
+    /// to evict ([`crate::measure::cache`]): the fixed-base table and the group's own
+    /// constants, and whether that is all of it. The default names nothing and says so (not
+    /// complete: a crate's or a library's internal tables); then the evictor also walks.
+    fn resident(&self, offer: bool) -> crate::measure::cache::Resident<'_> {
+        let _ = offer;
+        crate::measure::cache::Resident::default()
+    }
+
     /// Things the group did not do as asked when it was opened but that are no reason to
     /// stop (an unknown GF(2^m) code choice, ignored); the caller shows them.
     fn warnings(&self) -> &[Warning] {

@@ -15,6 +15,7 @@
 
 pub mod affinity;
 pub mod build;
+pub mod cache;
 pub mod clock;
 pub mod fit;
 pub mod interval;
@@ -26,7 +27,8 @@ pub mod stats;
 pub mod topology;
 
 pub use build::Build;
-pub use clock::Clock;
+pub use cache::CacheMode;
+pub use clock::{Clock, ClockCost};
 pub use interval::Interval;
 pub use machine::Machine;
 pub use sampler::{Sampler, Timed};

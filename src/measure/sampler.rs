@@ -10,6 +10,12 @@ pub trait Timed {
     /// Runs `n` operations on inputs number `start`, `start + 1`, … (wrapping; an
     /// implementation takes input `i % len` of its pool).
     fn run(&mut self, start: usize, n: usize);
+
+    /// Evicts the memory of the operation on input `i` from the caches (outside the timed
+    /// region), before a cold run ([`Sampler::round_single`]). Nothing by default.
+    fn evict(&mut self, i: usize) {
+        let _ = i;
+    }
 }
 
 /// A closure `op(i)` (one operation on input `i`) as a [`Timed`].
@@ -121,6 +127,31 @@ impl Sampler {
         self.sizes.push(self.raw.len() - before);
     }
 
+    /// Takes one round of cold samples of `op` under `cfg`: each sample evicts the memory of
+    /// the next input ([`Timed::evict`], not timed), then times a single operation on it with
+    /// `cfg.clock`, minus `overhead` (the cost of an empty timed region,
+    /// [`super::ClockCost::overhead_ns`]; a result below it counts as 0). The round takes
+    /// samples until its share of the budget (`budget / rounds`, eviction included, on the
+    /// wall clock) is spent, at least ⌈`min_samples` / `rounds`⌉, at most
+    /// [`MeasureConfig::max_samples`] in all. The batch is 1.
+    pub fn round_single(&mut self, cfg: &MeasureConfig, op: &mut dyn Timed, overhead: Duration) {
+        let rounds = cfg.rounds.max(1);
+        self.batch = 1;
+        let share = cfg.budget / rounds as u32;
+        let min_here = cfg.min_samples.div_ceil(rounds).max(1);
+        let before = self.raw.len();
+        let start = std::time::Instant::now();
+        while self.raw.len() < cfg.max_samples
+            && (self.raw.len() - before < min_here || start.elapsed() < share)
+        {
+            op.evict(self.next);
+            let dt = self.timed_batch(cfg, op, 1);
+            self.raw
+                .push(dt.saturating_sub(overhead).as_secs_f64() * 1e3);
+        }
+        self.sizes.push(self.raw.len() - before);
+    }
+
     /// The calibrated batch (operations per sample), 0 before the first round.
     pub fn batch(&self) -> usize {
         self.batch
@@ -159,6 +190,44 @@ mod tests {
         assert!((11..=20).contains(&st.samples), "{:?}", st.rounds);
         assert!(st.rounds.iter().all(|&n| n <= 1), "{:?}", st.rounds);
         assert!(st.median_ms >= 2.0);
+    }
+
+    #[test]
+    fn single_rounds_evict_before_each_run() {
+        struct Op {
+            log: Vec<(char, usize)>,
+        }
+        impl Timed for Op {
+            fn run(&mut self, start: usize, n: usize) {
+                assert_eq!(n, 1, "a cold sample is one operation");
+                self.log.push(('r', start));
+                std::thread::sleep(Duration::from_micros(50));
+            }
+            fn evict(&mut self, i: usize) {
+                self.log.push(('e', i));
+            }
+        }
+        let cfg = MeasureConfig {
+            budget: Duration::from_millis(20),
+            min_samples: 11,
+            rounds: 4,
+            ..MeasureConfig::default()
+        };
+        let mut op = Op { log: Vec::new() };
+        let mut s = Sampler::new();
+        for _ in 0..4 {
+            s.round_single(&cfg, &mut op, Duration::from_micros(10));
+        }
+        let st = s.stats();
+        assert_eq!(st.batch, 1);
+        assert_eq!(st.rounds.len(), 4);
+        assert!(st.samples >= 12, "{:?}", st.rounds);
+        // Evict i, run i, evict i + 1, run i + 1, …
+        for (j, pair) in op.log.chunks(2).enumerate() {
+            assert_eq!(pair, &[('e', j), ('r', j)]);
+        }
+        // 50 µs sleeps minus 10 µs of overhead: at least 40 µs each.
+        assert!(st.min_ms >= 0.04, "{}", st.min_ms);
     }
 
     #[test]

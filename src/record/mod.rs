@@ -348,7 +348,14 @@ impl Operation {
 
     /// The identity of the row: the params rendered canonically (sorted keys), then the name.
     /// `compare` matches operations of two records on this key.
+    /// `cache=warm` counts as no `cache` param: a record made before `--cache` was timed
+    /// warm.
     pub fn key(&self) -> (String, String) {
+        if self.param_str("cache") == Some("warm") {
+            let mut p = self.params.clone();
+            p.remove("cache");
+            return (params_label(&p), self.name.clone());
+        }
         (params_label(&self.params), self.name.clone())
     }
 
@@ -853,5 +860,21 @@ mod tests {
         assert_eq!(utc_from_unix(951_827_696), "2000-02-29T12:34:56Z");
         // 2026-11-30 10:22:08 UTC = 1796034128.
         assert_eq!(utc_from_unix(1_796_034_128), "2026-11-30T10:22:08Z");
+    }
+
+    #[test]
+    fn cache_warm_keys_as_no_cache_param() {
+        let p = params([("command", json!("dh")), ("group", json!("gf2-155"))]);
+        let st = Stats::from_samples(vec![1.0], 1);
+        let plain = Operation::timed("Offer", p.clone(), st.clone());
+        let mut warm = p.clone();
+        warm.insert("cache".into(), json!("warm"));
+        let mut cold = p;
+        cold.insert("cache".into(), json!("cold"));
+        assert_eq!(
+            Operation::timed("Offer", warm, st.clone()).key(),
+            plain.key()
+        );
+        assert_ne!(Operation::timed("Offer", cold, st).key(), plain.key());
     }
 }

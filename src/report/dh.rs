@@ -198,6 +198,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
         String::new(),
     ]);
     s += &format!("{t}\n");
+    s += &report::cache::render(rec);
     if let Some(c) = cycles_estimate(rec, offer.median_ms, reply.median_ms, x.total_ms) {
         s += &format!(
             "cycles:    ≈{} Offer, ≈{} Reply, ≈{} Total — an estimate: time × {:.0} MHz, {}\n",

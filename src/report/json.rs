@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
     match rec.command.as_str() {
         "dh" => super::dh::json_view(rec),
+        "choose" if super::windows::is_sweep(rec) => super::windows::json_view(rec),
         "choose" => super::choose::json_view(rec),
         "rsa" => super::rsa::json_view(rec),
         "des" => super::des::json_view(rec),

@@ -2,6 +2,7 @@
 
 pub mod bulk;
 pub mod by_impl;
+pub mod cache;
 pub mod choose;
 pub mod cipher;
 pub mod compare;
@@ -25,6 +26,7 @@ pub mod shift;
 pub mod suite;
 pub mod text;
 pub mod threads;
+pub mod windows;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 

@@ -161,6 +161,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
         }
         (None, None) => {}
     }
+    s += &crate::report::cache::render(rec);
     s
 }
 

@@ -61,6 +61,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
     }
     report::wrap_column(&mut t, 0);
     s += &format!("{t}\n");
+    s += &report::cache::render(rec);
     if !rec.skipped.is_empty() {
         s += &format!("skipped ({}):\n", rec.skipped.len());
         for k in &rec.skipped {

@@ -21,6 +21,10 @@ impl Backend for Gmp {
     const POW_MOD_FN: &'static str = "mpz_powm";
     const SECURE_POW_MOD_FN: Option<&'static str> = Some("mpz_powm_sec");
 
+    fn limb_span(x: &Integer) -> Option<crate::measure::cache::Span<'_>> {
+        Some(crate::measure::cache::Span::of(x.as_limbs()))
+    }
+
     /// "gmp 6.3.0 (fat)" for gmp-mpfr-sys's portable build, or the CPU flags GMP was
     /// configured with, e.g. "gmp 6.3.0 (-mtune=skylake -march=broadwell)" for a build by
     /// scripts/gmp-native.sh (read from gmp.h at build time).

@@ -94,6 +94,13 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// Library name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
     fn version() -> String;
 
+    /// The bytes of `x`'s digits (limbs) in memory, for a cold timing to evict
+    /// ([`crate::measure::cache`]); `None` when the library keeps them private (num-bigint).
+    fn limb_span(x: &Self::Int) -> Option<crate::measure::cache::Span<'_>> {
+        let _ = x;
+        None
+    }
+
     /// Who computes: the library (GMP, with its build's variant) or crate (num-bigint).
     fn implementation() -> crate::implementation::Implementation;
 

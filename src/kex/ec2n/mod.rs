@@ -369,6 +369,17 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         self.table.as_ref().map(|t| &t.info)
     }
 
+    /// The group value itself (curve constants, ladder constants) and, for Offer with a
+    /// table, every entry of the fixed-base table: all the memory Offer and Reply read.
+    fn resident(&self, offer: bool) -> crate::measure::cache::Resident<'_> {
+        use crate::measure::cache::{Resident, Span};
+        let mut spans = vec![Span::of_val(self)];
+        if let (true, Some(t)) = (offer, &self.table) {
+            spans.push(Span::of(&t.t));
+        }
+        Resident::complete(spans)
+    }
+
     fn clmul(&self) -> Option<bool> {
         Some(self.arith.is_clmul())
     }

@@ -266,6 +266,26 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
         self.table_info.as_ref()
     }
 
+    /// The group value, the limbs of p, g and p − 1 (where the backend names them) and, for
+    /// Offer with a table, the table ([`FixedBaseTable::resident`]). Complete with GMP;
+    /// num-bigint keeps its limbs private, so a cold run also walks.
+    fn resident(&self, offer: bool) -> crate::measure::cache::Resident<'_> {
+        use crate::measure::cache::{Resident, Span};
+        let mut r = Resident::complete(vec![Span::of_val(self)]);
+        for x in [&self.params.p, &self.params.g, &self.p_minus_1] {
+            match B::limb_span(x) {
+                Some(s) => r.spans.push(s),
+                None => r.complete = false,
+            }
+        }
+        if let (true, OfferPath::Table(t)) = (offer, &self.offer) {
+            let t = t.resident();
+            r.complete &= t.complete;
+            r.spans.extend(t.spans);
+        }
+        r
+    }
+
     fn backend(&self) -> Option<String> {
         Some(B::version())
     }

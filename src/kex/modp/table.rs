@@ -134,6 +134,21 @@ impl<B: Backend> FixedBaseTable<B> {
         self.powers.len() * self.entry_bytes
     }
 
+    /// The table's memory for a cold timing: the array of stored powers and, where the
+    /// backend names them ([`Backend::limb_span`]), each power's limbs and those of the
+    /// modulus and high base; `complete` when every limb was named.
+    pub fn resident(&self) -> crate::measure::cache::Resident<'_> {
+        use crate::measure::cache::{Resident, Span};
+        let mut r = Resident::complete(vec![Span::of(&self.powers)]);
+        for x in self.powers.iter().chain([&self.high_base, &self.p]) {
+            match B::limb_span(x) {
+                Some(s) => r.spans.push(s),
+                None => r.complete = false,
+            }
+        }
+        r
+    }
+
     /// Number of stored powers.
     pub fn entries(&self) -> usize {
         self.powers.len()

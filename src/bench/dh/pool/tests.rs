@@ -148,6 +148,8 @@ fn every_entry_is_checked_after_timing() {
         group: kx,
         pool_base: 200,
         imp: crate::bench::imp::Choice::Own,
+        cache: crate::measure::CacheMode::Warm,
+        offer_only: false,
     };
     let good = job(Arc::from(x25519()));
     let ops = time_together(vec![with_pool(good, pool.clone())], &cfg)

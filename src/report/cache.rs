@@ -1,0 +1,123 @@
+//! Warm and cold side by side (`--cache both|cold`): for every operation timed cold, its warm
+//! twin (same name and params, `cache=warm`), both medians and the cold/warm ratio with its
+//! 95 % interval ([`Operation::speedup_interval`] over the per-round values), and the lines
+//! saying how cold was made (eviction, clock). Reads the record only.
+
+use crate::record::{Operation, ResultRecord, params_label};
+use crate::report;
+use serde_json::Value;
+
+/// Whether `op` was timed cold (param `cache=cold`).
+pub fn is_cold(op: &Operation) -> bool {
+    op.param_str("cache") == Some("cold")
+}
+
+/// The warm twin of the cold operation `cold` in `rec`: same name, same params but
+/// `cache=warm` (or no `cache` param).
+pub fn warm_twin<'a>(rec: &'a ResultRecord, cold: &Operation) -> Option<&'a Operation> {
+    let mut want = cold.params.clone();
+    want.remove("cache");
+    rec.operations.iter().find(|o| {
+        let mut p = o.params.clone();
+        let c = p.remove("cache");
+        o.name == cold.name && p == want && c.as_ref().is_none_or(|v| v == "warm")
+    })
+}
+
+/// The headline time of `op`, ms (median of a timed operation, a derived time figure).
+fn time_ms(op: &Operation) -> Option<f64> {
+    op.headline().map(|(v, _)| v)
+}
+
+/// "2.41× (2.30 … 2.55)": the cold/warm ratio and its 95 % interval, or the ratio of the
+/// medians alone.
+fn ratio_text(cold: &Operation, warm: &Operation) -> String {
+    let (Some(c), Some(w)) = (time_ms(cold), time_ms(warm)) else {
+        return String::new();
+    };
+    // With an interval, its estimate (the Hodges–Lehmann ratio of the per-round values), so
+    // that the figure lies inside it; else the ratio of the medians.
+    match Operation::speedup_interval(cold, warm) {
+        Some(iv) => format!("{:.2}× ({:.2} … {:.2})", iv.estimate, iv.lo, iv.hi),
+        None => format!("{:.2}×", c / w),
+    }
+}
+
+/// The lines saying how the cold operations were timed, from the run-level params (empty
+/// for a record without cold operations).
+pub fn method_lines(rec: &ResultRecord) -> String {
+    if !rec.operations.iter().any(is_cold) {
+        return String::new();
+    }
+    let p = |k: &str| rec.params.get(k).and_then(Value::as_str).unwrap_or("?");
+    let n = |k: &str| rec.params.get(k).and_then(Value::as_f64);
+    let mut methods: Vec<String> = rec
+        .operations
+        .iter()
+        .filter(|o| is_cold(o))
+        .filter_map(|o| o.info_str("eviction_detail").map(str::to_string))
+        .collect();
+    methods.dedup();
+    methods.sort();
+    methods.dedup();
+    let mut s = format!(
+        "cold:      before each cold run, {}; each cold run timed singly on the {} clock\n",
+        if methods.is_empty() {
+            p("eviction_detail").to_string()
+        } else {
+            methods.join("; or ")
+        },
+        rec.clock
+    );
+    s += &format!(
+        "clock:     resolution {} (clock_getres), smallest step seen {}, an empty timed region's {} subtracted from each cold sample\n",
+        n("clock_resolution_ns").map_or("unknown".into(), |v| format!("{v:.0} ns")),
+        n("clock_step_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
+        n("clock_overhead_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
+    );
+    s += &format!("caches:    {}\n", p("cache_sizes"));
+    s
+}
+
+/// The warm/cold table of `rec`: one row per cold operation (its params' label when the
+/// record holds more than one set), warm median, cold median, cold/warm with its interval.
+/// Empty when nothing was timed cold.
+pub fn render(rec: &ResultRecord) -> String {
+    let colds: Vec<&Operation> = rec.operations.iter().filter(|o| is_cold(o)).collect();
+    if colds.is_empty() {
+        return String::new();
+    }
+    let mut labels: Vec<String> = colds.iter().map(|o| label(o)).collect();
+    labels.sort();
+    labels.dedup();
+    let many = labels.len() > 1;
+    let mut t = report::table(&["operation", "warm", "cold", "cold/warm (95 %)"]);
+    for c in colds {
+        let warm = warm_twin(rec, c);
+        let name = if many {
+            format!("{} / {}", label(c), c.name)
+        } else {
+            c.name.clone()
+        };
+        t.add_row(vec![
+            name,
+            warm.and_then(time_ms)
+                .map_or("—".into(), report::fmt_time_ms),
+            time_ms(c).map_or("—".into(), report::fmt_time_ms),
+            warm.map_or(String::new(), |w| ratio_text(c, w)),
+        ]);
+    }
+    format!("{}{t}\n", method_lines(rec))
+}
+
+/// What tells apart the items of a record with several (suite): the params `group`,
+/// `exp_bits`, `table`, `bits` and `impl` of `op`, as a label.
+fn label(op: &Operation) -> String {
+    let p = op
+        .params
+        .iter()
+        .filter(|(k, _)| ["group", "exp_bits", "table", "bits", "impl"].contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    params_label(&p)
+}
