@@ -424,6 +424,26 @@ pub enum Invalid {
     },
     /// A slope over fewer than two distinct buffer sizes.
     SlopeTooFewSizes,
+    /// A buffer size of a given list that is 0, above the limit or not whole 16-byte blocks.
+    SlopeSizeList {
+        /// The size given, bytes.
+        size: usize,
+        /// Largest accepted, bytes.
+        limit: usize,
+    },
+    /// A thread count that is not `all` or a whole number from 1 to `max`.
+    Threads {
+        /// The value as given.
+        value: String,
+        /// Most threads accepted.
+        max: usize,
+    },
+    /// A job that is not timed in threads (it has no whole unit of work to repeat, or a
+    /// peer library computes it).
+    ThreadsUnsupported {
+        /// The job, e.g. "MD5 over 10000-byte blocks (openssl)".
+        what: String,
+    },
 
     // --- Secret sizes ----------------------------------------------------------------------
     /// A short secret size outside the sizes the group takes.
@@ -842,6 +862,14 @@ impl fmt::Display for Invalid {
                 f,
                 "buffer sizes {min}..{max} bytes: give 1 <= smallest <= largest <= {limit}"
             ),
+            SlopeSizeList { size, limit } => write!(
+                f,
+                "buffer size {size} bytes: give multiples of 16 from 16 to {limit}"
+            ),
+            Threads { value, max } => {
+                write!(f, "threads {value:?}: give all or a count from 1 to {max}")
+            }
+            ThreadsUnsupported { what } => write!(f, "{what}: not timed in threads"),
             SlopeTooFewSizes => f.write_str(
                 "a slope needs at least 2 distinct buffer sizes: more points or a wider range",
             ),

@@ -256,6 +256,7 @@ fn doubtful_fits_are_flagged_not_hidden() {
         min_bytes: 16,
         max_bytes: 256,
         points: 3,
+        list: Vec::new(),
     };
     let cfg = MeasureConfig::with_budget_secs(0.005, Clock::Wall);
     let mut rows: Vec<CipherRow> = [Direction::Encrypt, Direction::Decrypt]

@@ -32,6 +32,10 @@ pub struct SizeGrid {
     pub max_bytes: usize,
     /// Number of sizes, evenly spaced.
     pub points: usize,
+    /// Sizes given one by one (`openssl speed`'s 16, 64, 256, 1024, 8192, 16384), bytes,
+    /// each a multiple of 16; when not empty they replace the evenly spaced grid.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub list: Vec<usize>,
 }
 
 impl Default for SizeGrid {
@@ -41,6 +45,7 @@ impl Default for SizeGrid {
             min_bytes: 16,
             max_bytes: 4096,
             points: 16,
+            list: Vec::new(),
         }
     }
 }
@@ -53,6 +58,25 @@ impl SizeGrid {
     /// [`Invalid::SlopeSizes`] when the range is empty or above 16 MiB,
     /// [`Invalid::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
     pub fn sizes(&self) -> Result<Vec<usize>> {
+        if !self.list.is_empty() {
+            let mut v = self.list.clone();
+            v.sort_unstable();
+            v.dedup();
+            if let Some(&size) = v
+                .iter()
+                .find(|&&b| b == 0 || b > 1 << 24 || !b.is_multiple_of(16))
+            {
+                return Err(Invalid::SlopeSizeList {
+                    size,
+                    limit: 1 << 24,
+                }
+                .into());
+            }
+            if v.len() < 2 {
+                return Err(Invalid::SlopeTooFewSizes.into());
+            }
+            return Ok(v);
+        }
         if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
             return Err(Invalid::SlopeSizes {
                 min: self.min_bytes,
@@ -278,11 +302,11 @@ impl PreparedCipher {
         })
     }
 
-    /// Checks every timed output and fits each row's slope from the statistics of its sizes.
-    fn rows(&self, stats: Vec<crate::measure::Stats>) -> Result<Vec<CipherRow>> {
-        let per = self.sizes.len();
-        let mut stats = stats.into_iter();
-        let mut out = Vec::with_capacity(self.rows.len());
+    /// Checks every output the timed calls left.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] naming the row with a failed call or a wrong output.
+    fn check(&self) -> Result<()> {
         for r in &self.rows {
             let wrong = r.failed
                 || self
@@ -298,6 +322,17 @@ impl PreparedCipher {
                     r.row.direction.short()
                 )));
             }
+        }
+        Ok(())
+    }
+
+    /// Checks every timed output and fits each row's slope from the statistics of its sizes.
+    fn rows(&self, stats: Vec<crate::measure::Stats>) -> Result<Vec<CipherRow>> {
+        self.check()?;
+        let per = self.sizes.len();
+        let mut stats = stats.into_iter();
+        let mut out = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
             let points: Vec<SlopePoint> = self
                 .sizes
                 .iter()
@@ -431,6 +466,43 @@ impl super::Prepared for PreparedCipher {
         }
     }
 
+    /// One unit per row: one call over the largest buffer.
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let per = self.sizes.len();
+        let Some(&bytes) = self.sizes.last() else {
+            return Vec::new();
+        };
+        let m = &self.machine;
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut params = record::params([
+                    ("command", "cipher".into()),
+                    ("cipher", r.row.spec.display_name().into()),
+                ]);
+                params.insert("bytes".into(), bytes.into());
+                super::threads::Unit {
+                    name: format!("{} {}", r.row.mode.label(), r.row.direction.short()),
+                    steps: vec![(i * per + per - 1, 1)],
+                    figure: "bytes_per_sec",
+                    per_unit: bytes as f64,
+                    params,
+                    implementation: r.peer.clone().unwrap_or_else(|| {
+                        r.row
+                            .spec
+                            .cipher
+                            .implementation(|f| m.cpu_features.iter().any(|c| c == f))
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    fn verify(&self) -> Result<()> {
+        self.check()
+    }
+
     fn finish(self: Box<Self>, stats: Vec<crate::measure::Stats>) -> Result<Vec<Operation>> {
         let rows = self.rows(stats)?;
         let m = &self.machine;
@@ -539,6 +611,7 @@ mod tests {
             min_bytes: 16,
             max_bytes: 256,
             points: 3,
+            list: Vec::new(),
         };
         (cfg, grid)
     }
@@ -586,12 +659,14 @@ mod tests {
             min_bytes: 64,
             max_bytes: 32,
             points: 4,
+            list: Vec::new(),
         };
         assert_eq!(bad.sizes().unwrap_err().exit_code(), 2);
         let one = SizeGrid {
             min_bytes: 16,
             max_bytes: 16,
             points: 4,
+            list: Vec::new(),
         };
         assert_eq!(one.sizes().unwrap_err().exit_code(), 2);
     }

@@ -223,7 +223,31 @@ impl super::Prepared for PreparedDh {
         }
     }
 
-    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let kx = self.job.group.as_ref();
+        // The first timed Offer and Reply (warm ones come first; a table-window job has no
+        // Reply and no unit).
+        let find = |what: usize| self.slots.iter().position(|s| s.0 == what);
+        let (Some(offer), Some(reply)) = (find(0), find(1)) else {
+            return Vec::new();
+        };
+        vec![super::threads::Unit {
+            name: "Exchange".into(),
+            // Both parties offer, then each replies (Total = 2*Offer + Reply).
+            steps: vec![(offer, 2), (reply, 1)],
+            figure: "exchanges_per_sec",
+            per_unit: 1.0,
+            params: record::params([
+                ("command", "dh".into()),
+                ("group", kx.info().name.clone().into()),
+                ("exp_bits", self.job.exp_bits.into()),
+                ("table", kx.table().is_some().into()),
+            ]),
+            implementation: kx.implementation(),
+        }]
+    }
+
+    fn verify(&self) -> Result<()> {
         let kx = self.job.group.as_ref();
         check_outputs(kx, "Offer", &self.offers, &self.pool.offers)?;
         if self.reply_failed {
@@ -232,7 +256,12 @@ impl super::Prepared for PreparedDh {
                 kx.info().name
             )));
         }
-        check_outputs(kx, "Reply", &self.shared, &self.pool.shared)?;
+        check_outputs(kx, "Reply", &self.shared, &self.pool.shared)
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        let kx = self.job.group.as_ref();
+        super::Prepared::verify(self.as_ref())?;
         let mut ops = Vec::new();
         for cold in [false, true] {
             let find = |what: usize| {

@@ -18,19 +18,96 @@ use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openss
 use crate::record::{self, Operation};
 use std::hint::black_box;
 
-/// One hash function over blocks of one size: operation "hash".
+/// Most blocks a job keeps (each with its digest): small blocks (1 to 28 bytes) take their
+/// pool from the first `MAX_BLOCKS × block` bytes of the data, so that one-byte messages do
+/// not need 7.5 million digests of memory.
+pub const MAX_BLOCKS: usize = 1 << 18;
+
+/// The sizes `openssl speed` times a digest or a cipher at, in bytes (its `lengths_list`:
+/// 16, 64, 256, 1024, 8192, 16384).
+pub const OPENSSL_SIZES: [usize; 6] = [16, 64, 256, 1024, 8192, 16384];
+
+/// How the bytes of one timed digest reach the hasher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feed {
+    /// One call: init, one update of the whole block, final ([`Algo::digest_into`]).
+    Whole,
+    /// Updates of this many bytes each ([`Algo::digest_writes`]).
+    Writes(usize),
+    /// One byte value per update ([`Algo::digest_putc`]).
+    Putc,
+}
+
+/// The five columns of libgcrypt's `tests/benchmark.c` hash table (2013, `md_bench`), as
+/// pkbench times them: each timed operation is one digest, MB/s from the bytes it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GcryptMode {
+    /// "buf": a 10^6-byte message written in 1000-byte buffers.
+    Buf,
+    /// "buf/10": a 10^6-byte message written in 100-byte buffers.
+    BufTenth,
+    /// "1": one-byte messages, each a whole digest (init, update, final).
+    One,
+    /// "putc": a 10^6-byte message fed a byte at a time through the streaming interface.
+    Putc,
+    /// "large": one 10^6-byte message in one call.
+    Large,
+}
+
+impl GcryptMode {
+    /// The five, in the table's column order.
+    pub const ALL: [GcryptMode; 5] = [
+        GcryptMode::Buf,
+        GcryptMode::BufTenth,
+        GcryptMode::One,
+        GcryptMode::Putc,
+        GcryptMode::Large,
+    ];
+
+    /// Bytes of the long message of "buf", "buf/10", "putc" and "large".
+    pub const MESSAGE_BYTES: usize = 1_000_000;
+
+    /// The column's name, also the record's operation name: "buf", "buf/10", "1", "putc",
+    /// "large".
+    pub fn label(self) -> &'static str {
+        match self {
+            GcryptMode::Buf => "buf",
+            GcryptMode::BufTenth => "buf/10",
+            GcryptMode::One => "1",
+            GcryptMode::Putc => "putc",
+            GcryptMode::Large => "large",
+        }
+    }
+
+    /// Bytes per timed digest and how they are fed.
+    pub fn shape(self) -> (usize, Feed) {
+        let m = GcryptMode::MESSAGE_BYTES;
+        match self {
+            GcryptMode::Buf => (m, Feed::Writes(1000)),
+            GcryptMode::BufTenth => (m, Feed::Writes(100)),
+            GcryptMode::One => (1, Feed::Whole),
+            GcryptMode::Putc => (m, Feed::Putc),
+            GcryptMode::Large => (m, Feed::Whole),
+        }
+    }
+}
+
+/// One hash function over blocks of one size: operation "hash" (or, for a libgcrypt mode,
+/// the mode's label).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HashJob {
     /// The function.
     pub algo: Algo,
     /// Bytes hashed per timed digest, 1 to [`bulk::DATA_BYTES`].
     pub block: usize,
+    /// The libgcrypt column this job times, if any (it sets `block` and the feed).
+    pub gcrypt: Option<GcryptMode>,
     /// Who computes it ([`HashJob::through`]); pkbench's own registry entry by default.
     pub imp: Choice,
 }
 
 impl HashJob {
-    /// The job for `algo` over blocks of `block` bytes.
+    /// The job for `algo` over blocks of `block` bytes, each one call.
     ///
     /// # Errors
     /// [`crate::error::Invalid::ChunkSize`] for a block size outside 1..=[`bulk::DATA_BYTES`].
@@ -39,6 +116,7 @@ impl HashJob {
         Ok(HashJob {
             algo,
             block,
+            gcrypt: None,
             imp: Choice::Own,
         })
     }
@@ -53,9 +131,27 @@ impl HashJob {
         }
     }
 
-    /// "MD5 over 10000-byte blocks".
+    /// The job of one libgcrypt column for `algo`.
+    pub fn gcrypt(algo: Algo, mode: GcryptMode) -> HashJob {
+        HashJob {
+            algo,
+            block: mode.shape().0,
+            gcrypt: Some(mode),
+            imp: Choice::Own,
+        }
+    }
+
+    /// How the bytes of a timed digest are fed.
+    pub fn feed(&self) -> Feed {
+        self.gcrypt.map_or(Feed::Whole, |m| m.shape().1)
+    }
+
+    /// "MD5 over 10000-byte blocks", "MD5 libgcrypt buf/10".
     pub fn label(&self) -> String {
-        format!("{} over {}-byte blocks", self.algo.name(), self.block)
+        match self.gcrypt {
+            Some(m) => format!("{} libgcrypt {}", self.algo.name(), m.label()),
+            None => format!("{} over {}-byte blocks", self.algo.name(), self.block),
+        }
     }
 }
 
@@ -72,6 +168,12 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
     let (algo, block) = (job.algo, job.block);
     bulk::check_chunk(block, 1)?;
     let known_answers_checked = algo.check_known_answers()?;
+    if job.feed() != Feed::Whole && job.imp != Choice::Own {
+        return Err(Error::runtime(format!(
+            "{}: a library is timed only on whole messages in one call, not in streaming writes",
+            job.label()
+        )));
+    }
     let digester = match job.imp {
         Choice::Own => Digester::Own,
         Choice::Peer(lib) => match peer_digester(algo, lib, cfg.discovery) {
@@ -80,7 +182,7 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
             Err(u) => return Err(Error::runtime(u.to_string())),
         },
     };
-    let n = bulk::chunk_count(bulk::DATA_BYTES, block);
+    let n = bulk::chunk_count(bulk::DATA_BYTES, block).min(MAX_BLOCKS);
     let ob = algo.output_bytes();
     Ok(Box::new(PreparedHash {
         job: *job,
@@ -104,6 +206,65 @@ struct PreparedHash {
     seen: Vec<bool>,
     failed: bool,
     known_answers_checked: usize,
+}
+
+impl PreparedHash {
+    /// The operation's name and params: "hash" by command, algorithm and block size; a
+    /// libgcrypt column by its label, command, algorithm and method "gcrypt".
+    fn identity(
+        &self,
+    ) -> (
+        &'static str,
+        std::collections::BTreeMap<String, serde_json::Value>,
+    ) {
+        let (algo, block) = (self.job.algo, self.job.block);
+        match self.job.gcrypt {
+            None => (
+                "hash",
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("block", block.into()),
+                ]),
+            ),
+            Some(m) => (
+                m.label(),
+                record::params([
+                    ("command", "hash".into()),
+                    ("algo", algo.name().into()),
+                    ("method", "gcrypt".into()),
+                ]),
+            ),
+        }
+    }
+
+    /// Checks every digest the runs left against one computed again by feeding the block in
+    /// uneven pieces; returns how many were checked.
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] when a timed digest call failed or a digest differs.
+    fn checked(&self) -> Result<usize> {
+        let (algo, block) = (self.job.algo, self.job.block);
+        let ob = algo.output_bytes();
+        if self.failed {
+            return Err(Error::runtime(format!(
+                "{}: a timed digest call failed",
+                algo.name()
+            )));
+        }
+        let mut outputs_checked = 0;
+        for k in (0..self.n).filter(|&k| self.seen[k]) {
+            let chunk = &self.data[k * block..(k + 1) * block];
+            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
+                return Err(Error::runtime(format!(
+                    "{}: a timed digest differs from the digest computed again after timing",
+                    algo.name()
+                )));
+            }
+            outputs_checked += 1;
+        }
+        Ok(outputs_checked)
+    }
 }
 
 /// Who computes the timed digests.
@@ -211,56 +372,60 @@ impl super::Prepared for PreparedHash {
     }
 
     fn run(&mut self, _k: usize, start: usize, n: usize) {
-        let (algo, block) = (self.job.algo, self.job.block);
+        let (algo, block, feed) = (self.job.algo, self.job.block, self.job.feed());
         let ob = algo.output_bytes();
         for i in 0..n {
             let k = start.wrapping_add(i) % self.n;
             let out = &mut self.outs[k * ob..(k + 1) * ob];
-            let data = black_box(&self.data[k * block..(k + 1) * block]);
-            match &mut self.digester {
-                Digester::Own => algo.digest_into(data, out),
-                Digester::OpenSsl(d) => self.failed |= d.digest_into(data, out).is_err(),
-                Digester::Gcrypt(d) => self.failed |= d.digest_into(data, out).is_err(),
+            let msg = black_box(&self.data[k * block..(k + 1) * block]);
+            match (&mut self.digester, feed) {
+                (Digester::Own, Feed::Whole) => algo.digest_into(msg, out),
+                (Digester::Own, Feed::Writes(w)) => algo.digest_writes(msg, w, out),
+                (Digester::Own, Feed::Putc) => algo.digest_putc(msg, out),
+                (Digester::OpenSsl(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
+                (Digester::Gcrypt(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
             }
             black_box(out);
             self.seen[k] = true;
         }
     }
 
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let (name, params) = self.identity();
+        vec![super::threads::Unit {
+            name: name.into(),
+            steps: vec![(0, 1)],
+            figure: "bytes_per_sec",
+            per_unit: self.job.block as f64,
+            params,
+            implementation: self.digester.implementation(self.job.algo),
+        }]
+    }
+
+    fn verify(&self) -> Result<()> {
+        self.checked().map(|_| ())
+    }
+
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
         let (algo, block) = (self.job.algo, self.job.block);
-        let ob = algo.output_bytes();
-        if self.failed {
-            return Err(Error::runtime(format!(
-                "{}: a timed digest call failed",
-                algo.name()
-            )));
-        }
-        let mut outputs_checked = 0;
-        for k in (0..self.n).filter(|&k| self.seen[k]) {
-            let chunk = &self.data[k * block..(k + 1) * block];
-            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
-                return Err(Error::runtime(format!(
-                    "{}: a timed digest differs from the digest computed again after timing",
-                    algo.name()
-                )));
-            }
-            outputs_checked += 1;
-        }
+        let outputs_checked = self.checked()?;
         let Some(stats) = stats.into_iter().next().filter(|_| outputs_checked > 0) else {
             return Err(Error::runtime(format!(
                 "{}: no timed digest to check",
                 algo.name()
             )));
         };
-        let params = record::params([
-            ("command", "hash".into()),
-            ("algo", algo.name().into()),
-            ("block", block.into()),
-        ]);
+        let (name, params) = self.identity();
+        let feed = match self.job.feed() {
+            Feed::Whole => "one call".to_string(),
+            Feed::Writes(w) => format!("{w}-byte writes"),
+            Feed::Putc => "one byte per update".to_string(),
+        };
         Ok(vec![
-            bulk::throughput_operation("hash", params, stats, block, self.n * block)
+            bulk::throughput_operation(name, params, stats, block, self.n * block)
                 .by(self.digester.implementation(algo))
+                .with_info("block", block)
+                .with_info("feed", feed)
                 .with_info(
                     "implementation",
                     match self.job.imp {
@@ -283,6 +448,39 @@ pub fn params(job: &HashJob) -> serde_json::Map<String, serde_json::Value> {
     ])
     .into_iter()
     .collect()
+}
+
+/// The record params of a `hash` run of several jobs: one job's are [`params`]; otherwise
+/// `algo` (the display name, or the list of them when several), then `method` "gcrypt" when
+/// every job is a libgcrypt column, else `sizes` (the block sizes in the jobs' order, without
+/// repeats).
+pub fn params_of(jobs: &[HashJob]) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::Value;
+    if let [job] = jobs {
+        return params(job);
+    }
+    let mut algos: Vec<&str> = Vec::new();
+    let mut sizes: Vec<usize> = Vec::new();
+    for j in jobs {
+        if !algos.contains(&j.algo.name()) {
+            algos.push(j.algo.name());
+        }
+        if !sizes.contains(&j.block) {
+            sizes.push(j.block);
+        }
+    }
+    let algo: Value = match algos.as_slice() {
+        [one] => (*one).into(),
+        many => many.to_vec().into(),
+    };
+    let mut m = serde_json::Map::new();
+    m.insert("algo".into(), algo);
+    if !jobs.is_empty() && jobs.iter().all(|j| j.gcrypt.is_some()) {
+        m.insert("method".into(), "gcrypt".into());
+    } else {
+        m.insert("sizes".into(), sizes.into());
+    }
+    m
 }
 
 #[cfg(test)]

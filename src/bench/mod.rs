@@ -23,6 +23,7 @@ pub mod kem;
 pub mod noise;
 pub mod rsa;
 pub mod slope;
+pub mod threads;
 pub mod windows;
 
 pub use crate::implementation::{ImplKind, Implementation};
@@ -151,6 +152,26 @@ pub trait Prepared {
     /// # Errors
     /// [`crate::Error::Runtime`] when a timed output is wrong.
     fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>>;
+
+    /// The whole units of work [`threads::run`] repeats in several threads (a DH exchange,
+    /// an RSA private operation, a hash or a cipher call over one buffer); empty (the
+    /// default) when the job is not timed in threads.
+    fn units(&self) -> Vec<threads::Unit> {
+        Vec::new()
+    }
+
+    /// Checks every output the runs so far left, as [`Prepared::finish`] does, without
+    /// making operations: [`threads::run`] checks each thread's job with it.
+    ///
+    /// # Errors
+    /// [`crate::Error::Runtime`] when an output is wrong, or when the job has no such check
+    /// (the default; a job with [`Prepared::units`] has one).
+    fn verify(&self) -> Result<()> {
+        Err(crate::Error::runtime(format!(
+            "{}: outputs are checked only when its operations are made",
+            self.label()
+        )))
+    }
 }
 
 /// Makes `job`'s inputs (from `cfg.seed`) and checks them before any timing; a peer's
@@ -290,6 +311,24 @@ pub fn run(job: &Job, cfg: &Config) -> Result<Vec<Operation>> {
         .unwrap_or_else(|| Ok(Vec::new()))
 }
 
+/// Runs `jobs` as one measurement: each prepared in turn (inputs made and checked), then all
+/// timed together in interleaved rounds ([`time_together`]) and checked; their operations
+/// in the jobs' order. `pkbench hash --sizes` and `--modes` run their jobs this way.
+///
+/// # Errors
+/// The first error of preparing or of checking a job (as [`run`]).
+pub fn run_all(jobs: &[Job], cfg: &Config) -> Result<Vec<Operation>> {
+    let prepared = jobs
+        .iter()
+        .map(|j| prepare(j, cfg))
+        .collect::<Result<Vec<_>>>()?;
+    let mut ops = Vec::new();
+    for r in time_together(prepared, cfg) {
+        ops.extend(r?);
+    }
+    Ok(ops)
+}
+
 /// One item of a sweep (`scale`, `suite`, `repro`): its label for progress and messages, and
 /// the job, or the error that kept it from being made (a group not in this build, a secret
 /// size the group does not take).
@@ -310,9 +349,15 @@ pub fn sweep(items: Vec<Item>, cfg: &Config) -> Vec<(String, Result<Vec<Operatio
     let mut results: Vec<(String, Option<Result<Vec<Operation>>>)> = Vec::new();
     let mut prepared = Vec::new();
     let mut slots = Vec::new();
+    // The sweep's own bar names the item being prepared; the job's phase bar would draw
+    // over it.
+    let quiet = Config {
+        quiet: true,
+        ..cfg.clone()
+    };
     for item in items {
         pb.set_message(format!("preparing {}", item.label));
-        match item.job.and_then(|job| prepare(&job, cfg)) {
+        match item.job.and_then(|job| prepare(&job, &quiet)) {
             Ok(p) => {
                 slots.push(results.len());
                 prepared.push(p);

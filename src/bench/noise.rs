@@ -33,6 +33,7 @@ pub fn probe_items(options: &GroupOptions) -> Vec<Item> {
                 min_bytes: 16,
                 max_bytes: 4096,
                 points: 4,
+                list: Vec::new(),
             },
         )))
     };

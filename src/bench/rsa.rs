@@ -274,7 +274,28 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
         }
     }
 
-    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+    fn units(&self) -> Vec<super::threads::Unit> {
+        let f = &self.facts;
+        let mut params = record::params([
+            ("command", "rsa".into()),
+            ("bits", f.bits.into()),
+            ("chunk_bytes", f.chunk.into()),
+        ]);
+        params.insert("powm".into(), f.job.powm.name().into());
+        (0..self.outs.len())
+            .filter(|&k| self.name(k) != PUBLIC_OP)
+            .map(|k| super::threads::Unit {
+                name: self.name(k).into(),
+                steps: vec![(k, 1)],
+                figure: "ops_per_sec",
+                per_unit: 1.0,
+                params: params.clone(),
+                implementation: f.job.backend.implementation(),
+            })
+            .collect()
+    }
+
+    fn verify(&self) -> Result<()> {
         for (k, out) in self.outs.iter().enumerate() {
             let name = self.name(k);
             let (want, what) = match name {
@@ -292,6 +313,11 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
                 )));
             }
         }
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        super::Prepared::verify(self.as_ref())?;
         let f = &self.facts;
         let kind = f.job.backend;
         let base = record::params([

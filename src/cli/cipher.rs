@@ -62,8 +62,15 @@ pub struct CipherArgs {
     /// Number of buffer sizes, evenly spaced.
     #[arg(long, value_name = "N", default_value_t = 16)]
     pub points: usize,
+    /// Buffer sizes one by one, comma-separated multiples of 16 (openssl speed's:
+    /// 16,64,256,1024,8192,16384), instead of the evenly spaced grid; MB/s is then also
+    /// shown per size.
+    #[arg(long, value_name = "BYTES,…", value_delimiter = ',', conflicts_with_all = ["min_bytes", "max_bytes", "points"])]
+    pub sizes: Option<Vec<usize>>,
     #[command(flatten)]
     pub imp: ImplArgs,
+    #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -76,8 +83,9 @@ pub struct CipherArgs {
 pub fn run(args: &CipherArgs) -> Result<String> {
     args.run.check_output()?;
     let rec = measure_record(args)?;
-    args.run
-        .emit(&rec, || imp::render(&rec, report::cipher::render_text))
+    args.run.emit(&rec, || {
+        crate::cli::threads::render(&rec, |r| imp::render(r, report::cipher::render_text))
+    })
 }
 
 /// Measures what `args` asks for: the flags become a [`CipherJob`] (one row per mode and
@@ -94,8 +102,9 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
         min_bytes: args.min_bytes,
         max_bytes: args.max_bytes,
         points: args.points,
+        list: args.sizes.clone().unwrap_or_default(),
     };
-    grid.sizes()?;
+    let sizes = grid.sizes()?;
     let dirs = if args.both {
         vec![Direction::Encrypt, Direction::Decrypt]
     } else if args.decrypt {
@@ -107,7 +116,10 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
-    for c in args.imp.choices()? {
+    let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &spec.display_name())?;
+    let placement = args.threads.placement()?;
+    for c in choices {
         match c {
             Choice::Own => jobs.push(Job::Cipher(job.clone())),
             Choice::Peer(lib) => {
@@ -130,14 +142,23 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
             }
         }
     }
-    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
-    let params = record::params([
+    let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
+    if let Some(p) = &placement {
+        ops.extend(crate::cli::threads::run(&jobs, &cfg, p)?);
+    }
+    let mut params = record::params([
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),
         ("key_bits", spec.key_bits.into()),
         ("budget_s", args.run.time.into()),
     ]);
+    if args.sizes.is_some() {
+        params.insert("sizes".into(), sizes.into());
+    }
     let mut rec = bench::record("cipher", &cfg, params.into_iter().collect(), ops, &timer);
+    if let Some(p) = &placement {
+        crate::cli::threads::add_params(&mut rec, p);
+    }
     rec.skipped.extend(notes);
     Ok(rec)
 }

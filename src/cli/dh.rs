@@ -5,6 +5,7 @@ use crate::bench::imp::Choice;
 use crate::bench::{self, Job, dh::DhJob};
 use crate::cli::common::{GroupArgs, RunArgs, open_described};
 use crate::cli::imp::{self, ImplArgs};
+use crate::cli::threads;
 use crate::error::{Error, Result};
 use crate::kex::{self, ExpBits};
 use crate::record::{self, RunTimer};
@@ -52,6 +53,8 @@ pub struct DhArgs {
     #[command(flatten)]
     pub imp: ImplArgs,
     #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
+    #[command(flatten)]
     pub run: RunArgs,
 }
 
@@ -66,6 +69,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     if args.group.params.is_none()
         && let Some(info) = crate::kem::lookup(&args.group.field)
     {
+        args.threads.refuse(info.name)?;
         return run_kem(args, info);
     }
     let timer = RunTimer::start();
@@ -73,6 +77,8 @@ pub fn run(args: &DhArgs) -> Result<String> {
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
     let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &args.group.field)?;
+    let placement = args.threads.placement()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
     crate::cli::common::check_option_applies(
         &file.name,
@@ -102,13 +108,20 @@ pub fn run(args: &DhArgs) -> Result<String> {
             },
         }
     }
-    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
+    if let Some(p) = &placement {
+        ops.extend(threads::run(&jobs, &cfg, p)?);
+    }
     let mut params: serde_json::Map<String, serde_json::Value> = params.into_iter().collect();
     crate::cli::cache::add_params(&mut params, args.cache.cache, cfg.measure.clock);
     let mut rec = bench::record("dh", &cfg, params, ops, &timer);
     rec.skipped.extend(notes);
-    args.run
-        .emit(&rec, || imp::render(&rec, report::dh::render_text))
+    if let Some(p) = &placement {
+        threads::add_params(&mut rec, p);
+    }
+    args.run.emit(&rec, || {
+        threads::render(&rec, |r| imp::render(r, report::dh::render_text))
+    })
 }
 
 /// The implementations `--impl` names for a KEM (`all`: every one).

@@ -202,6 +202,15 @@ pub fn render_invalid(i: &Invalid) -> String {
         SlopeSizes { min, max, limit } => format!(
             "buffer sizes {min}..{max} bytes: give 1 <= --min-bytes <= --max-bytes <= {limit}"
         ),
+        SlopeSizeList { size, limit } => {
+            format!("--sizes: {size} bytes: give multiples of 16 from 16 to {limit}")
+        }
+        Threads { value, max } => format!(
+            "--threads {value}: give all (every CPU this process may use) or a count from 1 to {max}"
+        ),
+        ThreadsUnsupported { what } => format!(
+            "--threads: {what} is not timed in threads (pkbench's own dh, rsa, hash and cipher are; leave out --impl)"
+        ),
         SlopeTooFewSizes => "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range".into(),
         ExpBitsOutOfRange {
             value,
@@ -973,6 +982,19 @@ mod tests {
             (
                 SlopeTooFewSizes,
                 "a slope needs at least 2 distinct buffer sizes: raise --points or widen the range",
+            ),
+            (
+                Threads {
+                    value: "0".into(),
+                    max: 1024,
+                },
+                "--threads 0: give all (every CPU this process may use) or a count from 1 to 1024",
+            ),
+            (
+                ThreadsUnsupported {
+                    what: "RSA-512 (gmp)".into(),
+                },
+                "--threads: RSA-512 (gmp) is not timed in threads (pkbench's own dh, rsa, hash and cipher are; leave out --impl)",
             ),
         ];
         for (problem, want) in &cases {

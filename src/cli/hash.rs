@@ -2,11 +2,12 @@
 //! data, the 1995 post's method (the measurement is [`crate::bench::hash`], the report
 //! [`crate::report::hash`], the functions [`crate::hash::registry`]).
 
+use crate::bench::hash::{GcryptMode, HashJob};
 use crate::bench::imp::{Choice, Library};
-use crate::bench::{self, Job, bulk, hash::HashJob};
+use crate::bench::{self, Job, bulk};
 use crate::cli::common::RunArgs;
 use crate::cli::imp::{self, ImplArgs};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::hash::Algo;
 use crate::record::RunTimer;
 use crate::report;
@@ -19,7 +20,12 @@ use clap::Args;
                                            method)
   pkbench hash --algo sha0 --block 64      SHA-0 of 64-byte messages (two
                                            compressions each, with padding)
-  pkbench hash --algo haval-128-5 --json   HAVAL, 128-bit output, 5 passes, JSON")]
+  pkbench hash --algo haval-128-5 --json   HAVAL, 128-bit output, 5 passes, JSON
+  pkbench hash --algo md5 --sizes 16,64,256,1024,8192,16384
+                                           MB/s per message size (openssl speed's)
+  pkbench hash --algo md5,sha1,sha256 --modes gcrypt --output g.json
+                                           libgcrypt's 2013 table: buf, buf/10, 1,
+                                           putc, large (compare prints it so)")]
 pub struct HashArgs {
     /// The hash function (the list is the registry's: [`crate::hash::help`]).
     #[arg(long, value_name = "ALGO", default_value = "md5", help = crate::hash::help())]
@@ -28,8 +34,19 @@ pub struct HashArgs {
     /// so that they do not stay in cache.
     #[arg(long, value_name = "BYTES", default_value_t = bulk::DEFAULT_CHUNK)]
     pub block: usize,
+    /// Several block sizes in one run, comma-separated (openssl speed's are
+    /// 16,64,256,1024,8192,16384): MB/s per size, timed in interleaved rounds.
+    #[arg(long, value_name = "BYTES,…", value_delimiter = ',', conflicts_with_all = ["block", "modes"])]
+    pub sizes: Option<Vec<usize>>,
+    /// The columns of libgcrypt's 2013 hash benchmark: buf (a 10^6-byte message in
+    /// 1000-byte writes), buf/10 (100-byte writes), 1 (one-byte messages), putc (a byte per
+    /// update), large (10^6 bytes in one call). --algo may then list several, comma-separated.
+    #[arg(long, value_name = "gcrypt", value_parser = ["gcrypt"], conflicts_with = "block")]
+    pub modes: Option<String>,
     #[command(flatten)]
     pub imp: ImplArgs,
+    #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -43,25 +60,54 @@ pub struct HashArgs {
 pub fn run(args: &HashArgs) -> Result<String> {
     args.run.check_output()?;
     let timer = RunTimer::start();
-    let algo = Algo::parse(&args.algo)?;
+    let algos = args
+        .algo
+        .split(',')
+        .map(|a| Algo::parse(a.trim()))
+        .collect::<Result<Vec<_>>>()?;
     let cfg = args.run.bench_config()?;
-    let job = HashJob::new(algo, args.block)?;
+    let mut base = Vec::new();
+    for &algo in &algos {
+        if args.modes.is_some() {
+            base.extend(GcryptMode::ALL.map(|m| HashJob::gcrypt(algo, m)));
+        } else {
+            for &size in args.sizes.as_deref().unwrap_or(&[args.block]) {
+                base.push(HashJob::new(algo, size)?);
+            }
+        }
+    }
+    let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &args.algo)?;
+    let placement = args.threads.placement()?;
+    if args.modes.is_some() && choices != [Choice::Own] {
+        return Err(Error::input(
+            "--modes gcrypt times pkbench's own streaming paths only: use it without --impl (or with --impl own)",
+        ));
+    }
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
-    for c in args.imp.choices()? {
-        let j = match c {
-            Choice::Own => job,
-            Choice::Peer(lib) => job.through(lib),
-        };
-        match bench::hash::available(&j, cfg.discovery) {
-            Ok(()) => jobs.push(Job::Hash(j)),
-            Err(why) => notes.push(imp::note(c, j.algo.name(), &why)),
+    for job in &base {
+        for &c in &choices {
+            let j = match c {
+                Choice::Own => *job,
+                Choice::Peer(lib) => job.through(lib),
+            };
+            match bench::hash::available(&j, cfg.discovery) {
+                Ok(()) => jobs.push(Job::Hash(j)),
+                Err(why) => {
+                    // One note per implementation and hash, not one per size.
+                    let n = imp::note(c, j.algo.name(), &why);
+                    if !notes.contains(&n) {
+                        notes.push(n);
+                    }
+                }
+            }
         }
     }
     // SHA-0 stands against OpenSSL's SHA-1 with and without the CPU's SHA extensions: the
     // masked variant is measured first, in a child process (OpenSSL reads OPENSSL_ia32cap
     // once, when the library is loaded, and does not export the capability vector).
-    let masked = if algo == Algo::Sha0
+    let masked = if algos.contains(&Algo::Sha0)
         && jobs
             .iter()
             .any(|j| j.implementation() == Choice::Peer(Library::OpenSsl))
@@ -70,11 +116,14 @@ pub fn run(args: &HashArgs) -> Result<String> {
     } else {
         None
     };
-    let mut ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
+    if let Some(p) = &placement {
+        ops.extend(crate::cli::threads::run(&jobs, &cfg, p)?);
+    }
     let mut extra_notes = Vec::new();
     match masked {
-        Some(Ok(op)) => {
-            ops.push(op);
+        Some(Ok(masked)) => {
+            ops.extend(masked);
             extra_notes.push(format!(
                 "OpenSSL SHA-1 with the SHA extensions masked ({MASK_VAR}={MASK}) was timed in a child process before the other rows, not in alternating rounds with them"
             ));
@@ -84,11 +133,15 @@ pub fn run(args: &HashArgs) -> Result<String> {
         )),
         None => {}
     }
-    let mut rec = bench::record("hash", &cfg, bench::hash::params(&job), ops, &timer);
+    let mut rec = bench::record("hash", &cfg, bench::hash::params_of(&base), ops, &timer);
+    if let Some(p) = &placement {
+        crate::cli::threads::add_params(&mut rec, p);
+    }
     rec.skipped.extend(notes);
     rec.notes.extend(extra_notes);
-    args.run
-        .emit(&rec, || imp::render(&rec, report::hash::render_text))
+    args.run.emit(&rec, || {
+        crate::cli::threads::render(&rec, |r| imp::render(r, report::hash::render_text))
+    })
 }
 
 /// The variable OpenSSL reads its CPU capability mask from, at library initialisation.
@@ -101,11 +154,17 @@ const MASK: &str = ":~0x20000000";
 /// OpenSSL's SHA-1 over the same blocks with the SHA extensions masked: this binary run again
 /// as `hash --algo sha1 --impl openssl --json` with [`MASK_VAR`] set, its operation marked
 /// with the param `cpu_mask` and the mask in its implementation's variant.
-fn masked_sha1(args: &HashArgs) -> std::result::Result<crate::record::Operation, String> {
+fn masked_sha1(args: &HashArgs) -> std::result::Result<Vec<crate::record::Operation>, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let out = std::process::Command::new(exe)
         .args(["hash", "--algo", "sha1", "--impl", "openssl", "--json"])
-        .args(["--block", &args.block.to_string()])
+        .args(match &args.sizes {
+            Some(sizes) => {
+                let list: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                ["--sizes".to_string(), list.join(",")]
+            }
+            None => ["--block".to_string(), args.block.to_string()],
+        })
         .args(["--time", &args.run.time.to_string()])
         .args(["--seed", &args.run.seed.to_string()])
         .args([
@@ -125,14 +184,15 @@ fn masked_sha1(args: &HashArgs) -> std::result::Result<crate::record::Operation,
     let text = String::from_utf8_lossy(&out.stdout);
     let rec = crate::record::ResultRecord::from_json("child", &text)
         .map_err(|e| e.message().to_string())?;
-    let mut op = rec
-        .operations
-        .into_iter()
-        .next()
-        .ok_or("the child process timed nothing")?;
-    op.params.insert("cpu_mask".into(), "no-sha-ext".into());
-    if let Some(i) = op.implementation.as_mut() {
-        i.variant = format!("{}, SHA extensions masked: {MASK_VAR}={MASK}", i.variant);
+    if rec.operations.is_empty() {
+        return Err("the child process timed nothing".into());
     }
-    Ok(op)
+    let mut ops = rec.operations;
+    for op in &mut ops {
+        op.params.insert("cpu_mask".into(), "no-sha-ext".into());
+        if let Some(i) = op.implementation.as_mut() {
+            i.variant = format!("{}, SHA extensions masked: {MASK_VAR}={MASK}", i.variant);
+        }
+    }
+    Ok(ops)
 }

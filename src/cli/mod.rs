@@ -25,4 +25,5 @@ pub mod repro;
 pub mod rsa;
 pub mod scale;
 pub mod suite;
+pub mod threads;
 pub mod usage;

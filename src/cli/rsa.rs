@@ -45,6 +45,8 @@ pub struct RsaArgs {
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
     #[command(flatten)]
+    pub threads: crate::cli::threads::ThreadsArgs,
+    #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
     pub run: RunArgs,
@@ -212,9 +214,18 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         powm: args.powm.into(),
         cache: args.cache.cache,
     };
-    let ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
+    let placement = args.threads.placement()?;
+    let mut ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
     let mut params = bench::rsa::params(&job, &ops);
     crate::cli::cache::add_params(&mut params, job.cache, cfg.measure.clock);
-    let rec = bench::record("rsa", &cfg, params, ops, &timer);
-    args.run.emit(&rec, || report::rsa::render_text(&rec))
+    if let Some(p) = &placement {
+        ops.extend(crate::cli::threads::run(&[Job::Rsa(job)], &cfg, p)?);
+    }
+    let mut rec = bench::record("rsa", &cfg, params, ops, &timer);
+    if let Some(p) = &placement {
+        crate::cli::threads::add_params(&mut rec, p);
+    }
+    args.run.emit(&rec, || {
+        crate::cli::threads::render(&rec, report::rsa::render_text)
+    })
 }

@@ -150,6 +150,24 @@ impl Algo {
         (self.member.digest_into)(data, out)
     }
 
+    /// The digest of `data` fed to one hasher in `write`-byte updates, into `out`
+    /// ([`Algo::output_bytes`] long).
+    ///
+    /// # Panics
+    /// When `out` has another length.
+    pub fn digest_writes(&self, data: &[u8], write: usize, out: &mut [u8]) {
+        (self.member.digest_writes)(data, write, out)
+    }
+
+    /// The digest of `data` fed one byte value at a time, into `out` ([`Algo::output_bytes`]
+    /// long).
+    ///
+    /// # Panics
+    /// When `out` has another length.
+    pub fn digest_putc(&self, data: &[u8], out: &mut [u8]) {
+        (self.member.digest_putc)(data, out)
+    }
+
     /// The digest of `data` fed in three uneven pieces (another path through the buffering
     /// code than [`Algo::digest`]).
     pub fn digest_in_pieces(&self, data: &[u8]) -> Vec<u8> {
@@ -279,6 +297,14 @@ mod tests {
             let mut out = vec![0u8; a.output_bytes()];
             a.digest_into(&data, &mut out);
             assert_eq!(out, a.digest(&data), "{}", a.name());
+            for write in [0, 1, 7, 100, 1000, 5000] {
+                out.fill(0);
+                a.digest_writes(&data, write, &mut out);
+                assert_eq!(out, a.digest(&data), "{} writes of {write}", a.name());
+            }
+            out.fill(0);
+            a.digest_putc(&data, &mut out);
+            assert_eq!(out, a.digest(&data), "{} putc", a.name());
         }
     }
 

@@ -71,6 +71,13 @@ pub struct Member {
     /// The digest of a message fed to the hasher in three uneven pieces (another path through
     /// the buffering code), which the bench compares every timed digest with.
     pub digest_in_pieces: fn(&[u8]) -> Vec<u8>,
+    /// The digest of a message fed to one hasher in `write`-byte updates (the last one
+    /// shorter), written into `out`: libgcrypt's `gcry_md_write` loop (the "buf" and "buf/10"
+    /// columns of its `benchmark`). `write` 0 counts as 1.
+    pub digest_writes: fn(&[u8], usize, &mut [u8]),
+    /// The digest of a message fed one byte value at a time (`update([b])`), written into
+    /// `out`: the nearest to libgcrypt's `gcry_md_putc` macro that the `Digest` trait offers.
+    pub digest_putc: fn(&[u8], &mut [u8]),
     /// The known answers of this member.
     pub known_answers: fn() -> Vec<KnownAnswer>,
 }
@@ -88,6 +95,8 @@ impl Member {
             digest: one_shot::<D>,
             digest_into: one_shot_into::<D>,
             digest_in_pieces: in_pieces::<D>,
+            digest_writes: writes::<D>,
+            digest_putc: putc::<D>,
             known_answers,
         }
     }
@@ -99,6 +108,22 @@ fn one_shot<D: Digest>(data: &[u8]) -> Vec<u8> {
 
 fn one_shot_into<D: Digest>(data: &[u8], out: &mut [u8]) {
     out.copy_from_slice(&D::digest(data));
+}
+
+fn writes<D: Digest>(data: &[u8], write: usize, out: &mut [u8]) {
+    let mut h = D::new();
+    for piece in data.chunks(write.max(1)) {
+        h.update(piece);
+    }
+    out.copy_from_slice(&h.finalize());
+}
+
+fn putc<D: Digest>(data: &[u8], out: &mut [u8]) {
+    let mut h = D::new();
+    for &b in data {
+        h.update([b]);
+    }
+    out.copy_from_slice(&h.finalize());
 }
 
 fn in_pieces<D: Digest>(data: &[u8]) -> Vec<u8> {

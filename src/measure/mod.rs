@@ -13,6 +13,7 @@
 //! each round. [`measure`] measures one closure alone (its rounds back to back). Checking
 //! results is the caller's job, outside the timed region.
 
+pub mod affinity;
 pub mod build;
 pub mod cache;
 pub mod clock;
@@ -23,6 +24,7 @@ pub mod noise;
 pub mod progress;
 pub mod sampler;
 pub mod stats;
+pub mod topology;
 
 pub use build::Build;
 pub use cache::CacheMode;

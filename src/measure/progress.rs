@@ -16,3 +16,16 @@ pub fn bar(total: u64, quiet: bool) -> ProgressBar {
     );
     pb
 }
+
+/// The progress of a named phase that is not timing (making and checking inputs): `name`
+/// before the bar, `total` steps (the caller may change it with `set_length` once it knows),
+/// the elapsed time ticking even between steps; a no-op when `quiet` or stderr is not a
+/// terminal.
+pub fn phase(name: &str, total: u64, quiet: bool) -> ProgressBar {
+    let pb = bar(total, quiet);
+    if !pb.is_hidden() {
+        pb.set_message(name.to_string());
+        pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    }
+    pb
+}

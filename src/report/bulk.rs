@@ -20,9 +20,14 @@ pub fn fmt_mb(bytes: usize) -> String {
     format!("{s} MB")
 }
 
-/// The chunk size of a throughput operation: its `block` param, bytes.
+/// The chunk size of a throughput operation: its `block` param (or, for a libgcrypt hash
+/// column, whose params leave it out, its `block` info), bytes.
 pub fn chunk_bytes(op: &Operation) -> usize {
-    op.params.get("block").and_then(Value::as_u64).unwrap_or(0) as usize
+    op.params
+        .get("block")
+        .or_else(|| op.info.get("block"))
+        .and_then(Value::as_u64)
+        .unwrap_or(0) as usize
 }
 
 /// The cells of a text-table row: MB/s, "q1 … q3" in MB/s (the faster quartile of the time

@@ -125,6 +125,10 @@ pub fn render(rec: &ResultRecord) -> String {
         if let Some(a) = op.param_str("algo") {
             what = format!("{what} {a}");
         }
+        // A run over several sizes (hash --sizes) names each row's.
+        if let (true, Some(b)) = (rec.params.contains_key("sizes"), op.params.get("block")) {
+            what = format!("{what} {b} B");
+        }
         if op.params.contains_key("cpu_mask") {
             what = format!("{what}, no SHA-NI");
         }

@@ -70,6 +70,54 @@ pub fn rows(rec: &ResultRecord) -> Vec<Row<'_>> {
     rec.operations.iter().filter_map(Row::of).collect()
 }
 
+/// The buffer sizes and median times (ms) of a row's slope points (info `points`).
+fn point_medians(op: &Operation) -> Vec<(u64, f64)> {
+    // Read as slope points, whose statistics read in seconds (records now) or ms (before).
+    op.info
+        .get("points")
+        .and_then(|v| serde_json::from_value::<Vec<SlopePoint>>(v.clone()).ok())
+        .unwrap_or_default()
+        .iter()
+        .map(|p| (p.bytes as u64, p.stats.median_ms))
+        .collect()
+}
+
+/// `openssl speed`'s layout of a run with `--sizes`: one line per mode and direction, one
+/// column per buffer size, MB/s of one call at that size (bytes ÷ median time per call, the
+/// call's fixed cost included).
+fn per_size_table(rows: &[Row<'_>]) -> String {
+    let mut sizes: Vec<u64> = Vec::new();
+    for r in rows {
+        for (b, _) in point_medians(r.op) {
+            if !sizes.contains(&b) {
+                sizes.push(b);
+            }
+        }
+    }
+    sizes.sort_unstable();
+    let heads: Vec<String> = ["mode".to_string(), "dir".to_string()]
+        .into_iter()
+        .chain(sizes.iter().map(|b| format!("{b} B")))
+        .collect();
+    let refs: Vec<&str> = heads.iter().map(String::as_str).collect();
+    let mut t = report::table(&refs);
+    for r in rows {
+        let pts = point_medians(r.op);
+        let mut cells = vec![r.mode.to_string(), r.dir.to_string()];
+        for b in &sizes {
+            cells.push(
+                pts.iter()
+                    .find(|(x, _)| x == b)
+                    .map_or("-".into(), |&(x, ms)| {
+                        report::sig4(x as f64 / (ms * 1e-3) / 1e6)
+                    }),
+            );
+        }
+        t.add_row(cells);
+    }
+    format!("MB/s per buffer size (one call each, its fixed cost included):\n{t}\n")
+}
+
 /// Formats an optional estimate with 4 significant figures, "-" when absent.
 fn opt(v: Option<f64>) -> String {
     v.map(report::sig4).unwrap_or_else(|| "-".into())
@@ -171,6 +219,9 @@ pub fn render_text(rec: &ResultRecord) -> String {
         );
     }
     s += "MB/s = 10^6 bytes/s from the slope; \"per call\" is the intercept (fixed cost of one call).\n";
+    if rec.params.get("sizes").is_some() {
+        s += &per_size_table(&rows);
+    }
     if let Some(n) = o.info_str("note") {
         s += &format!("note: {n}.\n");
     }

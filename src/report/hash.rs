@@ -18,6 +18,14 @@ fn hash_op(rec: &ResultRecord) -> Option<&Operation> {
 /// Renders a `hash` record as the terminal report; a record without the operation renders
 /// as a one-line note.
 pub fn render_text(rec: &ResultRecord) -> String {
+    let timed: Vec<&Operation> = rec
+        .operations
+        .iter()
+        .filter(|o| o.stats.is_some())
+        .collect();
+    if timed.len() > 1 {
+        return render_many(rec, &timed);
+    }
     let Some(op) = hash_op(rec) else {
         return "pkbench hash: the record holds no hash operation\n".to_string();
     };
@@ -48,6 +56,98 @@ pub fn render_text(rec: &ResultRecord) -> String {
     row.extend(bulk::cells(op));
     tab.add_row(row);
     s += &format!("{tab}\nMB/s = 10^6 bytes per second.\n");
+    s
+}
+
+/// The libgcrypt columns in order ([`crate::bench::hash::GcryptMode`]'s labels).
+const GCRYPT_COLUMNS: [&str; 5] = ["buf", "buf/10", "1", "putc", "large"];
+
+/// A run of several hash operations (`--sizes`, `--modes gcrypt`, several algorithms): the
+/// libgcrypt table (hashes down, its five columns across, MB/s) when the record's method is
+/// "gcrypt", else one row per function and block size.
+fn render_many(rec: &ResultRecord, ops: &[&Operation]) -> String {
+    let mut s = format!(
+        "pkbench hash: {} operations
+",
+        ops.len()
+    );
+    let mut imps: Vec<String> = Vec::new();
+    for op in ops {
+        let line = format!(
+            "{} ({})",
+            op.param_str("algo").unwrap_or("?"),
+            op.info_str("implementation").unwrap_or("?")
+        );
+        if !imps.contains(&line) {
+            imps.push(line);
+        }
+    }
+    s += &format!(
+        "code:      {}
+",
+        imps.join(", ")
+    );
+    let checked: u64 = ops
+        .iter()
+        .filter_map(|o| o.info_u64("outputs_checked"))
+        .sum();
+    s += &format!(
+        "checked:   known answers before timing, {checked} timed digests after (seed {})
+",
+        seed(rec)
+    );
+    s += &format!(
+        "clock:     {}; interleaved rounds
+",
+        rec.clock
+    );
+    s += &format!(
+        "machine:   {}
+",
+        rec.summary()
+    );
+    if rec.params.get("method").and_then(Value::as_str) == Some("gcrypt") {
+        let mut head = vec!["hash"];
+        head.extend(GCRYPT_COLUMNS);
+        let mut tab = report::table(&head);
+        let mut algos: Vec<&str> = Vec::new();
+        for op in ops {
+            let a = op.param_str("algo").unwrap_or("?");
+            if !algos.contains(&a) {
+                algos.push(a);
+            }
+        }
+        for a in algos {
+            let mut row = vec![a.to_string()];
+            for c in GCRYPT_COLUMNS {
+                let op = ops
+                    .iter()
+                    .find(|o| o.name == c && o.param_str("algo") == Some(a));
+                row.push(op.map_or("-".into(), |o| bulk::cells(o)[0].clone()));
+            }
+            tab.add_row(row);
+        }
+        s += &format!(
+            "{tab}
+MB/s = 10^6 bytes per second. libgcrypt's hash columns (tests/benchmark.c,              2013): buf = a 10^6-byte message in 1000-byte writes, buf/10 = in 100-byte              writes, 1 = one-byte messages, putc = a byte per update, large = 10^6 bytes in              one call.
+"
+        );
+        return s;
+    }
+    let mut tab = report::table(&["hash", "bytes", "MB/s", "q1 … q3 (MB/s)", "time per block"]);
+    for op in ops {
+        let mut row = vec![
+            op.param_str("algo").unwrap_or("?").to_string(),
+            bulk::chunk_bytes(op).to_string(),
+        ];
+        row.extend(bulk::cells(op));
+        tab.add_row(row);
+    }
+    s += &format!(
+        "{tab}
+MB/s = 10^6 bytes per second; each block is one whole digest.
+"
+    );
     s
 }
 

@@ -25,6 +25,7 @@ pub mod scale;
 pub mod shift;
 pub mod suite;
 pub mod text;
+pub mod threads;
 pub mod windows;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};

@@ -157,6 +157,23 @@ pub fn make_sized_pool(
     cfg: &MeasureConfig,
     rng: &mut ChaCha20Rng,
 ) -> Result<Pool> {
+    make_sized_pool_with(kx, exp_bits, base, cfg, rng, &mut |_, _| {})
+}
+
+/// [`make_sized_pool`], calling `tick(made, planned)` after each checked entry: `planned` is
+/// `base` until the pool's size is decided, then that size. For a progress display of the
+/// preparation phase (modp-8192 spends most of a run here).
+///
+/// # Errors
+/// As [`make_pool`].
+pub fn make_sized_pool_with(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    base: usize,
+    cfg: &MeasureConfig,
+    rng: &mut ChaCha20Rng,
+    tick: &mut dyn FnMut(usize, usize),
+) -> Result<Pool> {
     let t0 = Instant::now();
     let base = base.max(1);
     let mut pool = Pool::default();
@@ -167,6 +184,7 @@ pub fn make_sized_pool(
         let (o, r) = pool.push_checked(kx, exp_bits, rng)?;
         (offer, reply) = (offer.min(o), reply.min(r));
         entry_times.push(t.elapsed().as_secs_f64());
+        tick(pool.len(), base);
     }
     // The median: the first entries pay for warming up (page faults, lazy set-up).
     entry_times.sort_by(f64::total_cmp);
@@ -179,8 +197,10 @@ pub fn make_sized_pool(
         let _ = black_box(kx.reply(black_box(&p.secrets[k]), black_box(&p.peers[k])));
     });
     let n = pool_size(base, offer.min(reply), entry_secs, cfg);
+    tick(pool.len(), n.max(pool.len()));
     while pool.len() < n {
         pool.push_checked(kx, exp_bits, rng)?;
+        tick(pool.len(), n);
     }
     pool.make_ms = t0.elapsed().as_secs_f64() * 1e3;
     Ok(pool)

@@ -202,3 +202,26 @@ fn same_seed_same_pool_whatever_its_size() {
     assert_eq!(sized.uses_per_sample(sized.len()), 1);
     assert_eq!(sized.uses_per_sample(sized.len() + 1), 2);
 }
+
+#[test]
+fn the_preparation_phase_reports_each_checked_entry() {
+    let kx = x25519();
+    let bits = kx.info().full_exp_bits;
+    let mut ticks: Vec<(usize, usize)> = Vec::new();
+    let pool = super::make_sized_pool_with(
+        kx.as_ref(),
+        bits,
+        4,
+        &cfg(0.01),
+        &mut ChaCha20Rng::seed_from_u64(3),
+        &mut |made, planned| ticks.push((made, planned)),
+    )
+    .unwrap();
+    // One tick per base entry against the base, one when the size is decided, then one per
+    // further entry against the final size; the last is (len, len).
+    assert_eq!(ticks[..4], [(1, 4), (2, 4), (3, 4), (4, 4)]);
+    assert_eq!(ticks[4], (4, pool.len()));
+    assert_eq!(*ticks.last().unwrap(), (pool.len(), pool.len()));
+    assert_eq!(ticks.len(), 5 + pool.len() - 4);
+    assert!(ticks.windows(2).all(|w| w[0].0 <= w[1].0));
+}
