@@ -96,7 +96,7 @@ fn dh_threads_text_names_cpus_rate_and_efficiency() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(lines[at].ends_with(" exchanges/s,"), "{}", lines[at]);
     let next = lines[at + 1];
-    assert!(next.contains("× one thread, efficiency "), "{next}");
+    assert!(next.contains("x one thread, efficiency "), "{next}");
     assert!(next.contains(" %"), "{next}");
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
     assert!(text.contains("1 thread on CPU"), "{text}");

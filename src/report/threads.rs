@@ -5,12 +5,13 @@
 //! Exchange throughput, x25519:
 //!   1 thread on CPUs 0,1 in turn: 21 300 exchanges/s
 //!   2 threads on CPUs 0,1 (separate cores): 41 200 exchanges/s,
-//!     1.93× one thread, efficiency 97 % [94, 99]
+//!     1.93x one thread, efficiency 97 % [94, 99]
 //! ```
 //!
 //! It reads only the record's "… throughput" operations.
 
 use crate::record::{Operation, ResultRecord};
+use crate::report;
 use serde_json::Value;
 
 /// The suffix of every throughput operation's name.
@@ -141,15 +142,16 @@ pub fn render(rec: &ResultRecord) -> String {
             _ => " [too few rounds for an interval]".into(),
         };
         s += &format!(
-            "  {n} threads on CPUs {} ({}): {},\n    {speedup:.2}× one thread, efficiency {:.0} %{interval}\n",
+            "  {n} threads on CPUs {} ({}): {},\n    {} one thread, efficiency {:.0} %{interval}\n",
             list(cpus(many)),
             many.info_str("cpu_relation").unwrap_or("topology unknown"),
             rate(many).unwrap_or_default(),
+            report::fmt_speedup(speedup),
             eff * 100.0,
         );
         if let (Some(w1), Some(wn)) = (wall(one), wall(many)) {
             s += &format!(
-                "  per wall-clock second (others' load included): {w1} with 1 thread,\n    {wn} with {n}\n"
+                "  per wall-clock second (others' load included):\n    {w1} with 1 thread, {wn} with {n}\n"
             );
         }
     }
@@ -206,7 +208,7 @@ mod tests {
         );
         assert!(
             text.contains(
-                "  2 threads on CPUs 0,1 (separate cores): 41 200 exchanges/s,\n    1.93× one thread, efficiency 97 % [94, 99]\n"
+                "  2 threads on CPUs 0,1 (separate cores): 41 200 exchanges/s,\n    1.93x one thread, efficiency 97 % [94, 99]\n"
             ),
             "{text}"
         );
