@@ -500,13 +500,21 @@ fn draw_security<DB: DrawingBackend>(
         let (a, b) = chart.backend_coord(&(x, y));
         (f64::from(a), f64::from(b))
     };
-    let obstacles: Vec<Rect> = points
+    let mut obstacles: Vec<Rect> = points
         .iter()
         .map(|p| {
             let (x, y) = px(p.security_bits, p.total_ms);
             Rect::around(x, y, if p.chosen { 10.0 } else { 6.0 })
         })
         .collect();
+    // Labels stay inside the plotting area, clear of the axes' tick labels.
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    obstacles.extend(Rect::outside(
+        f64::from(xr.start),
+        f64::from(yr.start),
+        f64::from(xr.end),
+        f64::from(yr.end),
+    ));
     let anchors: Vec<((f64, f64), f64)> = labels
         .iter()
         .map(|(x, y, t)| (px(*x, *y), if t.contains("(chosen)") { 10.0 } else { 6.0 }))

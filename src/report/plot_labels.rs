@@ -29,6 +29,38 @@ impl Rect {
         self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
     }
 
+    /// Four boxes covering everything outside the rectangle (x0, y0)–(x1, y1): as
+    /// obstacles they keep labels inside it.
+    pub fn outside(x0: f64, y0: f64, x1: f64, y1: f64) -> [Rect; 4] {
+        const FAR: f64 = 1e6;
+        [
+            Rect {
+                x0: -FAR,
+                y0: -FAR,
+                x1: x0,
+                y1: FAR,
+            },
+            Rect {
+                x0: x1,
+                y0: -FAR,
+                x1: FAR,
+                y1: FAR,
+            },
+            Rect {
+                x0: -FAR,
+                y0: -FAR,
+                x1: FAR,
+                y1: y0,
+            },
+            Rect {
+                x0: -FAR,
+                y0: y1,
+                x1: FAR,
+                y1: FAR,
+            },
+        ]
+    }
+
     /// The box grown by `d` pixels on every side.
     pub fn grown(&self, d: f64) -> Rect {
         Rect {
