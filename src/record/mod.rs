@@ -422,12 +422,18 @@ impl Operation {
     /// The headline figure of this operation and its direction: the median time of the
     /// samples when there are samples, otherwise the first figure with a known unit.
     pub fn headline(&self) -> Option<(f64, Better)> {
+        self.headline_figure().map(|(_, v, d)| (v, d))
+    }
+
+    /// [`Operation::headline`] with the name of its figure: `median_ms` for a timed
+    /// operation, else the key in `figures`.
+    pub fn headline_figure(&self) -> Option<(&str, f64, Better)> {
         if let Some(s) = &self.stats {
-            return Some((s.median_ms, Better::Lower));
+            return Some(("median_ms", s.median_ms, Better::Lower));
         }
         self.figures
             .iter()
-            .find_map(|(k, v)| figure_direction(k).map(|d| (*v, d)))
+            .find_map(|(k, v)| figure_direction(k).map(|d| (k.as_str(), *v, d)))
     }
 }
 

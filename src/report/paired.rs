@@ -11,19 +11,11 @@
 
 use crate::error::{Error, Result};
 use crate::measure::interval;
-use crate::record::{Operation, ResultRecord, figure_direction};
+use crate::record::{Operation, ResultRecord};
 
-/// The figure key and value of an operation's headline: `median_ms` (its samples' median)
-/// for a timed operation, otherwise the first figure with a known direction (as
-/// [`Operation::headline`]).
+/// The figure key and value of an operation's headline ([`Operation::headline_figure`]).
 fn headline_figure(op: &Operation) -> Option<(String, f64)> {
-    if let Some(s) = &op.stats {
-        return Some(("median_ms".into(), s.median_ms));
-    }
-    op.figures
-        .iter()
-        .find(|(k, _)| figure_direction(k).is_some())
-        .map(|(k, v)| (k.clone(), *v))
+    op.headline_figure().map(|(k, v, _)| (k.to_string(), v))
 }
 
 /// Folds the records of `runs` (one command run several times by one build) into one: the
