@@ -346,7 +346,7 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
         .iter()
         .filter_map(|c| match c {
             super::imp::Choice::Peer(l) => Some(*l),
-            super::imp::Choice::Own => None,
+            super::imp::Choice::Own | super::imp::Choice::Portable => None,
         })
         .collect();
     for p in &pairs {

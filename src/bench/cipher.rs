@@ -403,7 +403,7 @@ impl RowState {
         // every mode here is prefix-stable, so one checked output serves all sizes.
         let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
         let (engine, peer) = match imp {
-            Choice::Own => (engine, None),
+            Choice::Own | Choice::Portable => (engine, None),
             Choice::Peer(lib) => {
                 let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, lib, discovery)
                     .map_err(|u| Error::runtime(u.to_string()))??;

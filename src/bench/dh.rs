@@ -102,6 +102,34 @@ impl DhJob {
         }))
     }
 
+    /// The same exchange on pkbench's portable GF(2^m) code ([`super::imp::Choice::Portable`]):
+    /// `file` opened again with `options` but carry-less multiply off, checked against this
+    /// job's group (Offer and Reply on two secrets of the full size and two of 128 bits give
+    /// the same bytes) before it is timed.
+    ///
+    /// # Errors
+    /// An input error when `file` is not a binary curve (no portable twin); a runtime error
+    /// when the two code paths disagree.
+    pub fn portable(&self, file: &GroupFile, options: &GroupOptions) -> Result<DhJob> {
+        if file.family()? != crate::params::Family::Ec2n {
+            return Err(Error::input(format!(
+                "{}: only the binary curves (gf2-155, gf2-185) have a portable GF(2^m) twin",
+                file.name
+            )));
+        }
+        let opts = GroupOptions {
+            clmul: false,
+            ..options.clone()
+        };
+        let twin: Arc<dyn KeyExchange> = Arc::from(crate::kex::open(file, &opts)?);
+        same_results(self.group.as_ref(), twin.as_ref())?;
+        Ok(DhJob {
+            group: twin,
+            imp: super::imp::Choice::Portable,
+            ..self.clone()
+        })
+    }
+
     /// "gf2-155 128-bit, table" or "modp-1024 full, no table".
     pub fn label(&self) -> String {
         let info = self.group.info();
@@ -432,4 +460,40 @@ pub fn operations(
         ))
         .with_rounds(cpu_rounds),
     ]
+}
+
+/// Offer and Reply of `twin` equal those of `own` on two secrets of the full size and, where
+/// the group takes them, two of 128 bits (fixed seed: the same secrets every run).
+///
+/// # Errors
+/// [`Error::Runtime`] naming the operation that differs.
+fn same_results(own: &dyn KeyExchange, twin: &dyn KeyExchange) -> Result<()> {
+    let info = own.info();
+    let mut rng = ChaCha20Rng::seed_from_u64(0x5eed);
+    let mut sizes = vec![info.full_exp_bits];
+    if info.full_exp_bits > 128 && own.check_exp_bits(ExpBits::Bits(128)).is_ok() {
+        sizes.push(128);
+    }
+    let differ = |what: &str| {
+        Error::runtime(format!(
+            "{}: {what} of the {} code differs from the {} code's",
+            info.name,
+            twin.field_code().unwrap_or_default(),
+            own.field_code().unwrap_or_default()
+        ))
+    };
+    for bits in sizes {
+        let (a, b) = (
+            own.random_secret(bits, &mut rng),
+            own.random_secret(bits, &mut rng),
+        );
+        let (pa, pb) = (own.offer(&a), own.offer(&b));
+        if twin.offer(&a) != pa || twin.offer(&b) != pb {
+            return Err(differ("Offer"));
+        }
+        if twin.reply(&a, &pb)? != own.reply(&a, &pb)? {
+            return Err(differ("Reply"));
+        }
+    }
+    Ok(())
 }

@@ -175,7 +175,7 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
         )));
     }
     let digester = match job.imp {
-        Choice::Own => Digester::Own,
+        Choice::Own | Choice::Portable => Digester::Own,
         Choice::Peer(lib) => match peer_digester(algo, lib, cfg.discovery) {
             Ok(Ok(d)) => d,
             Ok(Err(e)) => return Err(e.into()),
@@ -279,7 +279,7 @@ enum Digester {
 /// [`prepare`]. `Ok` for pkbench's own.
 pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(), Unavailable> {
     match job.imp {
-        Choice::Own => Ok(()),
+        Choice::Own | Choice::Portable => Ok(()),
         Choice::Peer(lib) => peer_digester(job.algo, lib, discovery).map(|_| ()),
     }
 }
@@ -429,7 +429,7 @@ impl super::Prepared for PreparedHash {
                 .with_info(
                     "implementation",
                     match self.job.imp {
-                        Choice::Own => algo.implementation(),
+                        Choice::Own | Choice::Portable => algo.implementation(),
                         Choice::Peer(_) => self.digester.implementation(algo).label(),
                     },
                 )

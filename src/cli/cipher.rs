@@ -121,7 +121,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let placement = args.threads.placement()?;
     for c in choices {
         match c {
-            Choice::Own => jobs.push(Job::Cipher(job.clone())),
+            Choice::Own | Choice::Portable => jobs.push(Job::Cipher(job.clone())),
             Choice::Peer(lib) => {
                 let (j, lacking) = job.through(lib, cfg.discovery);
                 let absent = lacking.iter().find(|(_, u)| u.is_absent());

@@ -245,6 +245,10 @@ pub fn check_option_applies(group: &str, family: Family, option: &str, given: bo
             Family::Ec2n,
             "the binary curves over GF(2^m) such as gf2-155 and gf2-185 (their fixed-base table's window)",
         ),
+        "--impl pkbench-portable" => (
+            Family::Ec2n,
+            "the binary curves over GF(2^m) such as gf2-155 and gf2-185 (their portable GF(2^m) code)",
+        ),
         _ => (Family::Modp, "mod-p groups (the bignum library)"),
     };
     if !given || family == wanted {

@@ -76,19 +76,26 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let cfg = args.run.bench_config()?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
-    let choices = args.imp.choices()?;
+    let choices = args.imp.choices_with_portable()?;
     args.threads.check_own(&choices, &args.group.field)?;
     let placement = args.threads.placement()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
-    crate::cli::common::check_option_applies(
-        &file.name,
-        file.family()?,
-        "--table-window",
-        args.table_window.is_some(),
-    )?;
+    let portable = choices.contains(&Choice::Portable);
+    for (option, given) in [
+        ("--table-window", args.table_window.is_some()),
+        ("--impl pkbench-portable", portable),
+    ] {
+        crate::cli::common::check_option_applies(&file.name, file.family()?, option, given)?;
+    }
+    if portable && !opts.clmul {
+        return Err(crate::Error::input(
+            "--no-clmul (or PKBENCH_NO_CLMUL=1) with --impl pkbench-portable: pkbench's own rows would run the portable code too; leave --no-clmul out",
+        ));
+    }
     let opts = crate::cli::cache::with_window(opts, args.table_window);
     kex::check_exp_bits(&file, args.exp_bits)?;
-    let mut job = DhJob::new(Arc::from(open_described(&file, &opts)?), args.exp_bits)?;
+    let described = file;
+    let mut job = DhJob::new(Arc::from(open_described(&described, &opts)?), args.exp_bits)?;
     job.cache = args.cache.cache;
     let info = job.group.info();
     let params = record::params([
@@ -102,6 +109,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     for c in choices {
         match c {
             Choice::Own => jobs.push(Job::Dh(job.clone())),
+            Choice::Portable => jobs.push(Job::Dh(job.portable(&described, &opts)?)),
             Choice::Peer(lib) => match job.through(&file, lib, cfg.discovery) {
                 Ok(j) => jobs.push(Job::Dh(j?)),
                 Err(why) => notes.push(imp::note(c, &info.name, &why)),

@@ -89,7 +89,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
     for job in &base {
         for &c in &choices {
             let j = match c {
-                Choice::Own => *job,
+                Choice::Own | Choice::Portable => *job,
                 Choice::Peer(lib) => job.through(lib),
             };
             match bench::hash::available(&j, cfg.discovery) {

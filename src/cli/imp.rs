@@ -2,7 +2,7 @@
 //! the commands run several (every Job prepared first, then timed together in alternating
 //! rounds by `bench::sweep`) and word the ones that cannot run here.
 
-use crate::bench::imp::{Choice, IMPL_PARAM};
+use crate::bench::imp::{Choice, IMPL_PARAM, PORTABLE};
 use crate::bench::{self, Item, Job};
 use crate::error::{Error, Result};
 use crate::peers::Unavailable;
@@ -18,19 +18,38 @@ pub struct ImplArgs {
     /// `pkbench impls` lists what each offers), a comma-separated list, or `all`. With
     /// several: one row per implementation, all timed in alternating rounds in this run,
     /// each checked against pkbench's own output, with its speed against pkbench's own; a
-    /// library missing here, or without the operation, gives a note, not an error. For a KEM
-    /// group (`dh --group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both,
-    /// also the default).
+    /// library missing here, or without the operation, gives a note, not an error. `dh` on a
+    /// binary curve (gf2-155, gf2-185) also takes `pkbench-portable`: pkbench's portable
+    /// GF(2^m) code (as `--no-clmul`), so `--impl pkbench,pkbench-portable` gives the ratio
+    /// of the two code paths from rounds that alternate in one process. For a KEM group
+    /// (`dh --group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both, also the
+    /// default).
     #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench")]
     pub imp: String,
 }
 
 impl ImplArgs {
-    /// The implementations asked for, in order, without repeats.
+    /// The implementations asked for, in order, without repeats, for a command other than
+    /// `dh` (which alone takes [`Choice::Portable`]).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a name that is none of them, or for `pkbench-portable`.
+    pub fn choices(&self) -> Result<Vec<Choice>> {
+        let v = self.choices_with_portable()?;
+        if v.contains(&Choice::Portable) {
+            return Err(Error::input(format!(
+                "--impl {PORTABLE}: only `dh` on a binary curve (gf2-155, gf2-185) has a portable twin; use pkbench, openssl, gcrypt, gmp or all here"
+            )));
+        }
+        Ok(v)
+    }
+
+    /// The implementations asked for, in order, without repeats, `pkbench-portable`
+    /// included (`dh`, which checks the group takes it).
     ///
     /// # Errors
     /// [`Error::Input`] for a name that is none of them.
-    pub fn choices(&self) -> Result<Vec<Choice>> {
+    pub fn choices_with_portable(&self) -> Result<Vec<Choice>> {
         let mut v = Vec::new();
         for name in self.imp.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let add = if name.eq_ignore_ascii_case("all") {
@@ -38,7 +57,7 @@ impl ImplArgs {
             } else {
                 vec![Choice::parse(name).ok_or_else(|| {
                     Error::input(format!(
-                        "--impl: unknown implementation {name:?}: use pkbench, openssl, gcrypt, gmp, a comma-separated list of them, or all"
+                        "--impl: unknown implementation {name:?}: use pkbench, openssl, gcrypt, gmp (dh on gf2-155/gf2-185 also pkbench-portable), a comma-separated list of them, or all"
                     ))
                 })?]
             };
@@ -104,7 +123,7 @@ pub fn run_jobs(
     for ((label, r), choice) in bench::sweep(items, cfg).into_iter().zip(choices) {
         match (r, choice) {
             (Ok(o), _) => ops.extend(o),
-            (Err(e), Choice::Own) => return Err(e),
+            (Err(e), Choice::Own | Choice::Portable) => return Err(e),
             (Err(e), c) => {
                 let mut s =
                     Skipped::new(label, format!("failed: {}", crate::cli::errors::render(&e)));

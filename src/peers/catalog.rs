@@ -282,6 +282,18 @@ fn ec2n_dh(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
             g.implementation(),
         ));
     }
+    let portable = GroupOptions {
+        table: false,
+        clmul: false,
+        ..GroupOptions::default()
+    };
+    if let Ok(g) = crate::kex::open_named("gf2-155", &portable) {
+        c.push(built_in(
+            crate::bench::imp::PORTABLE,
+            "portable GF(2^m) code, no carry-less multiply (named, not in all)",
+            g.implementation(),
+        ));
+    }
     c.push(peer(
         openssl::NAME,
         "EC_POINT_mul, explicit GF(2^m) group (EC2M)",

@@ -95,15 +95,36 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
     s
 }
 
-/// The table of every operation by implementation, within 80 columns, then one line per
-/// implementation that could not run, then the full implementation names.
+/// The speed of `op` against pkbench's own `own` with its 95 % interval, paired by round
+/// ([`Operation::speedup_interval`]: the rounds of one run alternate between the
+/// implementations), as "0.17x" and "[0.16, 0.18]"; "-" and "" when there is no own row, and
+/// no interval for the own row itself or with too few rounds.
+fn speed_cells(op: &Operation, own: Option<&Operation>) -> (String, String) {
+    let Some(own) = own else {
+        return ("-".into(), String::new());
+    };
+    let ratio = speed_vs(op, own)
+        .map(crate::report::fmt_speedup)
+        .unwrap_or_else(|| "-".into());
+    let interval = if std::ptr::eq(op, own) {
+        String::new()
+    } else {
+        Operation::speedup_interval(own, op)
+            .map(|iv| crate::report::fmt_interval_bounds(&iv))
+            .unwrap_or_default()
+    };
+    (ratio, interval)
+}
+
+/// The table of every operation by implementation, within 80 columns (the versions and
+/// code paths follow under "code:"), then one line per implementation that could not run.
 pub fn render(rec: &ResultRecord) -> String {
     let mut s = String::from(
-        "\nby implementation (alternating rounds, one run; speed vs pkbench's own):\n",
+        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n",
     );
     s += &format!(
-        "  {:<22} {:<9} {:<22} {:>12} {:>9}\n",
-        "operation", "code", "version", "figure", "speed"
+        "  {:<22} {:<16} {:>10} {:>7}  {}\n",
+        "operation", "code", "figure", "speed", "interval"
     );
     let mut names: Vec<String> = Vec::new();
     for op in &rec.operations {
@@ -112,10 +133,7 @@ pub fn render(rec: &ResultRecord) -> String {
             .operations
             .iter()
             .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
-        let ratio = own
-            .and_then(|o| speed_vs(op, o))
-            .map(crate::report::fmt_speedup)
-            .unwrap_or_else(|| "-".into());
+        let (ratio, interval) = speed_cells(op, own);
         let label = op
             .implementation
             .as_ref()
@@ -135,20 +153,21 @@ pub fn render(rec: &ResultRecord) -> String {
         if let Some(c) = op.param_str("cipher") {
             what = format!("{c} {what}");
         }
-        let (name, version) = op
-            .implementation
-            .as_ref()
-            .map(|i| (i.name.clone(), i.version.clone()))
-            .unwrap_or_else(|| (who.name().to_string(), String::new()));
-        s += &format!(
-            "  {:<22} {:<9} {:<22} {:>12} {:>9}\n",
+        let name = match (who, op.implementation.as_ref()) {
+            (Choice::Own, Some(i)) => i.name.clone(),
+            _ => who.name().to_string(),
+        };
+        let row = format!(
+            "  {:<22} {:<16} {:>10} {:>7}  {}",
             clip(&what, 22),
-            clip(&name, 9),
-            clip(&version, 22),
+            clip(&name, 16),
             fmt_figure(op),
-            ratio
+            ratio,
+            interval
         );
-        if !names.contains(&label) {
+        s += row.trim_end();
+        s.push('\n');
+        if !label.is_empty() && !names.contains(&label) {
             names.push(label);
         }
     }

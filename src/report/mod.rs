@@ -94,13 +94,14 @@ pub fn fmt_speedup(x: f64) -> String {
 /// A speed ratio with its 95 % interval in the one notation of every table: "2.41x [2.30,
 /// 2.55]" (the bounds with the estimate's precision, [`fmt_speedup`]).
 pub fn fmt_speedup_interval(iv: &crate::measure::interval::Interval) -> String {
+    format!("{} {}", fmt_speedup(iv.estimate), fmt_interval_bounds(iv))
+}
+
+/// The bounds of a speedup's interval in the notation of [`fmt_speedup_interval`]:
+/// "[2.30, 2.55]".
+pub fn fmt_interval_bounds(iv: &crate::measure::interval::Interval) -> String {
     let bound = |v: f64| fmt_speedup(v).trim_end_matches('x').to_string();
-    format!(
-        "{} [{}, {}]",
-        fmt_speedup(iv.estimate),
-        bound(iv.lo),
-        bound(iv.hi)
-    )
+    format!("[{}, {}]", bound(iv.lo), bound(iv.hi))
 }
 
 /// Formats a rate of operations per second ("1,234,567/s" style without separators: "1.235M/s").
