@@ -19,6 +19,7 @@ pub mod paired;
 pub mod plot;
 pub mod plot_axes;
 pub mod plot_labels;
+pub mod plot_series;
 pub mod repro;
 pub mod rsa;
 pub mod scale;

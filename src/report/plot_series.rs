@@ -1,0 +1,166 @@
+//! The data of `plot`'s two panels, read from a record: the series of cost against
+//! modulus size (panel a) and the points of Total against the security level (panel b),
+//! each with the 95 % interval of its median over the run's rounds.
+
+use crate::record::{Operation, ResultRecord};
+use crate::report::fit::{PowerFit, fit_power_law};
+use serde_json::Value;
+
+/// One series of panel (a).
+#[derive(Debug, Clone)]
+pub struct Series {
+    /// "Reply, full exponent".
+    pub label: String,
+    /// (modulus bits, ms per operation), sorted by bits.
+    pub points: Vec<(f64, f64)>,
+    /// The fitted power law, when there are two or more sizes.
+    pub fit: Option<PowerFit>,
+    /// Error bars: (modulus bits, low, high ms), the 95 % interval of the median over the
+    /// run's rounds ([`median_interval`]) of each point that has one.
+    pub bars: Vec<(f64, f64, f64)>,
+}
+
+/// One point of panel (b).
+#[derive(Debug, Clone)]
+pub struct SecurityPoint {
+    /// "modp-1024/128".
+    pub label: String,
+    /// Security level, bits.
+    pub security_bits: f64,
+    /// Total = 2*Offer + Reply, ms.
+    pub total_ms: f64,
+    /// Whether the exponent is full size.
+    pub full: bool,
+    /// Whether Offer used the fixed-base table (param `table`; true when absent).
+    pub table: bool,
+    /// Whether the record marks this candidate as chosen (`info.chosen`, `pkbench choose`).
+    pub chosen: bool,
+    /// The 95 % interval of Total over the run's rounds, ms ([`median_interval`]), when the
+    /// record has enough rounds.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// The 95 % interval of an operation's headline figure from its per-round values
+/// ([`Operation::round_values`]: the sign-test interval of the median,
+/// [`crate::measure::interval::median`]), when the record has enough rounds (6 at least).
+pub fn median_interval(op: &Operation) -> Option<(f64, f64)> {
+    use crate::measure::interval;
+    let iv = interval::median(&op.round_values(), interval::LEVEL);
+    (iv.is_bounded() && iv.lo > 0.0).then_some((iv.lo, iv.hi))
+}
+
+pub(crate) fn num(v: Option<&Value>) -> Option<f64> {
+    v.and_then(Value::as_f64)
+}
+
+fn exp_label(op: &Operation) -> Option<(String, bool)> {
+    let e = num(op.params.get("exp_bits"))?;
+    let full = num(op.info.get("full_exp_bits")).is_some_and(|f| e >= f);
+    Some(if full {
+        ("full exponent".into(), true)
+    } else {
+        (format!("{e}-bit exponent"), false)
+    })
+}
+
+/// Whether the row's Offer used the fixed-base table (param `table`, true when absent).
+fn has_table(op: &Operation) -> bool {
+    op.params
+        .get("table")
+        .and_then(Value::as_bool)
+        .unwrap_or(true)
+}
+
+fn family(op: &Operation) -> &str {
+    op.info.get("family").and_then(Value::as_str).unwrap_or("")
+}
+
+/// The series of panel (a): Offer and Reply per exponent size, against modulus bits.
+pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
+    let timed = |op: &&Operation| {
+        (op.name == "Offer" || op.name == "Reply")
+            && op.stats.is_some()
+            && num(op.info.get("field_bits")).is_some()
+    };
+    let any_modp = rec
+        .operations
+        .iter()
+        .filter(timed)
+        .any(|op| family(op) == "modp");
+    let mut out: Vec<Series> = Vec::new();
+    for op in rec.operations.iter().filter(timed) {
+        if any_modp && family(op) != "modp" {
+            continue;
+        }
+        let Some((exp, _)) = exp_label(op) else {
+            continue;
+        };
+        let name = if op.name == "Offer" && !has_table(op) {
+            "Offer (no table)"
+        } else {
+            op.name.as_str()
+        };
+        let label = if any_modp {
+            format!("{name}, {exp}")
+        } else {
+            format!("{name}, {exp} ({})", family(op))
+        };
+        let bits = num(op.info.get("field_bits")).unwrap_or(0.0);
+        let ms = op.stats.as_ref().map_or(f64::NAN, |s| s.median_ms);
+        let bar = median_interval(op).map(|(lo, hi)| (bits, lo, hi));
+        match out.iter_mut().find(|s| s.label == label) {
+            // One point per size: the first row wins (a Reply timed once with and once
+            // without the table, or two groups of one size such as modp-2048 and ffdhe2048).
+            Some(s) if s.points.iter().any(|p| p.0 == bits) => {}
+            Some(s) => {
+                s.points.push((bits, ms));
+                s.bars.extend(bar);
+            }
+            None => out.push(Series {
+                label,
+                points: vec![(bits, ms)],
+                fit: None,
+                bars: bar.into_iter().collect(),
+            }),
+        }
+    }
+    for s in &mut out {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // A growth exponent needs at least 3 sizes spanning at least 4× (report::fit).
+        s.fit = if crate::report::fit::fittable(s.points.iter().map(|p| p.0)) {
+            fit_power_law(&s.points)
+        } else {
+            None
+        };
+    }
+    out.sort_by(|a, b| a.label.cmp(&b.label));
+    out
+}
+
+/// The points of panel (b): every "Total = 2*Offer + Reply" row with a security estimate.
+pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
+    rec.operations
+        .iter()
+        .filter(|op| op.name == "Total = 2*Offer + Reply")
+        .filter_map(|op| {
+            let total_ms = *op.figures.get("total_ms")?;
+            let security_bits = num(op.info.get("security_bits"))?;
+            let group = op.params.get("group").and_then(Value::as_str)?;
+            let (_, full) = exp_label(op)?;
+            let e = num(op.params.get("exp_bits"))?;
+            Some(SecurityPoint {
+                label: if full {
+                    group.to_string()
+                } else {
+                    format!("{group}/{e}")
+                },
+                security_bits,
+                total_ms,
+                full,
+                table: has_table(op),
+                chosen: op.info.get("chosen").and_then(Value::as_bool) == Some(true),
+                interval: median_interval(op),
+            })
+        })
+        .collect()
+}
