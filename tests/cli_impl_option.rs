@@ -284,3 +284,91 @@ fn cipher_rows_of_a_library_equal_work() {
         .unwrap();
     assert_eq!(own["implementation"]["name"], "twofish");
 }
+
+/// `rsa --impl all`: the same key and chunks through every library (checked against
+/// pkbench's own before and after timing), OpenSSL with the CRT, the others with a note
+/// for it.
+#[test]
+fn rsa_rows_per_library_on_the_same_key() {
+    let v = common::pkbench_json(&[
+        "rsa", "--bits", "512", "--crt", "--impl", "all", "--time", "0.02", "--json",
+    ]);
+    let rows = |imp: Option<&str>| -> Vec<&Value> {
+        ops(&v)
+            .iter()
+            .filter(|o| o["params"].get("impl").and_then(Value::as_str) == imp)
+            .collect()
+    };
+    let own = rows(None);
+    let names = |r: &[&Value]| -> Vec<String> {
+        r.iter()
+            .map(|o| o["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        names(&own),
+        ["private op (raw)", "private op (CRT)", "public op"]
+    );
+    if hidden() {
+        assert_eq!(v["skipped"].as_array().unwrap().len(), 3, "{v}");
+        return;
+    }
+    for (lib, want) in [
+        (
+            "openssl",
+            &["private op (raw)", "private op (CRT)", "public op"][..],
+        ),
+        ("gcrypt", &["private op (raw)", "public op"][..]),
+        ("gmp", &["private op (raw)", "public op"][..]),
+    ] {
+        let r = rows(Some(lib));
+        if r.is_empty() {
+            skip(&format!("{lib} not found here: no rsa rows"));
+            continue;
+        }
+        assert_eq!(names(&r), want, "{lib}");
+        for o in &r {
+            // The same key and chunks as pkbench's own rows.
+            assert_eq!(o["info"]["n"], own[0]["info"]["n"], "{lib}");
+            assert_eq!(o["params"]["chunk_bytes"], 63, "{lib}");
+            assert_eq!(o["implementation"]["name"], lib, "{o}");
+            assert!(o["figures"]["bytes_per_sec"].as_f64().unwrap() > 0.0);
+        }
+        if lib != "openssl" {
+            let note = v["skipped"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["params"]["impl"] == lib)
+                .unwrap_or_else(|| panic!("no CRT note for {lib}: {v}"));
+            assert!(note["reason"].as_str().unwrap().contains("CRT"), "{note}");
+        }
+    }
+}
+
+/// What a library cannot do in `rsa` is a note, and the command still succeeds.
+#[test]
+fn rsa_library_limits_are_notes() {
+    for (args, says) in [
+        (
+            &["--impl", "gcrypt", "--powm", "sec"][..],
+            "no constant-time call",
+        ),
+        (
+            &["--impl", "openssl", "--cache", "cold"][..],
+            "warm caches only",
+        ),
+    ] {
+        let mut all = vec!["rsa", "--bits", "512", "--time", "0.02", "--json"];
+        all.extend(args);
+        let v = common::pkbench_json(&all);
+        let skipped = v["skipped"].as_array().unwrap();
+        assert_eq!(skipped.len(), 1, "{args:?}: {v}");
+        let reason = skipped[0]["reason"].as_str().unwrap();
+        assert!(
+            reason.contains(says) || (hidden() && reason.contains("not found")),
+            "{args:?}: {reason}"
+        );
+        assert!(ops(&v).is_empty(), "{args:?}: no rows, only the note");
+    }
+}

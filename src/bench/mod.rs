@@ -22,6 +22,7 @@ pub mod imp;
 pub mod kem;
 pub mod noise;
 pub mod rsa;
+pub mod rsa_peer;
 pub mod slope;
 pub mod threads;
 pub mod windows;
@@ -77,8 +78,9 @@ impl Job {
             Job::Dh(j) => j.imp,
             Job::Hash(j) => j.imp,
             Job::Cipher(j) => j.imp,
+            Job::Rsa(j) => j.imp,
             // A KEM job carries its own implementations (crates), all pkbench-side.
-            Job::Rsa(_) | Job::Des(_) | Job::Kem(_) => imp::Choice::Own,
+            Job::Des(_) | Job::Kem(_) => imp::Choice::Own,
         }
     }
 
@@ -183,7 +185,10 @@ pub trait Prepared {
 pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
     let prepared = match job {
         Job::Dh(j) => dh::prepare(j, cfg),
-        Job::Rsa(j) => rsa::prepare(j, cfg),
+        Job::Rsa(j) => match j.imp {
+            imp::Choice::Peer(lib) => rsa_peer::prepare(j, lib, cfg),
+            imp::Choice::Own | imp::Choice::Portable => rsa::prepare(j, cfg),
+        },
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
         Job::Cipher(j) => cipher::prepare(j, cfg),

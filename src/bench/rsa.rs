@@ -53,6 +53,9 @@ pub struct RsaJob {
     /// Warm, cold or both ([`crate::measure::CacheMode`]): cold operations are timed singly,
     /// the key's integers (limbs where the backend names them) and the chunk evicted first.
     pub cache: crate::measure::CacheMode,
+    /// Who computes the operations: pkbench's own backend, or a library
+    /// ([`super::rsa_peer`]: warm only, the same key and chunks).
+    pub imp: super::imp::Choice,
 }
 
 impl RsaJob {
@@ -66,6 +69,7 @@ impl RsaJob {
             crt: false,
             powm: Powm::Fast,
             cache: crate::measure::CacheMode::Warm,
+            imp: super::imp::Choice::Own,
         }
     }
 
@@ -115,29 +119,8 @@ pub fn prepare(job: &RsaJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let (private_powm, public_powm) = crate::with_backend!(kind, B => {
         (job.powm.function::<B>()?, B::POW_MOD_FN)
     });
-    let (key, key_source, keygen_ms): (RsaKey, String, Option<f64>) = match &job.key {
-        KeySource::File(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
-        KeySource::Generate { bits } => {
-            let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-            let pb = measure::progress::bar(1, cfg.quiet);
-            pb.set_message(format!("generating an RSA-{bits} key"));
-            pb.enable_steady_tick(std::time::Duration::from_millis(200));
-            let t0 = Instant::now();
-            let key = keygen::generate(*bits, &mut rng);
-            let ms = t0.elapsed().as_secs_f64() * 1e3;
-            pb.finish_and_clear();
-            (key?, format!("generated from seed {}", cfg.seed), Some(ms))
-        }
-    };
-    let k = key.modulus_bytes();
-    let chunk = job.chunk_bytes.unwrap_or(k - 1);
-    if chunk == 0 || chunk >= k {
-        return Err(Invalid::RsaChunk {
-            chunk,
-            modulus_bytes: k,
-        }
-        .into());
-    }
+    let (key, key_source, keygen_ms) = load_key(job, cfg)?;
+    let chunk = chunk_size(job, &key)?;
     let facts = Facts {
         job: job.clone(),
         bits: key.bits(),
@@ -150,6 +133,60 @@ pub fn prepare(job: &RsaJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
         public_powm,
     };
     crate::with_backend!(kind, B => prepare_on::<B>(&key, facts, cfg))
+}
+
+/// The key of `job`, where it came from ("generated from seed S" or the file's path) and,
+/// for a generated key, the milliseconds its generation took (from `cfg.seed`, stream 0:
+/// the same key for every job of one seed).
+///
+/// # Errors
+/// [`Invalid::RsaKeyBits`] or [`Invalid::RsaKeyFile`] for a bad key size or key file.
+pub fn load_key(job: &RsaJob, cfg: &Config) -> Result<(RsaKey, String, Option<f64>)> {
+    Ok(match &job.key {
+        KeySource::File(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
+        KeySource::Generate { bits } => {
+            let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
+            let pb = measure::progress::bar(1, cfg.quiet);
+            pb.set_message(format!("generating an RSA-{bits} key"));
+            pb.enable_steady_tick(std::time::Duration::from_millis(200));
+            let t0 = Instant::now();
+            let key = keygen::generate(*bits, &mut rng);
+            let ms = t0.elapsed().as_secs_f64() * 1e3;
+            pb.finish_and_clear();
+            (key?, format!("generated from seed {}", cfg.seed), Some(ms))
+        }
+    })
+}
+
+/// The chunk size of `job` on `key`: its own, or modulus bytes − 1.
+///
+/// # Errors
+/// [`Invalid::RsaChunk`] unless 1 ≤ chunk < modulus bytes.
+pub fn chunk_size(job: &RsaJob, key: &RsaKey) -> Result<usize> {
+    let k = key.modulus_bytes();
+    let chunk = job.chunk_bytes.unwrap_or(k - 1);
+    if chunk == 0 || chunk >= k {
+        return Err(Invalid::RsaChunk {
+            chunk,
+            modulus_bytes: k,
+        }
+        .into());
+    }
+    Ok(chunk)
+}
+
+/// The pool's chunks: `n` strings of `chunk` random bytes from `seed`, stream 1 (the same
+/// for every job of one seed, so a library's rows time the inputs pkbench's own do).
+pub fn draw_chunks(chunk: usize, n: usize, seed: u64) -> Vec<Vec<u8>> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    rng.set_stream(1);
+    (0..n)
+        .map(|_| {
+            let mut bytes = vec![0u8; chunk];
+            rng.fill_bytes(&mut bytes);
+            bytes
+        })
+        .collect()
 }
 
 /// What an RSA job's operations say of it besides their statistics.
@@ -171,15 +208,8 @@ fn prepare_on<B: Backend + 'static>(
     cfg: &Config,
 ) -> Result<Box<dyn super::Prepared>> {
     let eng = Engine::<B>::with_powm(key, facts.job.powm)?;
-    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    rng.set_stream(1);
-    let pool = make_pool(
-        &eng,
-        facts.chunk,
-        pool_size(key.bits()),
-        facts.job.crt,
-        &mut rng,
-    )?;
+    let chunks = draw_chunks(facts.chunk, pool_size(key.bits()), cfg.seed);
+    let pool = make_pool(&eng, &chunks, facts.job.crt)?;
     let n = pool.chunks.len();
     let ops = if facts.job.crt { 3 } else { 2 };
     let cache = facts.job.cache;
@@ -392,25 +422,17 @@ fn check_failed(what: &str) -> Error {
     Error::runtime(format!("RSA self-check failed: {what}"))
 }
 
-/// Makes `n` chunks of `chunk` random bytes from `rng` and checks each one's outputs before
-/// any timing: private then public gives the chunk back, public then private too, and (with
-/// `crt`) the CRT private operation equals the raw one.
-fn make_pool<B: Backend>(
-    eng: &Engine<B>,
-    chunk: usize,
-    n: usize,
-    crt: bool,
-    rng: &mut ChaCha20Rng,
-) -> Result<Pool<B>> {
+/// The pool of `chunks` with each one's outputs checked before any timing: private then
+/// public gives the chunk back, public then private too, and (with `crt`) the CRT private
+/// operation equals the raw one.
+fn make_pool<B: Backend>(eng: &Engine<B>, chunks: &[Vec<u8>], crt: bool) -> Result<Pool<B>> {
     let mut pool = Pool {
         chunks: vec![],
         signed: vec![],
         encrypted: vec![],
     };
-    for _ in 0..n {
-        let mut bytes = vec![0u8; chunk];
-        rng.fill_bytes(&mut bytes);
-        let m = B::from_be_bytes(&bytes);
+    for bytes in chunks {
+        let m = B::from_be_bytes(bytes);
         let s = eng.private_raw_int(&m);
         if eng.powm != Powm::Fast && s != B::pow_mod(&m, &eng.d, &eng.n) {
             return Err(check_failed(

@@ -3,9 +3,11 @@
 //! `pkbench rsa-raw` (one RSAEP/RSASP1 computation, input^exponent mod modulus, in hex).
 
 use crate::arith::bignum::BackendKind;
+use crate::bench::imp::Choice;
 use crate::bench::rsa::{KeySource, RsaJob};
 use crate::bench::{self, Job};
 use crate::cli::common::RunArgs;
+use crate::cli::imp;
 use crate::error::{Result, parse_hex};
 use crate::record::RunTimer;
 use crate::report;
@@ -44,6 +46,8 @@ pub struct RsaArgs {
     /// 1 MiB.
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
+    #[command(flatten)]
+    pub imp: crate::cli::imp::ImplArgs,
     #[command(flatten)]
     pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
@@ -113,6 +117,9 @@ const RSA_EXAMPLES: &str = concat!(
                                             the same key size on num-bigint
   pkbench rsa --key key.pem --json          time your own key (openssl genpkey
                                             writes one)
+  pkbench rsa --bits 2048 --crt --impl all  the same key and chunks through
+                                            OpenSSL, libgcrypt and GMP too, in
+                                            alternating rounds
 
 The private operation is m^d mod n with no CRT, no blinding and no padding
 (\"nothing fancy\"), by GMP's mpz_powm (--powm fast, variable time: its run time
@@ -130,6 +137,9 @@ const RSA_EXAMPLES: &str = concat!(
   pkbench rsa --bits 2048 --clock cpu       a 2048-bit key, thread CPU time
   pkbench rsa --key key.pem --json          time your own key (openssl genpkey
                                             writes one)
+  pkbench rsa --bits 2048 --crt --impl all  the same key and chunks through
+                                            OpenSSL, libgcrypt and GMP too, in
+                                            alternating rounds
 
 The private operation is m^d mod n with no CRT, no blinding and no padding
 (\"nothing fancy\"), by num-bigint's BigUint::modpow (variable time: its run time
@@ -213,19 +223,50 @@ pub fn run(args: &RsaArgs) -> Result<String> {
         crt: args.crt,
         powm: args.powm.into(),
         cache: args.cache.cache,
+        imp: Choice::Own,
     };
+    let choices = args.imp.choices()?;
+    args.threads.check_own(&choices, &job.label())?;
     let placement = args.threads.placement()?;
-    let mut ops = bench::run(&Job::Rsa(job.clone()), &cfg)?;
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for c in choices {
+        let Choice::Peer(lib) = c else {
+            jobs.push(Job::Rsa(job.clone()));
+            continue;
+        };
+        let peer = RsaJob {
+            imp: c,
+            ..job.clone()
+        };
+        match bench::rsa_peer::available(&peer, lib, cfg.discovery) {
+            Ok(()) => {
+                if job.crt && !bench::rsa_peer::offers_crt(lib) {
+                    let why = crate::peers::Unavailable::Unsupported {
+                        library: lib.name().into(),
+                        what: format!("{} {}", job.label(), bench::rsa::CRT_OP),
+                        why: "pkbench times the CRT through OpenSSL's BN calls only".into(),
+                    };
+                    notes.push(imp::note(c, &format!("{} CRT", job.label()), &why));
+                }
+                jobs.push(Job::Rsa(peer));
+            }
+            Err(why) => notes.push(imp::note(c, &job.label(), &why)),
+        }
+    }
+    let mut ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    // Every row has the same bits and chunk_bytes, whoever computed it.
     let mut params = bench::rsa::params(&job, &ops);
     crate::cli::cache::add_params(&mut params, job.cache, cfg.measure.clock);
     if let Some(p) = &placement {
         ops.extend(crate::cli::threads::run(&[Job::Rsa(job)], &cfg, p)?);
     }
     let mut rec = bench::record("rsa", &cfg, params, ops, &timer);
+    rec.skipped.extend(notes);
     if let Some(p) = &placement {
         crate::cli::threads::add_params(&mut rec, p);
     }
     args.run.emit(&rec, || {
-        crate::cli::threads::render(&rec, report::rsa::render_text)
+        crate::cli::threads::render(&rec, |r| imp::render(r, report::rsa::render_text))
     })
 }

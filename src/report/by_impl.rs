@@ -123,7 +123,7 @@ pub fn render(rec: &ResultRecord) -> String {
         "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n",
     );
     s += &format!(
-        "  {:<22} {:<16} {:>10} {:>7}  {}\n",
+        "  {:<22} {:<16} {:>11} {:>7}  {}\n",
         "operation", "code", "figure", "speed", "interval"
     );
     let mut names: Vec<String> = Vec::new();
@@ -158,7 +158,7 @@ pub fn render(rec: &ResultRecord) -> String {
             _ => who.name().to_string(),
         };
         let row = format!(
-            "  {:<22} {:<16} {:>10} {:>7}  {}",
+            "  {:<22} {:<16} {:>11} {:>7}  {}",
             clip(&what, 22),
             clip(&name, 16),
             fmt_figure(op),

@@ -1,0 +1,451 @@
+//! Raw RSA through a library (`rsa --impl openssl|gcrypt|gmp`): the key, chunks and private
+//! exponentiation of pkbench's own job ([`super::rsa`], same seed: same key, same chunks),
+//! computed by the library's modular exponentiation on operands made before timing:
+//!
+//! - OpenSSL: `BN_mod_exp_mont` (`--powm fast`) or `BN_mod_exp_mont_consttime` (`sec`), with
+//!   its Montgomery context and `BN_CTX` made once (`bn.h`); the CRT private operation on BN
+//!   calls ([`openssl::RsaCrt`], RFC 8017 §5.1.2).
+//! - libgcrypt: `gcry_mpi_powm` (`gcrypt.h`; it has no separate constant-time call, so
+//!   `--powm sec` is not offered), no CRT.
+//! - GMP: `mpz_powm` or `mpz_powm_sec` (`gmp.h`), no CRT.
+//!
+//! The public operation uses the plain exponentiation (e = 65537, nothing secret), as
+//! pkbench's own does. Every chunk's outputs are compared with pkbench's own (num-bigint
+//! `modpow` on the key) before timing, and the last output of every timed batch after it.
+
+use super::Config;
+use super::imp::Library;
+use super::rsa::{CRT_OP, PRIVATE_OP, PUBLIC_OP, RsaJob};
+use crate::error::{Error, Result};
+use crate::implementation::Implementation;
+use crate::measure::{CacheMode, Stats};
+use crate::peers::openssl::{BnPowm, CrtKey};
+use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp, openssl};
+use crate::record::{self, Operation};
+use crate::rsa::key::RsaKey;
+use crate::rsa::ops::Powm;
+use num_bigint::BigUint;
+
+/// Whether `library` can run `job` here (loaded, and offering its exponentiation): the
+/// CRT row is left out, not refused, where the library has none ([`offers_crt`]).
+///
+/// # Errors
+/// [`Unavailable`]: the library is absent, or offers no such exponentiation (libgcrypt and
+/// `--powm sec`), or the job asks for cold caches (a library's memory cannot be named).
+pub fn available(
+    job: &RsaJob,
+    library: Library,
+    discovery: Discovery,
+) -> std::result::Result<(), Unavailable> {
+    let unsupported = |why: &str| Unavailable::Unsupported {
+        library: library.name().into(),
+        what: job.label(),
+        why: why.into(),
+    };
+    if job.cache != CacheMode::Warm {
+        return Err(unsupported(
+            "a library's memory cannot be evicted by name: it is timed with warm caches only",
+        ));
+    }
+    match library {
+        Library::OpenSsl => openssl::load(discovery).map(drop),
+        Library::Gmp => gmp::load(discovery).map(drop),
+        Library::Gcrypt => {
+            gcrypt::load(discovery)?;
+            if job.powm == Powm::Sec {
+                return Err(unsupported(
+                    "libgcrypt has no constant-time call apart from gcry_mpi_powm",
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Whether `library` times the CRT private operation (OpenSSL only, on BN calls).
+pub fn offers_crt(library: Library) -> bool {
+    library == Library::OpenSsl
+}
+
+/// One library's modular exponentiation, as the timed loop calls it.
+trait LibPow {
+    /// The library's integer.
+    type Operand;
+    /// An operand from big-endian bytes (before timing).
+    fn operand(&self, bytes: &[u8]) -> PeerResult<Self::Operand>;
+    /// result = base^exp mod n.
+    fn pow(&mut self, base: &Self::Operand, exp: &Self::Operand) -> PeerResult<()>;
+    /// The last result, big-endian, the modulus's length.
+    fn result(&self) -> PeerResult<Vec<u8>>;
+    /// Who computes it.
+    fn implementation(&self) -> Implementation;
+}
+
+impl LibPow for openssl::ModExp {
+    type Operand = openssl::Bignum;
+    fn operand(&self, bytes: &[u8]) -> PeerResult<Self::Operand> {
+        openssl::ModExp::operand(self, bytes)
+    }
+    fn pow(&mut self, base: &Self::Operand, exp: &Self::Operand) -> PeerResult<()> {
+        openssl::ModExp::pow(self, base, exp)
+    }
+    fn result(&self) -> PeerResult<Vec<u8>> {
+        Ok(openssl::ModExp::result(self))
+    }
+    fn implementation(&self) -> Implementation {
+        openssl::ModExp::implementation(self)
+    }
+}
+
+impl LibPow for gcrypt::ModExp {
+    type Operand = gcrypt::Mpi;
+    fn operand(&self, bytes: &[u8]) -> PeerResult<Self::Operand> {
+        gcrypt::ModExp::operand(self, bytes)
+    }
+    fn pow(&mut self, base: &Self::Operand, exp: &Self::Operand) -> PeerResult<()> {
+        gcrypt::ModExp::pow(self, base, exp);
+        Ok(())
+    }
+    fn result(&self) -> PeerResult<Vec<u8>> {
+        gcrypt::ModExp::result(self)
+    }
+    fn implementation(&self) -> Implementation {
+        gcrypt::ModExp::implementation(self)
+    }
+}
+
+impl LibPow for gmp::ModExp {
+    type Operand = gmp::Int;
+    fn operand(&self, bytes: &[u8]) -> PeerResult<Self::Operand> {
+        Ok(gmp::ModExp::operand(self, bytes))
+    }
+    fn pow(&mut self, base: &Self::Operand, exp: &Self::Operand) -> PeerResult<()> {
+        gmp::ModExp::pow(self, base, exp)
+    }
+    fn result(&self) -> PeerResult<Vec<u8>> {
+        Ok(gmp::ModExp::result(self))
+    }
+    fn implementation(&self) -> Implementation {
+        gmp::ModExp::implementation(self)
+    }
+}
+
+/// OpenSSL's CRT private operation with its chunks made before timing.
+struct Crt {
+    e: openssl::RsaCrt,
+    chunks: Vec<openssl::Bignum>,
+}
+
+/// What the operations say of the job besides their statistics.
+struct Facts {
+    bits: u32,
+    chunk: usize,
+    powm: Powm,
+    key_source: String,
+    e: String,
+    n: String,
+}
+
+/// A library's RSA job: private and public exponentiations (and OpenSSL's CRT), the chunks
+/// as the library's integers, the expected outputs, and the last output of each timed
+/// batch.
+struct PreparedPeer<P: LibPow> {
+    facts: Facts,
+    private: P,
+    public: P,
+    d: P::Operand,
+    e: P::Operand,
+    chunks: Vec<P::Operand>,
+    crt: Option<Crt>,
+    /// chunk^d mod n by pkbench's own arithmetic, the modulus's length.
+    signed: Vec<Vec<u8>>,
+    /// chunk^e mod n by pkbench's own arithmetic.
+    encrypted: Vec<Vec<u8>>,
+    /// The timed operations, in order.
+    names: Vec<&'static str>,
+    /// Per timed operation: the chunk and output of the last call of the last batch.
+    last: Vec<Option<(usize, PeerResult<Vec<u8>>)>>,
+    /// The first call that failed while timed (the loop cannot return it).
+    failed: Option<PeerError>,
+}
+
+/// `x` big-endian, left-padded with zeros to `len` bytes.
+fn padded(x: &BigUint, len: usize) -> Vec<u8> {
+    let b = x.to_bytes_be();
+    let mut out = vec![0u8; len.saturating_sub(b.len())];
+    out.extend(b);
+    out
+}
+
+/// Prepares `job` (pkbench's own key and chunks) on `library`, every chunk's outputs checked
+/// against pkbench's own before timing.
+///
+/// # Errors
+/// As [`super::rsa::prepare`] for the key and chunk size; [`Error::Runtime`] when the library
+/// is absent, a call fails, or an output differs from pkbench's own.
+pub fn prepare(job: &RsaJob, library: Library, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
+    available(job, library, cfg.discovery)
+        .map_err(|u| Error::runtime(format!("{}: {u}", library.name())))?;
+    let (key, key_source, _) = super::rsa::load_key(job, cfg)?;
+    let chunk = super::rsa::chunk_size(job, &key)?;
+    let bytes = super::rsa::draw_chunks(chunk, super::rsa::pool_size(key.bits()), cfg.seed);
+    let len = key.modulus_bytes();
+    let facts = Facts {
+        bits: key.bits(),
+        chunk,
+        powm: job.powm,
+        key_source,
+        e: key.e.to_str_radix(16),
+        n: key.n.to_str_radix(16),
+    };
+    let n = key.n.to_bytes_be();
+    let crt = job.crt && offers_crt(library);
+    let lib_err = |e: PeerError| Error::from(e);
+    match library {
+        Library::OpenSsl => {
+            let s = openssl::load(cfg.discovery).map_err(|u| Error::runtime(u.to_string()))?;
+            let how = match job.powm {
+                Powm::Fast => BnPowm::Mont,
+                Powm::Sec => BnPowm::ConstTime,
+            };
+            let private = openssl::ModExp::new(s, &n, how).map_err(lib_err)?;
+            let public = openssl::ModExp::new(s, &n, BnPowm::Mont).map_err(lib_err)?;
+            let crt = if crt {
+                Some(crt_side(s, &key, how, &bytes)?)
+            } else {
+                None
+            };
+            finish_prepare(facts, private, public, crt, &key, &bytes, len)
+        }
+        Library::Gcrypt => {
+            let g = gcrypt::load(cfg.discovery).map_err(|u| Error::runtime(u.to_string()))?;
+            let private = gcrypt::ModExp::new(g, &n).map_err(lib_err)?;
+            let public = gcrypt::ModExp::new(g, &n).map_err(lib_err)?;
+            finish_prepare(facts, private, public, None, &key, &bytes, len)
+        }
+        Library::Gmp => {
+            let g = gmp::load(cfg.discovery).map_err(|u| Error::runtime(u.to_string()))?;
+            let powm = match job.powm {
+                Powm::Fast => gmp::Powm::Fast,
+                Powm::Sec => gmp::Powm::Sec,
+            };
+            let private = gmp::ModExp::new(g, &n, powm).map_err(lib_err)?;
+            let public = gmp::ModExp::new(g, &n, gmp::Powm::Fast).map_err(lib_err)?;
+            finish_prepare(facts, private, public, None, &key, &bytes, len)
+        }
+    }
+}
+
+/// OpenSSL's CRT private operation on `key` with `how`, and the chunks as its integers.
+fn crt_side(
+    s: &'static openssl::OpenSsl,
+    key: &RsaKey,
+    how: BnPowm,
+    bytes: &[Vec<u8>],
+) -> Result<Crt> {
+    let b = |x: &BigUint| x.to_bytes_be();
+    let (n, p, q, dp, dq, qinv) = (
+        b(&key.n),
+        b(&key.p),
+        b(&key.q),
+        b(&key.dp),
+        b(&key.dq),
+        b(&key.qinv),
+    );
+    let e = openssl::RsaCrt::new(
+        s,
+        CrtKey {
+            n: &n,
+            p: &p,
+            q: &q,
+            dp: &dp,
+            dq: &dq,
+            qinv: &qinv,
+        },
+        how,
+    )?;
+    let chunks = bytes
+        .iter()
+        .map(|c| e.operand(c))
+        .collect::<PeerResult<_>>()?;
+    Ok(Crt { e, chunks })
+}
+
+/// The prepared job: operands made, every chunk's private, public (and CRT) output compared
+/// with pkbench's own.
+fn finish_prepare<P: LibPow + 'static>(
+    facts: Facts,
+    private: P,
+    public: P,
+    crt: Option<Crt>,
+    key: &RsaKey,
+    bytes: &[Vec<u8>],
+    len: usize,
+) -> Result<Box<dyn super::Prepared>> {
+    let operand = |x: &BigUint| private.operand(&x.to_bytes_be());
+    let (d, e) = (operand(&key.d)?, operand(&key.e)?);
+    let chunks = bytes
+        .iter()
+        .map(|c| private.operand(c))
+        .collect::<PeerResult<Vec<_>>>()?;
+    let (mut signed, mut encrypted) = (Vec::new(), Vec::new());
+    for c in bytes {
+        let m = BigUint::from_bytes_be(c);
+        signed.push(padded(&m.modpow(&key.d, &key.n), len));
+        encrypted.push(padded(&m.modpow(&key.e, &key.n), len));
+    }
+    let mut names = vec![PRIVATE_OP];
+    if crt.is_some() {
+        names.push(CRT_OP);
+    }
+    names.push(PUBLIC_OP);
+    let mut job = PreparedPeer {
+        facts,
+        private,
+        public,
+        d,
+        e,
+        chunks,
+        crt,
+        signed,
+        encrypted,
+        last: Vec::new(),
+        names,
+        failed: None,
+    };
+    let name = job.private.implementation().label();
+    for k in 0..job.names.len() {
+        for j in 0..job.chunks.len() {
+            job.call(k, j)?;
+            let got = job.output(k)?;
+            if got != *job.want(k, j) {
+                return Err(differs(&name, job.names[k]));
+            }
+        }
+    }
+    job.last = (0..job.names.len()).map(|_| None).collect();
+    Ok(Box::new(job))
+}
+
+fn differs(library: &str, op: &str) -> Error {
+    Error::runtime(format!(
+        "RSA self-check failed: {library}'s {op} differs from pkbench's own"
+    ))
+}
+
+impl<P: LibPow> PreparedPeer<P> {
+    /// One call of timed operation `k` on chunk `j`.
+    fn call(&mut self, k: usize, j: usize) -> PeerResult<()> {
+        match self.names[k] {
+            PRIVATE_OP => self.private.pow(&self.chunks[j], &self.d),
+            CRT_OP => match &mut self.crt {
+                Some(c) => c.e.private(&c.chunks[j]),
+                None => Ok(()),
+            },
+            _ => self.public.pow(&self.chunks[j], &self.e),
+        }
+    }
+
+    /// The last output of timed operation `k`.
+    fn output(&self, k: usize) -> PeerResult<Vec<u8>> {
+        match self.names[k] {
+            PRIVATE_OP => self.private.result(),
+            CRT_OP => match &self.crt {
+                Some(c) => c.e.result(),
+                None => Ok(Vec::new()),
+            },
+            _ => self.public.result(),
+        }
+    }
+
+    /// What timed operation `k` must give for chunk `j`.
+    fn want(&self, k: usize, j: usize) -> &Vec<u8> {
+        match self.names[k] {
+            PUBLIC_OP => &self.encrypted[j],
+            _ => &self.signed[j],
+        }
+    }
+}
+
+impl<P: LibPow> super::Prepared for PreparedPeer<P> {
+    fn label(&self) -> String {
+        format!("RSA-{}", self.facts.bits)
+    }
+
+    fn timed(&self) -> usize {
+        self.names.len()
+    }
+
+    fn run(&mut self, k: usize, start: usize, n: usize) {
+        let len = self.chunks.len();
+        for i in 0..n {
+            if let Err(e) = self.call(k, start.wrapping_add(i) % len) {
+                self.failed.get_or_insert(e);
+            }
+        }
+        if n > 0 {
+            let j = start.wrapping_add(n - 1) % len;
+            let out = self.output(k);
+            self.last[k] = Some((j, out));
+        }
+    }
+
+    fn verify(&self) -> Result<()> {
+        if let Some(e) = &self.failed {
+            return Err(Error::runtime(e.to_string()));
+        }
+        let name = self.private.implementation().label();
+        for (k, last) in self.last.iter().enumerate() {
+            if let Some((j, out)) = last {
+                let out = out.as_ref().map_err(|e| Error::runtime(e.to_string()))?;
+                if out != self.want(k, *j) {
+                    return Err(differs(&name, self.names[k]));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, stats: Vec<Stats>) -> Result<Vec<Operation>> {
+        super::Prepared::verify(self.as_ref())?;
+        let f = &self.facts;
+        let base = record::params([
+            ("command", "rsa".into()),
+            ("bits", f.bits.into()),
+            ("chunk_bytes", f.chunk.into()),
+        ]);
+        let mut private_key = base.clone();
+        private_key.insert("powm".into(), f.powm.name().into());
+        let pool = self.chunks.len();
+        Ok(stats
+            .into_iter()
+            .zip(&self.names)
+            .map(|(st, &name)| {
+                let (params, imp) = match name {
+                    PUBLIC_OP => (&base, self.public.implementation()),
+                    CRT_OP => (
+                        &private_key,
+                        self.crt.as_ref().map_or_else(
+                            || self.private.implementation(),
+                            |c| c.e.implementation(),
+                        ),
+                    ),
+                    _ => (&private_key, self.private.implementation()),
+                };
+                let secs = st.median_ms / 1e3;
+                let library = format!("{} {}", imp.name, imp.version);
+                let function = imp.variant.clone();
+                Operation::timed(name, params.clone(), st)
+                    .with_info("backend", library)
+                    .with_info("powm_fn", function)
+                    .with_figure("ops_per_sec", 1.0 / secs)
+                    .with_figure("bytes_per_sec", f.chunk as f64 / secs)
+                    .with_info("key_source", f.key_source.clone())
+                    .with_info("e", f.e.clone())
+                    .with_info("n", f.n.clone())
+                    .with_info("pool", pool)
+                    .by(imp)
+            })
+            .collect())
+    }
+}
