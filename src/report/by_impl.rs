@@ -97,23 +97,30 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
 
 /// The speed of `op` against pkbench's own `own` with its 95 % interval, paired by round
 /// ([`Operation::speedup_interval`]: the rounds of one run alternate between the
-/// implementations), as "0.17x" and "[0.16, 0.18]"; "-" and "" when there is no own row, and
-/// no interval for the own row itself or with too few rounds.
+/// implementations), as "0.17x" and "[0.16, 0.18]": the estimate is the interval's own
+/// (Hodges–Lehmann); without an interval (the own row itself, too few rounds) the ratio of
+/// the medians ([`speed_vs`]) and ""; "-" and "" when there is no own row.
 fn speed_cells(op: &Operation, own: Option<&Operation>) -> (String, String) {
     let Some(own) = own else {
         return ("-".into(), String::new());
     };
-    let ratio = speed_vs(op, own)
-        .map(crate::report::fmt_speedup)
-        .unwrap_or_else(|| "-".into());
-    let interval = if std::ptr::eq(op, own) {
-        String::new()
-    } else {
-        Operation::speedup_interval(own, op)
-            .map(|iv| crate::report::fmt_interval_bounds(&iv))
-            .unwrap_or_default()
-    };
-    (ratio, interval)
+    let iv = (!std::ptr::eq(op, own))
+        .then(|| Operation::speedup_interval(own, op))
+        .flatten();
+    match iv {
+        // The interval's own estimate (Hodges–Lehmann over the paired rounds), which it
+        // always contains; the ratio of the overall medians may fall outside it.
+        Some(iv) => (
+            crate::report::fmt_speedup(iv.estimate),
+            crate::report::fmt_interval_bounds(&iv),
+        ),
+        None => (
+            speed_vs(op, own)
+                .map(crate::report::fmt_speedup)
+                .unwrap_or_else(|| "-".into()),
+            String::new(),
+        ),
+    }
 }
 
 /// The table of every operation by implementation, within 80 columns (the versions and
@@ -123,7 +130,7 @@ pub fn render(rec: &ResultRecord) -> String {
         "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n",
     );
     s += &format!(
-        "  {:<22} {:<16} {:>11} {:>7}  {}\n",
+        "  {:<22} {:<16} {:>12} {:>7}  {}\n",
         "operation", "code", "figure", "speed", "interval"
     );
     let mut names: Vec<String> = Vec::new();
@@ -158,7 +165,7 @@ pub fn render(rec: &ResultRecord) -> String {
             _ => who.name().to_string(),
         };
         let row = format!(
-            "  {:<22} {:<16} {:>11} {:>7}  {}",
+            "  {:<22} {:<16} {:>12} {:>7}  {}",
             clip(&what, 22),
             clip(&name, 16),
             fmt_figure(op),
