@@ -231,7 +231,7 @@ fn hidden_libraries_give_notes_not_errors() {
         "--mode",
         "cbc",
         "--impl",
-        "openssl,gcrypt",
+        "pkbench,openssl,gcrypt",
     ]))
     .env("PKBENCH_NO_PEERS", "1")
     .ok();
@@ -244,6 +244,56 @@ fn hidden_libraries_give_notes_not_errors() {
         "{out}"
     );
     assert!(out.contains("PKBENCH_NO_PEERS=1"), "{out}");
+}
+
+/// When nothing asked for can run, nothing is timed: exit 2 with the reasons, no record.
+#[test]
+fn nothing_to_time_is_an_input_error_and_saves_nothing() {
+    let dir = common::scratch("impl-nothing");
+    let out = dir.join("e.json");
+    let path = out.to_str().unwrap();
+    for (args, hide, says) in [
+        (
+            &["cipher", "--algo", "aes", "--impl", "openssl,gcrypt"][..],
+            true,
+            "gcrypt (AES): not found on this machine",
+        ),
+        (
+            &["dh", "--field", "gf2-155", "--impl", "gmp"][..],
+            false,
+            "GMP computes only mod-p groups",
+        ),
+        (
+            &["rsa", "--bits", "512", "--impl", "gcrypt", "--powm", "sec"][..],
+            false,
+            "no constant-time call",
+        ),
+        (
+            &[
+                "rsa", "--bits", "512", "--impl", "openssl", "--cache", "cold",
+            ][..],
+            false,
+            "warm caches only",
+        ),
+        (
+            &["des", "--impl", "openssl"][..],
+            false,
+            "timed by the cipher command",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--time", "0.02", "--output", path]);
+        let mut p = Pkbench::new(&all);
+        if hide {
+            p = p.env("PKBENCH_NO_PEERS", "1");
+        }
+        let err = p.input_error();
+        assert!(
+            err.contains(says) || (hidden() && err.contains("not found")),
+            "{args:?}: {err}"
+        );
+        assert!(!out.exists(), "{args:?}: no record is saved");
+    }
 }
 
 #[test]
@@ -346,29 +396,38 @@ fn rsa_rows_per_library_on_the_same_key() {
     }
 }
 
-/// What a library cannot do in `rsa` is a note, and the command still succeeds.
+/// `des --keysetup --impl all`: OpenSSL's DES_set_key_unchecked on the same keys, checked
+/// (every pooled key's schedule before timing, the last of each batch after).
 #[test]
-fn rsa_library_limits_are_notes() {
-    for (args, says) in [
-        (
-            &["--impl", "gcrypt", "--powm", "sec"][..],
-            "no constant-time call",
-        ),
-        (
-            &["--impl", "openssl", "--cache", "cold"][..],
-            "warm caches only",
-        ),
-    ] {
-        let mut all = vec!["rsa", "--bits", "512", "--time", "0.02", "--json"];
-        all.extend(args);
-        let v = common::pkbench_json(&all);
-        let skipped = v["skipped"].as_array().unwrap();
-        assert_eq!(skipped.len(), 1, "{args:?}: {v}");
-        let reason = skipped[0]["reason"].as_str().unwrap();
+fn des_key_setup_through_openssl() {
+    let v = common::pkbench_json(&with_quick(&[
+        "des",
+        "--keysetup",
+        "--impl",
+        "all",
+        "--json",
+    ]));
+    let own = ops(&v)
+        .iter()
+        .find(|o| o["params"].get("impl").is_none())
+        .unwrap_or_else(|| panic!("no own row: {v}"));
+    assert_eq!(own["implementation"]["name"], "des");
+    let notes = v["skipped"].as_array().unwrap();
+    for lib in ["gcrypt", "gmp"] {
         assert!(
-            reason.contains(says) || (hidden() && reason.contains("not found")),
-            "{args:?}: {reason}"
+            notes.iter().any(|n| n["params"]["impl"] == lib),
+            "{lib}: {v}"
         );
-        assert!(ops(&v).is_empty(), "{args:?}: no rows, only the note");
     }
+    let Some(ssl) = ops(&v).iter().find(|o| o["params"]["impl"] == "openssl") else {
+        assert!(hidden() || notes.iter().any(|n| n["params"]["impl"] == "openssl"));
+        skip("OpenSSL's DES functions not found here");
+        return;
+    };
+    assert_eq!(ssl["name"], "key setup");
+    assert_eq!(ssl["params"]["op"], own["params"]["op"]);
+    assert_eq!(ssl["implementation"]["name"], "openssl");
+    assert_eq!(ssl["info"]["schedules_checked_before"], 1024);
+    assert_eq!(ssl["info"]["outputs_checked"], 1);
+    assert!(ssl["figures"]["keys_per_sec"].as_f64().unwrap() > 0.0);
 }

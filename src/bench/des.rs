@@ -12,10 +12,12 @@
 
 use super::Config;
 use super::bulk;
+use super::imp::Library;
 use crate::des::{self, BLOCK};
 use crate::error::{Error, Result};
 use crate::implementation::Implementation;
 use crate::measure::Stats;
+use crate::peers::{Discovery, PeerError, Unavailable, openssl};
 use crate::record::{self, Operation};
 use crate::symmetric::Mode;
 use ::des::Des;
@@ -33,6 +35,10 @@ pub const KEY_POOL: usize = 1024;
 pub enum DesJob {
     /// Key setup (the 16 round keys of a fresh random key): operation "key setup".
     KeySetup,
+    /// The same key setup, on the same keys, by a library: OpenSSL's
+    /// `DES_set_key_unchecked` (`openssl/des.h`; [`openssl::DesKeySetup`]). Only `des
+    /// --keysetup --impl openssl` makes it ([`DesJob::through`]).
+    KeySetupThrough(Library),
     /// Encryption in `mode` of chunks of `block` bytes taken in turn from
     /// [`bulk::DATA_BYTES`] of random data: operation "encrypt".
     Encrypt {
@@ -54,10 +60,44 @@ impl DesJob {
         Ok(DesJob::Encrypt { mode, block })
     }
 
+    /// The key setup of this job computed by `library`.
+    ///
+    /// # Errors
+    /// [`Unavailable`] for an encryption job (`pkbench cipher --algo des --impl` times the
+    /// libraries' DES modes), for a library other than OpenSSL (none other exports a key
+    /// schedule call), or when OpenSSL is absent or lacks the DES functions.
+    pub fn through(
+        &self,
+        library: Library,
+        discovery: Discovery,
+    ) -> std::result::Result<DesJob, Unavailable> {
+        let unsupported = |why: &str| Unavailable::Unsupported {
+            library: library.name().into(),
+            what: self.label(),
+            why: why.into(),
+        };
+        match (self, library) {
+            (DesJob::Encrypt { .. }, _) => Err(unsupported(
+                "a library's DES modes are timed by the cipher command (--algo des)",
+            )),
+            (_, Library::OpenSsl) => {
+                let s = openssl::load(discovery)?;
+                match openssl::DesKeySetup::new(s) {
+                    Ok(_) => Ok(DesJob::KeySetupThrough(library)),
+                    Err(PeerError::Unavailable(u)) => Err(u),
+                    Err(e) => Err(unsupported(&e.to_string())),
+                }
+            }
+            _ => Err(unsupported(
+                "pkbench times DES key setup through OpenSSL's DES_set_key_unchecked only",
+            )),
+        }
+    }
+
     /// "DES key setup" or "DES-ECB".
     pub fn label(&self) -> String {
         match self {
-            DesJob::KeySetup => "DES key setup".to_string(),
+            DesJob::KeySetup | DesJob::KeySetupThrough(_) => "DES key setup".to_string(),
             DesJob::Encrypt { mode, .. } => format!("DES-{}", mode.label()),
         }
     }
@@ -77,19 +117,36 @@ impl DesJob {
 /// answer or the mode check is wrong (and, at [`super::Prepared::finish`], a timed output).
 pub fn prepare(job: &DesJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let state = match *job {
-        DesJob::KeySetup => {
-            let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-            let keys: Vec<[u8; 8]> = (0..KEY_POOL)
-                .map(|_| {
-                    let mut k = [0u8; 8];
-                    rng.fill_bytes(&mut k);
-                    k
-                })
-                .collect();
-            State::KeySetup {
+        DesJob::KeySetup => State::KeySetup {
+            keys: key_pool(cfg.seed),
+            built: vec![None; KEY_POOL],
+        },
+        DesJob::KeySetupThrough(library) => {
+            let ks = match library {
+                Library::OpenSsl => openssl::load(cfg.discovery)
+                    .map_err(|u| Error::runtime(format!("openssl: {u}")))
+                    .and_then(|s| Ok(openssl::DesKeySetup::new(s)?))?,
+                other => {
+                    return Err(Error::runtime(format!(
+                        "{}: no DES key setup call",
+                        other.name()
+                    )));
+                }
+            };
+            let keys = key_pool(cfg.seed);
+            let mut state = PeerKeySetup {
+                ks,
                 keys,
-                built: vec![None; KEY_POOL],
+                last: None,
+            };
+            // Before timing: the library's schedule of every pooled key enciphers the probe
+            // block as the des crate's does.
+            for k in 0..KEY_POOL {
+                state.ks.set_key(&state.keys[k]);
+                let got = state.ks.encrypt_block(&PROBE);
+                state.check(k, got)?;
             }
+            State::PeerKeySetup(state)
         }
         DesJob::Encrypt { mode, block } => {
             bulk::check_chunk(block, BLOCK)?;
@@ -108,6 +165,49 @@ pub fn prepare(job: &DesJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     }))
 }
 
+/// The key-setup pool: [`KEY_POOL`] random keys from `seed` (the same for every job of one
+/// seed, so a library's row sets up the keys pkbench's own does).
+fn key_pool(seed: u64) -> Vec<[u8; 8]> {
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    (0..KEY_POOL)
+        .map(|_| {
+            let mut k = [0u8; 8];
+            rng.fill_bytes(&mut k);
+            k
+        })
+        .collect()
+}
+
+/// The block every checked schedule enciphers.
+const PROBE: [u8; 8] = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef];
+
+/// The des crate's encipherment of [`PROBE`] under `key`.
+fn probe_under(key: &[u8; 8]) -> [u8; 8] {
+    let mut b = Block::<Des>::from(PROBE);
+    Des::new(&Array::from(*key)).encrypt_block(&mut b);
+    b.0
+}
+
+/// A library's key setup: its schedule object, the keys, and the probe block enciphered by
+/// the last schedule of the last timed batch (with its key's index).
+struct PeerKeySetup {
+    ks: openssl::DesKeySetup,
+    keys: Vec<[u8; 8]>,
+    last: Option<(usize, [u8; 8])>,
+}
+
+impl PeerKeySetup {
+    /// `got` is the probe block enciphered under key `k` by the library's schedule.
+    fn check(&self, k: usize, got: [u8; 8]) -> Result<()> {
+        if got != probe_under(&self.keys[k]) {
+            return Err(Error::runtime(
+                "DES: OpenSSL's key schedule enciphers differently from the des crate's",
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// What a prepared DES job holds.
 enum State {
     /// [`KEY_POOL`] random keys and the schedule the timed runs last built for each.
@@ -115,6 +215,8 @@ enum State {
         keys: Vec<[u8; 8]>,
         built: Vec<Option<Des>>,
     },
+    /// Key setup by a library.
+    PeerKeySetup(PeerKeySetup),
     /// Encryption over chunks.
     Encrypt(bulk::CipherChunks),
 }
@@ -142,6 +244,16 @@ impl super::Prepared for PreparedDes {
                     built[k] = Some(black_box(Des::new(&Array::from(*black_box(&keys[k])))));
                 }
             }
+            State::PeerKeySetup(p) => {
+                for i in 0..n {
+                    let k = start.wrapping_add(i) % KEY_POOL;
+                    p.ks.set_key(black_box(&p.keys[k]));
+                }
+                if n > 0 {
+                    let k = start.wrapping_add(n - 1) % KEY_POOL;
+                    p.last = Some((k, p.ks.encrypt_block(&PROBE)));
+                }
+            }
             State::Encrypt(c) => c.run(start, n),
         }
     }
@@ -161,6 +273,24 @@ impl super::Prepared for PreparedDes {
                     .with_info("us_per_key", us_per_key)
                     .with_info("keys", KEY_POOL)
                     .with_info("outputs_checked", outputs_checked)
+            }
+            State::PeerKeySetup(p) => {
+                let mut outputs_checked = 0;
+                if let Some((k, got)) = p.last {
+                    p.check(k, got)?;
+                    outputs_checked = 1;
+                }
+                let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
+                let us_per_key = stats.median_us();
+                return Ok(vec![
+                    Operation::timed("key setup", key, stats.clone())
+                        .with_figure("keys_per_sec", stats.ops_per_sec())
+                        .with_info("us_per_key", us_per_key)
+                        .with_info("keys", KEY_POOL)
+                        .with_info("outputs_checked", outputs_checked)
+                        .with_info("schedules_checked_before", KEY_POOL)
+                        .by(p.ks.implementation()),
+                ]);
             }
             State::Encrypt(c) => {
                 let outputs_checked = c.check()?;
@@ -186,7 +316,7 @@ impl super::Prepared for PreparedDes {
 /// After timing key setup: every key schedule the timed runs built encrypts a test block as
 /// a schedule built again does. Returns how many were checked.
 fn check_schedules(keys: &[[u8; 8]], built: &[Option<Des>]) -> Result<usize> {
-    let probe = [0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef];
+    let probe = PROBE;
     let mut checked = 0;
     for (key, des) in keys.iter().zip(built) {
         let Some(des) = des else { continue };
@@ -208,7 +338,7 @@ fn check_schedules(keys: &[[u8; 8]], built: &[Option<Des>]) -> Result<usize> {
 pub fn params(job: &DesJob) -> Map<String, Value> {
     let mut m = Map::new();
     match job {
-        DesJob::KeySetup => {
+        DesJob::KeySetup | DesJob::KeySetupThrough(_) => {
             m.insert("keysetup".into(), true.into());
         }
         DesJob::Encrypt { mode, block } => {

@@ -2,8 +2,10 @@
 //! (MB/s = 10^6 bytes/s, ECB or CBC) over random data, the 1995 post's two DES rows (the
 //! measurement is [`crate::bench::des`], the report [`crate::report::des`]).
 
+use crate::bench::imp::Choice;
 use crate::bench::{self, Job, bulk, des::DesJob};
 use crate::cli::common::RunArgs;
+use crate::cli::imp;
 use crate::error::Result;
 use crate::record::RunTimer;
 use crate::report;
@@ -15,7 +17,11 @@ use clap::Args;
 #[command(after_help = "Examples:
   pkbench des                      DES-ECB throughput over random data (MB/s)
   pkbench des --mode cbc --json    DES-CBC, JSON
-  pkbench des --keysetup           key setup only (µs per key)")]
+  pkbench des --keysetup           key setup only (µs per key)
+  pkbench des --keysetup --impl all
+                                   the same keys set up by OpenSSL's
+                                   DES_set_key_unchecked too, in alternating
+                                   rounds")]
 pub struct DesArgs {
     /// Time key setup only (the 16 round keys of a fresh random key), in µs per key.
     #[arg(long)]
@@ -27,6 +33,8 @@ pub struct DesArgs {
     /// random data.
     #[arg(long, value_name = "BYTES", default_value_t = bulk::DEFAULT_CHUNK, conflicts_with = "keysetup")]
     pub block: usize,
+    #[command(flatten)]
+    pub imp: crate::cli::imp::ImplArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -64,7 +72,20 @@ pub fn run(args: &DesArgs) -> Result<String> {
     } else {
         DesJob::encrypt(args.mode.into(), args.block)?
     };
-    let ops = bench::run(&Job::Des(job), &cfg)?;
-    let rec = bench::record("des", &cfg, bench::des::params(&job), ops, &timer);
-    args.run.emit(&rec, || report::des::render_text(&rec))
+    let mut jobs = Vec::new();
+    let mut notes = Vec::new();
+    for c in args.imp.choices()? {
+        match c {
+            Choice::Peer(lib) => match job.through(lib, cfg.discovery) {
+                Ok(j) => jobs.push(Job::Des(j)),
+                Err(why) => notes.push(imp::note(c, &job.label(), &why)),
+            },
+            Choice::Own | Choice::Portable => jobs.push(Job::Des(job)),
+        }
+    }
+    let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
+    let mut rec = bench::record("des", &cfg, bench::des::params(&job), ops, &timer);
+    rec.skipped.extend(notes);
+    args.run
+        .emit(&rec, || imp::render(&rec, report::des::render_text))
 }

@@ -101,13 +101,28 @@ pub fn note(choice: Choice, what: &str, why: &Unavailable) -> Skipped {
 /// becomes a one-line note in `notes` and the other rows still run.
 ///
 /// # Errors
-/// The error of pkbench's own Job (a wrong result is a runtime error, a bad input an input
-/// error); a single Job's error.
+/// [`Error::Input`] when there is no Job (every implementation asked for is a note in
+/// `notes`: nothing would be timed); the error of pkbench's own Job (a wrong result is a
+/// runtime error, a bad input an input error); a single Job's error; [`Error::Runtime`] when
+/// every Job failed.
 pub fn run_jobs(
     jobs: Vec<Job>,
     cfg: &bench::Config,
     notes: &mut Vec<Skipped>,
 ) -> Result<Vec<Operation>> {
+    let reasons = |notes: &[Skipped]| {
+        notes
+            .iter()
+            .map(|n| format!("{}: {}", n.item, n.reason.replace('\n', " ")))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    if jobs.is_empty() {
+        return Err(Error::input(format!(
+            "--impl: nothing asked for can run here ({}); add pkbench to the list",
+            reasons(notes)
+        )));
+    }
     if jobs.len() == 1 {
         return bench::run(&jobs[0], cfg);
     }
@@ -131,6 +146,12 @@ pub fn run_jobs(
                 notes.push(s);
             }
         }
+    }
+    if ops.is_empty() {
+        return Err(Error::runtime(format!(
+            "--impl: every implementation failed ({})",
+            reasons(notes)
+        )));
     }
     Ok(ops)
 }

@@ -9,9 +9,10 @@ use crate::report;
 use serde_json::{Map, Value, json};
 
 /// The implementation as the reports name it: "RustCrypto des 0.9" (crate and the major.minor
-/// of its version).
+/// of its version), or a library's label ("openssl 3.0.19 (DES_set_key_unchecked)").
 pub fn implementation_label(op: &Operation) -> String {
     match &op.implementation {
+        Some(i) if i.kind == crate::implementation::ImplKind::Library => i.label(),
         Some(i) => format!("RustCrypto {} {}", i.name, short_version(&i.version)),
         None => "RustCrypto des".to_string(),
     }
@@ -51,9 +52,14 @@ pub fn render_text(rec: &ResultRecord) -> String {
             op.info_u64("keys").unwrap_or(0),
             seed(rec)
         );
-        s += &format!(
-            "checked:   {kats} known answers before timing, {outs} timed key schedules after\n"
-        );
+        s += &match op.info_u64("schedules_checked_before") {
+            Some(n) => format!(
+                "checked:   {n} key schedules against the des crate's before timing, {outs} timed after\n"
+            ),
+            None => format!(
+                "checked:   {kats} known answers before timing, {outs} timed key schedules after\n"
+            ),
+        };
         s += &format!(
             "clock:     {}; {} samples × {} keys\n",
             rec.clock, st.samples, st.batch
