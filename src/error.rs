@@ -373,6 +373,14 @@ pub enum Invalid {
     /// A raw RSA input not below the modulus (RFC 8017 §5.1.1: "message representative out of
     /// range").
     RsaInputNotBelowModulus,
+    /// A raw RSA modulus or exponent longer than [`crate::rsa::RAW_MAX_BITS`] (it would run
+    /// for minutes: the time grows with the cube of the size).
+    RsaRawTooLarge {
+        /// `"modulus"` or `"exponent"`.
+        what: &'static str,
+        /// Its size in bits.
+        bits: u64,
+    },
     /// A table `repro` does not know.
     UnknownReproTable {
         /// The name, as given.
@@ -829,6 +837,11 @@ impl fmt::Display for Invalid {
             }),
             RsaInputNotBelowModulus => f.write_str(
                 "input is not below the modulus (RFC 8017 §5.1.1: message representative out of range)",
+            ),
+            RsaRawTooLarge { what, bits } => write!(
+                f,
+                "the {what} has {bits} bits; at most {} are taken",
+                crate::rsa::RAW_MAX_BITS
             ),
             UnknownReproTable { name, known } => {
                 write!(f, "no reproduced table {name:?}; known: {}", known.join(", "))

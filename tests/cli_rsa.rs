@@ -297,3 +297,30 @@ fn rsa_raw_small_modulus_is_computed() {
     ]);
     assert_eq!(out, "01\n");
 }
+
+/// A modulus or exponent over 16384 bits is refused at once (it would run for minutes);
+/// 16384 bits exactly is taken.
+#[test]
+fn rsa_raw_refuses_oversized_values_quickly() {
+    let over = format!("1{}", "0".repeat(4096)); // 4097 hex digits: 16385 bits
+    let at = "f".repeat(4096); // 16384 bits, odd
+    for (m, e, says) in [
+        (over.as_str(), "03", "--modulus has 16385 bits"),
+        ("0ca1", over.as_str(), "--exponent has 16385 bits"),
+    ] {
+        let err =
+            common::Pkbench::new(&["rsa-raw", "--modulus", m, "--exponent", e, "--input", "02"])
+                .input_error();
+        assert!(err.contains(says) && err.contains("at most 16384"), "{err}");
+    }
+    let out = common::pkbench_ok(&[
+        "rsa-raw",
+        "--modulus",
+        &at,
+        "--exponent",
+        "03",
+        "--input",
+        "02",
+    ]);
+    assert_eq!(out.trim_end(), format!("{}08", "0".repeat(4094)));
+}

@@ -48,9 +48,9 @@ pub struct CompareArgs {
     /// command given after `--`, and compare them pair by pair.
     #[arg(long, num_args = 2, value_names = ["BASE_BINARY", "NEW_BINARY"])]
     pub run: Option<Vec<PathBuf>>,
-    /// With --run: runs of each binary (at least 6).
-    #[arg(long, default_value_t = 10, requires = "run", value_name = "N")]
-    pub runs: usize,
+    /// With --run: runs of each binary (at least 6) [default: 10].
+    #[arg(long, value_name = "N")]
+    pub runs: Option<usize>,
     /// With --run: arguments added for BASE only, split at spaces (e.g.
     /// `--base-args=--no-clmul`).
     #[arg(
@@ -90,6 +90,9 @@ pub struct CompareArgs {
     pub quiet: bool,
 }
 
+/// Runs of each binary with `--run` when `--runs` is not given.
+pub const DEFAULT_RUNS: usize = 10;
+
 /// Reads the records and compares them ([`cmp::compare_records`]).
 ///
 /// # Errors
@@ -104,6 +107,21 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
             "--threshold {t}: give a percentage such as 5"
         )));
     }
+    if args.run.is_none() {
+        let given = [
+            ("--runs", args.runs.is_some()),
+            ("--base-args", args.base_args.is_some()),
+            ("--new-args", args.new_args.is_some()),
+            ("--quiet", args.quiet),
+            ("a command after --", !args.command.is_empty()),
+        ];
+        if let Some((what, _)) = given.iter().find(|(_, g)| *g) {
+            return Err(Error::input(format!(
+                "{what} applies only with --run BASE_BINARY NEW_BINARY (records are compared as saved)"
+            )));
+        }
+    }
+    let runs = args.runs.unwrap_or(DEFAULT_RUNS);
     let mut rule = cmp::NoiseRule::from_threshold(args.threshold);
     if let Some(bins) = &args.run {
         let side = |i: usize, extra: &Option<String>| super::compare_run::Side {
@@ -117,7 +135,7 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
         let (b, n) = super::compare_run::run_pairs(
             &base,
             &new,
-            args.runs,
+            runs,
             &args.command,
             args.json || args.quiet,
         )?;
@@ -138,7 +156,7 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
         if !args.json {
             out.text = format!(
                 "paired: {} runs of each binary in alternating order of `{}`\n{}",
-                args.runs,
+                runs,
                 args.command.join(" "),
                 out.text
             );

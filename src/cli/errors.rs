@@ -174,6 +174,10 @@ pub fn render_invalid(i: &Invalid) -> String {
             ModulusProblem::One => "--modulus 1 is degenerate (every result is 0); an RSA modulus is an odd product of primes, at least 3".into(),
         },
         RsaInputNotBelowModulus => "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)".into(),
+        RsaRawTooLarge { what, bits } => format!(
+            "--{what} has {bits} bits; rsa-raw takes at most {} (twice the largest key `pkbench rsa` times)",
+            crate::rsa::RAW_MAX_BITS
+        ),
         UnknownReproTable { name, known } => {
             format!("repro {name:?}: no such table; known: {}", known.join(", "))
         }
@@ -923,6 +927,13 @@ mod tests {
             (
                 RsaInputNotBelowModulus,
                 "--input is not below --modulus (RFC 8017 §5.1.1: message representative out of range)",
+            ),
+            (
+                RsaRawTooLarge {
+                    what: "exponent",
+                    bits: 20000,
+                },
+                "--exponent has 20000 bits; rsa-raw takes at most 16384 (twice the largest key `pkbench rsa` times)",
             ),
             (
                 UnknownReproTable {

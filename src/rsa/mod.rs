@@ -23,6 +23,10 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
 
+/// The longest modulus or exponent [`raw`] takes, bits: twice the largest key `rsa` times
+/// (8192 bits); a 16384-bit exponentiation takes about 3 s here, one of 240 000 bits minutes.
+pub const RAW_MAX_BITS: u64 = 16384;
+
 /// input^exponent mod modulus, big-endian, zero-padded to the byte length of `modulus`: the
 /// RSAEP / RSASP1 primitive of RFC 8017 §5.1.1 / §5.2.1 with any exponent. All three values
 /// are big-endian byte strings (leading zeros allowed).
@@ -32,7 +36,8 @@ use num_traits::Zero;
 /// # Errors
 /// [`Invalid::RsaModulus`] when the modulus is zero, even or 1 (RSA moduli are odd;
 /// Montgomery arithmetic needs an odd modulus), [`Invalid::RsaInputNotBelowModulus`] when
-/// input ≥ modulus (RFC 8017 §5.1.1 step 1: "message representative out of range"), and the
+/// input ≥ modulus (RFC 8017 §5.1.1 step 1: "message representative out of range"),
+/// [`Invalid::RsaRawTooLarge`] for a modulus or exponent over [`RAW_MAX_BITS`], and the
 /// backend's problems for an unknown backend.
 pub fn raw(
     modulus: &[u8],
@@ -41,6 +46,16 @@ pub fn raw(
     backend: Option<&str>,
 ) -> Result<Vec<u8>> {
     let n = BigUint::from_bytes_be(modulus);
+    let e = BigUint::from_bytes_be(exponent);
+    for (what, x) in [("modulus", &n), ("exponent", &e)] {
+        if x.bits() > RAW_MAX_BITS {
+            return Err(Invalid::RsaRawTooLarge {
+                what,
+                bits: x.bits(),
+            }
+            .into());
+        }
+    }
     if n.is_zero() {
         return Err(Invalid::RsaModulus {
             problem: ModulusProblem::Zero,
@@ -63,5 +78,5 @@ pub fn raw(
     if m >= n {
         return Err(Invalid::RsaInputNotBelowModulus.into());
     }
-    ops::raw_powm(&n, &BigUint::from_bytes_be(exponent), &m, backend)
+    ops::raw_powm(&n, &e, &m, backend)
 }
