@@ -129,21 +129,17 @@ fn crate_versions() -> String {
         .join(";")
 }
 
-/// Bignum backends built in, with versions from Cargo.lock: "num-bigint X" always, and
-/// "rug X, gmp-mpfr-sys Y" with the `gmp` feature. Joined by ';'.
+/// Bignum backends built in, with the versions pkbench itself depends on
+/// ([`crate_versions`]: Cargo.lock can hold another num-bigint for a dependency):
+/// "num-bigint X" always, and "rug X, gmp-mpfr-sys Y" with the `gmp` feature. Joined by ';'.
 fn backends() -> String {
-    let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
-    let lines: Vec<&str> = lock.lines().map(str::trim).collect();
+    let direct = crate_versions();
     let version = |name: &str| -> String {
-        let want = format!("name = \"{name}\"");
-        lines
-            .windows(2)
-            .find(|w| w[0] == want)
-            .and_then(|w| w[1].strip_prefix("version = "))
-            .map_or_else(
-                || "unknown".to_string(),
-                |v| v.trim_matches('"').to_string(),
-            )
+        direct
+            .split(';')
+            .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+            .unwrap_or("unknown")
+            .to_string()
     };
     let mut v = vec![format!("num-bigint {}", version("num-bigint"))];
     if std::env::var_os("CARGO_FEATURE_GMP").is_some() {
