@@ -564,6 +564,15 @@ fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_anothe
     assert!(out.contains("run shift: NEW ran 0.8"), "{out}");
     assert!(out.contains("judged against it"), "{out}");
     assert!(err.contains("1 operation(s) slower"), "{err}");
+    // The legend gives the bounds the marks mean: the shift's, not 0.95 / 1.05.
+    let legend: String = out
+        .lines()
+        .skip_while(|l| !l.starts_with("noise:"))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(legend.contains("beyond the run shift 0.8"), "{legend}");
+    assert!(!legend.contains("below 0.95"), "{legend}");
 
     // Without the outlier: exit 0.
     let (base, new) = shifted_pair(0.86, 0.86);

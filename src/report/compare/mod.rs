@@ -118,18 +118,36 @@ pub const MIN_ROUNDS: usize = 5;
 
 /// Describes how cells with intervals are judged, for report headers.
 pub fn interval_rule(rule: &NoiseRule) -> String {
+    interval_rule_with(rule, None)
+}
+
+/// [`interval_rule`] for a comparison whose cells were judged against `shift` (when it was
+/// applied: same build, same machine): the bounds the marks mean are the shift's.
+pub fn interval_rule_with(rule: &NoiseRule, shift: Option<&RunShift>) -> String {
     let method = if rule.paired {
         "from the paired runs (Hodges–Lehmann, Wilcoxon signed rank)"
     } else {
         "from the rounds (Hodges–Lehmann, Mann–Whitney)"
     };
-    format!(
-        "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %{})",
-        1.0 - rule.threshold(),
-        1.0 + rule.threshold(),
-        rule.threshold_pct,
-        rule.raised_text()
-    )
+    match shift.filter(|s| s.applied) {
+        Some(s) => {
+            let t = rule.threshold().max(s.spread);
+            format!(
+                "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2}: beyond the run shift {} by more than {:.0} % (the larger of the threshold and the operations' scatter; see \"run shift\" below)",
+                s.ratio.estimate * (1.0 - t),
+                s.ratio.estimate * (1.0 + t),
+                crate::report::fmt_speedup(s.ratio.estimate),
+                100.0 * t
+            )
+        }
+        None => format!(
+            "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %{})",
+            1.0 - rule.threshold(),
+            1.0 + rule.threshold(),
+            rule.threshold_pct,
+            rule.raised_text()
+        ),
+    }
 }
 
 /// One compared cell: NEW's speed relative to BASE.

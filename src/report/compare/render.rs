@@ -1,7 +1,10 @@
 //! Text of a comparison: the notes and ratio tables of two records
 //! ([`render_pair`]), and one column per record for three or more ([`render_many`]).
 
-use super::{Comparison, MIN_ROUNDS, NoiseRule, Row, compare, compare_in, geomean, interval_rule};
+use super::{
+    Comparison, MIN_ROUNDS, NoiseRule, Row, compare, compare_in, geomean, interval_rule,
+    interval_rule_with,
+};
 use crate::record::Better;
 use crate::record::{Operation, ResultRecord};
 use crate::report;
@@ -78,7 +81,7 @@ pub fn render_pair(
         .iter()
         .any(|r| r.cells.iter().flatten().any(|c| c.interval.is_some()));
     if with_intervals {
-        s += &format!("noise: {}\n", interval_rule(rule));
+        s += &format!("noise: {}\n", interval_rule_with(rule, cmp.shift.as_ref()));
     } else {
         s += &format!("noise: {}\n", rule.describe());
     }
