@@ -569,6 +569,7 @@ fn a_shift_of_the_whole_run_is_drift_for_the_same_build_and_a_finding_for_anothe
         .lines()
         .skip_while(|l| !l.starts_with("noise:"))
         .take(4)
+        .flat_map(str::split_whitespace)
         .collect::<Vec<_>>()
         .join(" ");
     assert!(legend.contains("beyond the run shift 0.8"), "{legend}");
