@@ -152,6 +152,11 @@ fn suite_missing_output_directory_is_refused_before_the_run() {
     one_error_line(code, &out, &err, "pkbench: error: --output ");
     assert!(err.contains("directory does not exist"), "{err}");
     assert!(!missing.exists(), "not created");
+    // A file name with another extension is not taken for a directory.
+    let txt = d.join("x.txt");
+    let (code, out, err) = pkbench(&["suite", "--quick", "--output", txt.to_str().unwrap()]);
+    one_error_line(code, &out, &err, "pkbench: error: --output ");
+    assert!(err.contains("name it .json"), "{err}");
     assert!(!d.join("no").exists(), "no parent created either");
     let f = d.join("no/base.json");
     let (code, out, err) = pkbench(&["suite", "--quick", "--output", f.to_str().unwrap()]);

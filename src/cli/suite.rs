@@ -260,6 +260,11 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
                 "--output {}: not a directory; give an existing directory or a FILE.json name",
                 output.display()
             )));
+        } else if !output.is_dir() && output.extension().is_some() {
+            return Err(Error::input(format!(
+                "--output {}: a record file is named FILE.json (a name without .json is a directory to save into); name it .json, or give an existing directory",
+                output.display()
+            )));
         } else if !output.is_dir() {
             return Err(Error::input(format!(
                 "--output {}: directory does not exist; create it first (mkdir) or give FILE.json in an existing directory",
