@@ -33,7 +33,10 @@ use std::time::Duration;
   pkbench plot choice.json --output choice.svg
                                            that record drawn: cost against
                                            security")]
-#[command(mut_arg("imp", |a| a.default_value("all")))]
+#[command(mut_arg("imp", |a| {
+    a.default_value("all")
+        .long_help(crate::cli::imp::CHOOSE_IMPL_HELP)
+}))]
 pub struct ChooseArgs {
     #[command(flatten)]
     pub imp: crate::cli::imp::ImplArgs,

@@ -30,6 +30,7 @@ use std::sync::Arc;
   pkbench dh --group x25519mlkem768 --impl libcrux-ml-kem --time 0.2
                                               the TLS 1.3 hybrid, one
                                               implementation")]
+#[command(mut_arg("imp", |a| a.long_help(crate::cli::imp::DH_IMPL_HELP)))]
 pub struct DhArgs {
     #[command(flatten)]
     pub group: GroupArgs,

@@ -10,6 +10,12 @@ use crate::record::{Operation, ResultRecord, Skipped};
 use crate::report::by_impl;
 use clap::Args;
 
+/// `dh`'s own words for `--impl`: [`ImplArgs`]'s, with the portable twin and the KEMs.
+pub const DH_IMPL_HELP: &str = "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both, also the default).";
+
+/// `choose`'s words for `--impl`, whose default is `all`.
+pub const CHOOSE_IMPL_HELP: &str = "Who computes each candidate: `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), a comma-separated list, or `all` (the default: every group is ranked at each implementation found, and the winner names its code). A library missing here, or without a group, gives a note.";
+
 /// The `--impl` option, the same on every command that takes it.
 #[derive(Debug, Clone, Args)]
 pub struct ImplArgs {
@@ -17,13 +23,9 @@ pub struct ImplArgs {
     /// default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time;
     /// `pkbench impls` lists what each offers), a comma-separated list, or `all`. With
     /// several: one row per implementation, all timed in alternating rounds in this run,
-    /// each checked against pkbench's own output, with its speed against pkbench's own; a
-    /// library missing here, or without the operation, gives a note, not an error. `dh` on a
-    /// binary curve (gf2-155, gf2-185) also takes `pkbench-portable`: pkbench's portable
-    /// GF(2^m) code (as `--no-clmul`), so `--impl pkbench,pkbench-portable` gives the ratio
-    /// of the two code paths from rounds that alternate in one process. For a KEM group
-    /// (`dh --group mlkem768`): `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both, also the
-    /// default).
+    /// each checked against pkbench's own output, with its speed against pkbench's own and
+    /// that speed's 95 % interval; a library missing here, or without the operation, gives
+    /// a note, not an error (when nothing asked for can run, the command stops, exit 2).
     #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench")]
     pub imp: String,
 }
