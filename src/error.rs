@@ -254,6 +254,14 @@ pub enum Invalid {
         /// The TOML parser's message, on one line.
         reason: String,
     },
+    /// A group file takes the name (or alias) of a built-in group but describes another
+    /// group: records would match it with the built-in one in `compare`.
+    ParamsNameTaken {
+        /// The file.
+        path: PathBuf,
+        /// The name it gives (or takes from its file name).
+        name: String,
+    },
     /// A group file writes an integer key with more than 64 bits (TOML's limit).
     ParamsIntegerTooLarge {
         /// The file.
@@ -779,6 +787,11 @@ impl fmt::Display for Invalid {
                     path.display()
                 )
             }
+            ParamsNameTaken { path, name } => write!(
+                f,
+                "params file {}: {name:?} is a built-in group's name, but the file describes another group",
+                path.display()
+            ),
             ParamsIntegerTooLarge { path, line, key } => write!(
                 f,
                 "params file {}: line {line}: `{key}` is an integer above 64 bits; write it as a hex string",

@@ -263,10 +263,15 @@ fn unsound_mod_p_files_are_refused() {
 /// `key = value` replacements in a params file.
 type Changes<'a> = Vec<(&'a str, &'a str)>;
 
-/// gf2-155 (RFC 2409 §6.3, #E = 12·q) with `key = value` lines replaced.
+/// gf2-155 (RFC 2409 §6.3, #E = 12·q) with `key = value` lines replaced, named `my-gf2-155`
+/// (an edited group under a built-in's name is refused before its numbers are checked).
 fn gf2_155_with(changes: &[(&str, &str)]) -> String {
     let text = std::fs::read_to_string(manifest().join("params/gf2-155.toml")).unwrap();
     let mut out = String::new();
+    let mut changes = changes.to_vec();
+    if !changes.iter().any(|(k, _)| *k == "name") {
+        changes.push(("name", "\"my-gf2-155\""));
+    }
     for line in text.lines() {
         let key = line.split('=').next().unwrap_or("").trim();
         match changes.iter().find(|(k, _)| *k == key) {
@@ -390,4 +395,35 @@ fn hash_implementation_labels_have_no_parentheses() {
         assert!(!s.contains('(') && !s.contains(')'), "{s}");
     }
     assert_eq!(Algo::Sha0.implementation(), "pkbench, src/hash/sha0.rs");
+}
+
+/// A file under a built-in group's name must describe that group: a copy is taken (with
+/// its hex in another case), an edited group or another family under the name is refused.
+#[test]
+fn a_built_in_name_is_taken_only_by_the_same_group() {
+    let dir = tempdir("name-taken");
+    let copy = dir.join("copy.toml");
+    let order = "\"0XAAAAAAAAAAAAAAAAAAB1FCF1E206F421A3EA1B\"";
+    std::fs::write(
+        &copy,
+        gf2_155_with(&[("name", "\"gf2-155\""), ("order", order)]),
+    )
+    .unwrap();
+    let c = copy.to_str().unwrap();
+    pkbench_ok(&["offer", "--params", c, "--secret", "1234567"]);
+    for (file, text) in [
+        (
+            "edited",
+            gf2_155_with(&[("name", "\"gf2-155\""), ("cofactor", "4")]),
+        ),
+        ("family", gf2_155_with(&[("name", "\"modp-512\"")])),
+    ] {
+        let path = dir.join(format!("{file}.toml"));
+        std::fs::write(&path, text).unwrap();
+        assert_input_error(
+            &["dh", "--params", path.to_str().unwrap(), "--time", "0.01"],
+            "is the name of a built-in group, but the file describes another group",
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -151,7 +151,8 @@ pub struct GroupArgs {
     /// prime p) as hex strings in quotes (see params/modp-*.toml), p of 64 to 8192 bits.
     /// Binary curve: `family = "ec2n"`, `m`, `k`, `a`, `b`, `gx`, `gy`, `order`, `cofactor`
     /// (see params/gf2-155.toml), over GF(2^155) or GF(2^185). Either is checked to describe
-    /// a valid group before use. A regular file of at most 1 MiB.
+    /// a valid group before use; its `name` (else the file's name) may be a built-in group's
+    /// only when it gives that group's numbers. A regular file of at most 1 MiB.
     #[arg(long, value_name = "FILE")]
     pub params: Option<PathBuf>,
     /// Bignum backend for mod-p groups: `gmp` (default when built with `--features gmp`) or

@@ -101,6 +101,10 @@ pub fn render_invalid(i: &Invalid) -> String {
                 path.display()
             )
         }
+        ParamsNameTaken { path, name } => format!(
+            "--params {}: {name:?} is the name of a built-in group, but the file describes another group; give it a name of its own (`name = \"...\"`, or rename the file)",
+            path.display()
+        ),
         ParamsIntegerTooLarge { path, line, key } => format!(
             "--params {}: line {line}: `{key}` is an integer too large for TOML (64 bits at \
              most); write it as a hex string in quotes, e.g. {key} = \"FFFFFFFF FFFFFFFF C90FDAA2 ...\" \
@@ -506,6 +510,13 @@ mod tests {
                     },
                 },
                 "results: not a regular file (a directory); give a result record saved on disk",
+            ),
+            (
+                ParamsNameTaken {
+                    path: PathBuf::from("mine.toml"),
+                    name: s("modp-512"),
+                },
+                "--params mine.toml: \"modp-512\" is the name of a built-in group, but the file describes another group; give it a name of its own (`name = \"...\"`, or rename the file)",
             ),
             (
                 ParamsNotToml {

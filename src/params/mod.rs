@@ -274,7 +274,41 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
     }
+    if let Ok(builtin) = lookup(&g.name)
+        && !same_numbers(&g, &builtin)
+    {
+        return Err(Invalid::ParamsNameTaken {
+            path: path.to_path_buf(),
+            name: g.name,
+        }
+        .into());
+    }
     Ok(g)
+}
+
+/// Whether two group files give the same family and the same numbers (every key of `b`'s
+/// table that `a` also gives, e.g. `q` may be left out for a safe prime; hex strings compared
+/// as numbers: case, a `0x` prefix, spaces, underscores and leading zeros do not count).
+fn same_numbers(a: &GroupFile, b: &GroupFile) -> bool {
+    let norm = |v: &toml::Value| -> String {
+        match v {
+            toml::Value::String(s) => {
+                let t: String = s
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && *c != '_')
+                    .collect::<String>()
+                    .to_ascii_lowercase();
+                let t = t.strip_prefix("0x").unwrap_or(&t);
+                let t = t.trim_start_matches('0');
+                if t.is_empty() { "0".into() } else { t.into() }
+            }
+            other => other.to_string(),
+        }
+    };
+    a.family == b.family
+        && b.rest
+            .iter()
+            .all(|(k, v)| a.rest.get(k).is_none_or(|w| norm(w) == norm(v)))
 }
 
 /// When the TOML error at byte `offset` of `text` is on a line `KEY = DIGITS` (a decimal,
