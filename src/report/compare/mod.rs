@@ -205,9 +205,11 @@ impl Cell {
     }
 }
 
+/// An interval bound in the notation of its estimate ([`report::fmt_speedup`] without the
+/// "x": "10.5", "0.93", "0.043").
 fn fmt_bound(v: f64) -> String {
     if v.is_finite() {
-        format!("{v:.2}")
+        report::fmt_speedup(v).trim_end_matches('x').to_string()
     } else if v > 0.0 {
         "∞".into()
     } else {
