@@ -18,21 +18,23 @@ use std::path::PathBuf;
                                            for CI: exit 1 on a regression
   pkbench compare alpha.json sparc.json x86.json
                                            one column per record
-  pkbench compare --run old/pkbench target/release/pkbench -- dh --field gf2-155 --time 0.3
-                                           two builds, paired runs (ABBA order)
-  pkbench compare --run target/release/pkbench target/release/pkbench \
+  pkbench compare --run old/pkbench target/release/pkbench \\
+      -- dh --field gf2-155 --time 0.3     two builds, paired runs (ABBA order)
+  pkbench compare --run target/release/pkbench target/release/pkbench \\
       --base-args=--no-clmul -- dh --field gf2-155 --exp-bits 128 --time 0.3
                                            one build, two code paths
 
-With --run, each binary runs the command after `--` (--json added) --runs times, in
-alternating order (BASE NEW, NEW BASE, …), so that a change of the machine's speed between
-runs hits both sides of a pair; each ratio's 95 % interval comes from the pairs
-(Hodges–Lehmann estimate of the log ratios, Wilcoxon signed-rank interval), as paired
-benchmarking harnesses (tango, hyperfine's alternation) do. Two records: intervals from
-each operation's rounds (Hodges–Lehmann, Mann–Whitney). A whole run can move between two
-processes (clock frequency, the host): compare prints the run shift, the median ratio over
-all operations with its sign-test interval, and when both records come from the same
-executable on the same machine it judges each operation against that shift."
+With --run, each binary runs the command after `--` (--json added) --runs
+times, in alternating order (BASE NEW, NEW BASE, …), so that a change of the
+machine's speed between runs hits both sides of a pair; each ratio's 95 %
+interval comes from the pairs (Hodges–Lehmann estimate of the log ratios,
+Wilcoxon signed-rank interval), as paired benchmarking harnesses (tango,
+hyperfine's alternation) do. Two records: intervals from each operation's
+rounds (Hodges–Lehmann, Mann–Whitney). A whole run can move between two
+processes (clock frequency, the host): compare prints the run shift, the median
+ratio over all operations with its sign-test interval, and when both records
+come from the same executable on the same machine it judges each operation
+against that shift."
 )]
 pub struct CompareArgs {
     /// Result records (saved with `--output FILE` or by `pkbench suite`): BASE first, then

@@ -20,13 +20,15 @@ use std::process::Command;
 /// Arguments of `pkbench noise`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench noise                 5 runs of the probe set (about 15 s); saves the figure
+  pkbench noise                 5 runs of the probe set (about 15 s); saves the
+                                figure
   pkbench noise --runs 10 --time 0.2
   pkbench noise --json
 
-The figure is saved in $XDG_CACHE_HOME/pkbench/noise.json (or ~/.cache/pkbench/) for
-this host; records made afterwards carry it in their machine section and `compare`
-treats changes under it as noise (it raises the threshold, never lowers it).")]
+The figure is saved in $XDG_CACHE_HOME/pkbench/noise.json (or
+~/.cache/pkbench/) for this host; records made afterwards carry it in their
+machine section and `compare` treats changes under it as noise (it raises the
+threshold, never lowers it).")]
 pub struct NoiseArgs {
     /// Separate runs (processes) of the probe set, at least 3.
     #[arg(long, default_value_t = 5, value_name = "N")]
