@@ -154,6 +154,19 @@ fn dh_portable_twin_in_the_same_rounds() {
     // The portable code is 4-10x slower on the machines measured (docs/perf.md); 1.5x
     // only says that the rows ran different code.
     assert!(t_twin > 1.5 * t_own, "portable {t_twin} s, own {t_own} s");
+    // The summary key gives each twin row's speed inside its own interval.
+    let by = v["by_implementation"]
+        .as_array()
+        .expect("by_implementation");
+    assert_eq!(by.len(), 8, "{by:?}");
+    for e in &by[4..] {
+        let speed = e["speed_vs_own"].as_f64().unwrap();
+        let iv = e["interval"].as_array().unwrap_or_else(|| panic!("{e}"));
+        let (lo, hi) = (iv[0].as_f64().unwrap(), iv[1].as_f64().unwrap());
+        assert!(lo <= speed && speed <= hi && hi < 1.0 / 1.5, "{e}");
+        assert_eq!(e["params"]["impl"], "pkbench-portable", "{e}");
+    }
+    assert_eq!(by[0]["speed_vs_own"], 1.0);
 }
 
 /// The rounds of the Offer row of pkbench's own (every row of one run has as many).

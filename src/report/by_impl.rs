@@ -123,6 +123,44 @@ fn speed_cells(op: &Operation, own: Option<&Operation>) -> (String, String) {
     }
 }
 
+/// The speed of `op` against pkbench's own `own` as numbers: (estimate, 95 % interval) as
+/// [`speed_cells`] prints them; `None` without an own row or a figure.
+fn speed_numbers(op: &Operation, own: &Operation) -> Option<(f64, Option<(f64, f64)>)> {
+    let iv = (!std::ptr::eq(op, own))
+        .then(|| Operation::speedup_interval(own, op))
+        .flatten();
+    match iv {
+        Some(iv) => Some((iv.estimate, Some((iv.lo, iv.hi)))),
+        None => speed_vs(op, own).map(|r| (r, None)),
+    }
+}
+
+/// The `--json` summary key `by_implementation` of a record with several implementations:
+/// one entry per operation in record order, `{"operation", "params", "implementation"
+/// (its label), "speed_vs_own", "interval"}` (`speed_vs_own` > 1: faster than pkbench's own
+/// row of the same work; `interval` the 95 % interval from the paired rounds, `[lo, hi]`,
+/// or null; both null without an own row).
+pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
+    use serde_json::json;
+    rec.operations
+        .iter()
+        .map(|op| {
+            let own = rec
+                .operations
+                .iter()
+                .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
+            let speed = own.and_then(|o| speed_numbers(op, o));
+            json!({
+                "operation": op.name,
+                "params": op.params,
+                "implementation": op.implementation.as_ref().map(|i| i.label()),
+                "speed_vs_own": speed.map(|s| s.0),
+                "interval": speed.and_then(|s| s.1).map(|(lo, hi)| [lo, hi]),
+            })
+        })
+        .collect()
+}
+
 /// The table of every operation by implementation, within 80 columns (the versions and
 /// code paths follow under "code:"), then one line per implementation that could not run.
 pub fn render(rec: &ResultRecord) -> String {

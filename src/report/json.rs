@@ -2,7 +2,9 @@
 //! own keys come first (schema, command, params, operations, …, see [`crate::record`]); beside
 //! them, the command's summary keys computed from the operations by its renderer (`dh`:
 //! [`super::dh::json_view`]; `choose`, `rsa`, `des`, `hash`, `cipher`, `repro`, `suite`
-//! likewise), so that readers of pkbench's first JSON output keep working.
+//! likewise), so that readers of pkbench's first JSON output keep working; a record with
+//! several implementations also gets `by_implementation` ([`super::by_impl::json_view`]:
+//! each row's speed against pkbench's own, with its interval).
 //! A summary key never replaces a record key, and readers of saved records
 //! ([`ResultRecord::from_json`]) ignore the summary keys. Summary keys keep the names and
 //! units of that first output (milliseconds: `total_ms`, `offer.median_ms`); the record's
@@ -15,6 +17,15 @@ use serde_json::{Map, Value, json};
 
 /// The summary keys of `rec`'s command (empty for a command that has none).
 pub fn summary(rec: &ResultRecord) -> Map<String, Value> {
+    let mut m = command_summary(rec);
+    if super::by_impl::has_peers(rec) {
+        m.insert("by_implementation".into(), super::by_impl::json_view(rec));
+    }
+    m
+}
+
+/// The summary keys of `rec`'s command alone.
+fn command_summary(rec: &ResultRecord) -> Map<String, Value> {
     match rec.command.as_str() {
         "dh" => super::dh::json_view(rec),
         "choose" if super::windows::is_sweep(rec) => super::windows::json_view(rec),
