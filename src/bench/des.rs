@@ -264,30 +264,15 @@ impl super::Prepared for PreparedDes {
             .next()
             .ok_or_else(|| Error::runtime("DES: nothing was timed"))?;
         let op = match &self.state {
-            State::KeySetup { keys, built } => {
-                let outputs_checked = check_schedules(keys, built)?;
-                let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
-                let us_per_key = stats.median_us();
-                Operation::timed("key setup", key, stats.clone())
-                    .with_figure("keys_per_sec", stats.ops_per_sec())
-                    .with_info("us_per_key", us_per_key)
-                    .with_info("keys", KEY_POOL)
-                    .with_info("outputs_checked", outputs_checked)
-            }
+            State::KeySetup { keys, built } => key_setup_op(stats, check_schedules(keys, built)?),
             State::PeerKeySetup(p) => {
                 let mut outputs_checked = 0;
                 if let Some((k, got)) = p.last {
                     p.check(k, got)?;
                     outputs_checked = 1;
                 }
-                let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
-                let us_per_key = stats.median_us();
                 return Ok(vec![
-                    Operation::timed("key setup", key, stats.clone())
-                        .with_figure("keys_per_sec", stats.ops_per_sec())
-                        .with_info("us_per_key", us_per_key)
-                        .with_info("keys", KEY_POOL)
-                        .with_info("outputs_checked", outputs_checked)
+                    key_setup_op(stats, outputs_checked)
                         .with_info("schedules_checked_before", KEY_POOL)
                         .by(p.ks.implementation()),
                 ]);
@@ -311,6 +296,18 @@ impl super::Prepared for PreparedDes {
                 .by(Implementation::of_crate("des")),
         ])
     }
+}
+
+/// The operation "key setup" of `stats` (per key), `outputs_checked` schedules checked after
+/// timing: figure `keys_per_sec`, info `us_per_key`, `keys`, `outputs_checked`.
+fn key_setup_op(stats: Stats, outputs_checked: usize) -> Operation {
+    let key = record::params([("command", "des".into()), ("op", "key setup".into())]);
+    let (us_per_key, keys_per_sec) = (stats.median_us(), stats.ops_per_sec());
+    Operation::timed("key setup", key, stats)
+        .with_figure("keys_per_sec", keys_per_sec)
+        .with_info("us_per_key", us_per_key)
+        .with_info("keys", KEY_POOL)
+        .with_info("outputs_checked", outputs_checked)
 }
 
 /// After timing key setup: every key schedule the timed runs built encrypts a test block as

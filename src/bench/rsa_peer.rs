@@ -23,7 +23,7 @@ use crate::peers::openssl::{BnPowm, CrtKey};
 use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp, openssl};
 use crate::record::{self, Operation};
 use crate::rsa::key::RsaKey;
-use crate::rsa::ops::Powm;
+use crate::rsa::ops::{Powm, pad};
 use num_bigint::BigUint;
 
 /// Whether `library` can run `job` here (loaded, and offering its exponentiation): the
@@ -169,14 +169,6 @@ struct PreparedPeer<P: LibPow> {
     failed: Option<PeerError>,
 }
 
-/// `x` big-endian, left-padded with zeros to `len` bytes.
-fn padded(x: &BigUint, len: usize) -> Vec<u8> {
-    let b = x.to_bytes_be();
-    let mut out = vec![0u8; len.saturating_sub(b.len())];
-    out.extend(b);
-    out
-}
-
 /// Prepares `job` (pkbench's own key and chunks) on `library`, every chunk's outputs checked
 /// against pkbench's own before timing.
 ///
@@ -291,8 +283,8 @@ fn finish_prepare<P: LibPow + 'static>(
     let (mut signed, mut encrypted) = (Vec::new(), Vec::new());
     for c in bytes {
         let m = BigUint::from_bytes_be(c);
-        signed.push(padded(&m.modpow(&key.d, &key.n), len));
-        encrypted.push(padded(&m.modpow(&key.e, &key.n), len));
+        signed.push(pad(m.modpow(&key.d, &key.n).to_bytes_be(), len));
+        encrypted.push(pad(m.modpow(&key.e, &key.n).to_bytes_be(), len));
     }
     let mut names = vec![PRIVATE_OP];
     if crt.is_some() {
@@ -309,7 +301,7 @@ fn finish_prepare<P: LibPow + 'static>(
         crt,
         signed,
         encrypted,
-        last: Vec::new(),
+        last: names.iter().map(|_| None).collect(),
         names,
         failed: None,
     };
@@ -323,7 +315,6 @@ fn finish_prepare<P: LibPow + 'static>(
             }
         }
     }
-    job.last = (0..job.names.len()).map(|_| None).collect();
     Ok(Box::new(job))
 }
 

@@ -101,36 +101,30 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
 /// (Hodges–Lehmann); without an interval (the own row itself, too few rounds) the ratio of
 /// the medians ([`speed_vs`]) and ""; "-" and "" when there is no own row.
 fn speed_cells(op: &Operation, own: Option<&Operation>) -> (String, String) {
-    let Some(own) = own else {
-        return ("-".into(), String::new());
-    };
-    let iv = (!std::ptr::eq(op, own))
-        .then(|| Operation::speedup_interval(own, op))
-        .flatten();
-    match iv {
-        // The interval's own estimate (Hodges–Lehmann over the paired rounds), which it
-        // always contains; the ratio of the overall medians may fall outside it.
-        Some(iv) => (
-            crate::report::fmt_speedup(iv.estimate),
-            crate::report::fmt_interval_bounds(&iv),
+    match own.and_then(|own| speed_numbers(op, own)) {
+        Some((ratio, iv)) => (
+            crate::report::fmt_speedup(ratio),
+            iv.map(|iv| crate::report::fmt_interval_bounds(&iv))
+                .unwrap_or_default(),
         ),
-        None => (
-            speed_vs(op, own)
-                .map(crate::report::fmt_speedup)
-                .unwrap_or_else(|| "-".into()),
-            String::new(),
-        ),
+        None => ("-".into(), String::new()),
     }
 }
 
-/// The speed of `op` against pkbench's own `own` as numbers: (estimate, 95 % interval) as
-/// [`speed_cells`] prints them; `None` without an own row or a figure.
-fn speed_numbers(op: &Operation, own: &Operation) -> Option<(f64, Option<(f64, f64)>)> {
+/// The speed of `op` against pkbench's own `own` and its 95 % interval, paired by round
+/// ([`Operation::speedup_interval`]): the interval's own estimate (Hodges–Lehmann over the
+/// paired rounds), which it always contains, as the ratio of the overall medians may not;
+/// without an interval (`op` is `own`, too few rounds) the ratio of the medians
+/// ([`speed_vs`]); `None` when a figure is missing.
+fn speed_numbers(
+    op: &Operation,
+    own: &Operation,
+) -> Option<(f64, Option<crate::measure::Interval>)> {
     let iv = (!std::ptr::eq(op, own))
         .then(|| Operation::speedup_interval(own, op))
         .flatten();
     match iv {
-        Some(iv) => Some((iv.estimate, Some((iv.lo, iv.hi)))),
+        Some(iv) => Some((iv.estimate, Some(iv))),
         None => speed_vs(op, own).map(|r| (r, None)),
     }
 }
@@ -155,7 +149,7 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
                 "params": op.params,
                 "implementation": op.implementation.as_ref().map(|i| i.label()),
                 "speed_vs_own": speed.map(|s| s.0),
-                "interval": speed.and_then(|s| s.1).map(|(lo, hi)| [lo, hi]),
+                "interval": speed.and_then(|s| s.1).map(|iv| [iv.lo, iv.hi]),
             })
         })
         .collect()

@@ -101,8 +101,19 @@ pub fn fmt_speedup_interval(iv: &crate::measure::interval::Interval) -> String {
 /// The bounds of a speedup's interval in the notation of [`fmt_speedup_interval`]:
 /// "[2.30, 2.55]".
 pub fn fmt_interval_bounds(iv: &crate::measure::interval::Interval) -> String {
-    let bound = |v: f64| fmt_speedup(v).trim_end_matches('x').to_string();
-    format!("[{}, {}]", bound(iv.lo), bound(iv.hi))
+    format!("[{}, {}]", fmt_ratio_bound(iv.lo), fmt_ratio_bound(iv.hi))
+}
+
+/// One bound of a ratio's interval in the notation of its estimate ([`fmt_speedup`] without
+/// the "x": "10.5", "0.93", "0.043"); "∞" for an unbounded upper end, "0" for a lower one.
+pub fn fmt_ratio_bound(v: f64) -> String {
+    if v.is_finite() {
+        fmt_speedup(v).trim_end_matches('x').to_string()
+    } else if v > 0.0 {
+        "∞".into()
+    } else {
+        "0".into()
+    }
 }
 
 /// Formats a rate of operations per second ("1,234,567/s" style without separators: "1.235M/s").

@@ -195,25 +195,13 @@ impl Cell {
                 format!(
                     "{}{mark}{sep}[{}, {}]",
                     report::fmt_speedup(self.ratio),
-                    fmt_bound(iv.lo),
-                    fmt_bound(iv.hi)
+                    report::fmt_ratio_bound(iv.lo),
+                    report::fmt_ratio_bound(iv.hi)
                 )
             }
             None if self.noise => "~".into(),
             None => report::fmt_speedup(self.ratio),
         }
-    }
-}
-
-/// An interval bound in the notation of its estimate ([`report::fmt_speedup`] without the
-/// "x": "10.5", "0.93", "0.043").
-fn fmt_bound(v: f64) -> String {
-    if v.is_finite() {
-        report::fmt_speedup(v).trim_end_matches('x').to_string()
-    } else if v > 0.0 {
-        "∞".into()
-    } else {
-        "0".into()
     }
 }
 
