@@ -5,6 +5,7 @@
 
 use crate::record::{Operation, ResultRecord, params_label};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::Value;
 
 /// Whether `op` was timed cold (param `cache=cold`).
@@ -29,25 +30,25 @@ fn time_ms(op: &Operation) -> Option<f64> {
     op.headline().map(|(v, _)| v)
 }
 
-/// "2.41x [2.30, 2.55]": the cold/warm ratio and its 95 % interval, or the ratio of the
-/// medians alone.
-fn ratio_text(cold: &Operation, warm: &Operation) -> String {
+/// The cold/warm ratio and its 95 % interval ("2.41x [2.30, 2.55]"), or the ratio of the
+/// medians alone; empty without both times.
+fn ratio_cell(cold: &Operation, warm: &Operation) -> Cell {
     let (Some(c), Some(w)) = (time_ms(cold), time_ms(warm)) else {
-        return String::new();
+        return Cell::empty();
     };
     // With an interval, its estimate (the Hodges–Lehmann ratio of the per-round values), so
     // that the figure lies inside it; else the ratio of the medians.
     match Operation::speedup_interval(cold, warm) {
-        Some(iv) => report::fmt_speedup_interval(&iv),
-        None => report::fmt_speedup(c / w),
+        Some(iv) => Cell::ratio_interval(&iv),
+        None => Cell::ratio(c / w),
     }
 }
 
-/// The lines saying how the cold operations were timed, from the run-level params (empty
-/// for a record without cold operations).
-pub fn method_lines(rec: &ResultRecord) -> String {
+/// The facts saying how the cold operations were timed ("cold", "clock", "caches"), from
+/// the run-level params; nothing for a record without cold operations.
+pub fn method_facts(rec: &ResultRecord, doc: &mut Doc) {
     if !rec.operations.iter().any(is_cold) {
-        return String::new();
+        return;
     }
     let p = |k: &str| rec.params.get(k).and_then(Value::as_str).unwrap_or("?");
     let n = |k: &str| rec.params.get(k).and_then(Value::as_f64);
@@ -57,41 +58,51 @@ pub fn method_lines(rec: &ResultRecord) -> String {
         .filter(|o| is_cold(o))
         .filter_map(|o| o.info_str("eviction_detail").map(str::to_string))
         .collect();
-    methods.dedup();
     methods.sort();
     methods.dedup();
-    let mut s = format!(
-        "cold:      before each cold run, {}; each cold run timed singly on the {} clock\n",
-        if methods.is_empty() {
-            p("eviction_detail").to_string()
-        } else {
-            methods.join("; or ")
-        },
-        rec.clock
+    doc.fact(
+        "cold",
+        format!(
+            "before each cold run, {}; each cold run timed singly on the {} clock",
+            if methods.is_empty() {
+                p("eviction_detail").to_string()
+            } else {
+                methods.join("; or ")
+            },
+            rec.clock
+        ),
     );
-    s += &format!(
-        "clock:     resolution {} (clock_getres), smallest step seen {}, an empty timed region's {} subtracted from each cold sample\n",
-        n("clock_resolution_ns").map_or("unknown".into(), |v| format!("{v:.0} ns")),
-        n("clock_step_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
-        n("clock_overhead_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
+    doc.fact(
+        "clock",
+        format!(
+            "resolution {} (clock_getres), smallest step seen {}, an empty timed region's {} subtracted from each cold sample",
+            n("clock_resolution_ns").map_or("unknown".into(), |v| format!("{v:.0} ns")),
+            n("clock_step_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
+            n("clock_overhead_ns").map_or("?".into(), |v| format!("{v:.0} ns")),
+        ),
     );
-    s += &format!("caches:    {}\n", p("cache_sizes"));
-    s
+    doc.fact("caches", p("cache_sizes"));
 }
 
-/// The warm/cold table of `rec`: one row per cold operation (its params' label when the
-/// record holds more than one set), warm median, cold median, cold/warm with its interval.
-/// Empty when nothing was timed cold.
-pub fn render(rec: &ResultRecord) -> String {
+/// The warm/cold section of `rec`: the facts of [`method_facts`], then one row per cold
+/// operation (its params' label when the record holds more than one set), warm median,
+/// cold median, cold/warm with its interval. Empty when nothing was timed cold.
+pub fn doc(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let colds: Vec<&Operation> = rec.operations.iter().filter(|o| is_cold(o)).collect();
     if colds.is_empty() {
-        return String::new();
+        return d;
     }
     let mut labels: Vec<String> = colds.iter().map(|o| label(o)).collect();
     labels.sort();
     labels.dedup();
     let many = labels.len() > 1;
-    let mut t = report::table(&["operation", "warm", "cold", "cold/warm (95 %)"]);
+    method_facts(rec, &mut d);
+    let mut t = Table::new(
+        "cache.cold_warm",
+        &["operation", "warm", "cold", "cold/warm (95 %)"],
+    );
+    let time = |op: Option<&Operation>| op.and_then(time_ms).map_or(Cell::text("—"), Cell::time_ms);
     for c in colds {
         let warm = warm_twin(rec, c);
         let name = if many {
@@ -99,15 +110,27 @@ pub fn render(rec: &ResultRecord) -> String {
         } else {
             c.name.clone()
         };
-        t.add_row(vec![
-            name,
-            warm.and_then(time_ms)
-                .map_or("—".into(), report::fmt_time_ms),
-            time_ms(c).map_or("—".into(), report::fmt_time_ms),
-            warm.map_or(String::new(), |w| ratio_text(c, w)),
+        t.row(vec![
+            Cell::text(name),
+            time(warm),
+            time(Some(c)),
+            warm.map_or(Cell::empty(), |w| ratio_cell(c, w)),
         ]);
     }
-    format!("{}{t}\n", method_lines(rec))
+    d.table(t);
+    d
+}
+
+/// The facts of [`method_facts`] as terminal lines (for views not yet on [`Doc`]).
+pub fn method_lines(rec: &ResultRecord) -> String {
+    let mut d = Doc::new();
+    method_facts(rec, &mut d);
+    report::doc::terminal::render(&d)
+}
+
+/// [`doc`] as terminal text (empty when nothing was timed cold).
+pub fn render(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&doc(rec))
 }
 
 /// What tells apart the items of a record with several (suite): the params `group`,

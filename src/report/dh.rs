@@ -5,6 +5,7 @@
 
 use crate::record::{CPU_SUM_OP, Operation, ResultRecord, TOTAL_OP};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 /// The four operations of one exchange in a record.
@@ -101,76 +102,118 @@ fn stats(op: &Operation) -> &crate::measure::Stats {
         .expect("Exchange::of keeps timed operations only")
 }
 
-/// Renders a `dh` record as the terminal report; a record without one exchange renders as
-/// a one-line note.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of a `dh` record: the group and how each operation was computed as facts, the
+/// table of Offer, Reply, Total and CPU sum, the warm/cold section ([`report::cache`]), the
+/// cycle estimate and the meaning of Total; a record without one exchange is a one-line
+/// note.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let Some(x) = Exchange::of(rec) else {
-        return "pkbench dh: the record holds no Offer and Reply\n".to_string();
+        d.text("pkbench dh: the record holds no Offer and Reply");
+        return d;
     };
     let (offer, reply) = (stats(x.offer), stats(x.reply));
     let o = x.offer;
-    let mut s = String::new();
-    s += &format!(
-        "pkbench dh: {} ({}, {})\n",
+    d.title(format!(
+        "pkbench dh: {} ({}, {})",
         x.group(),
         o.info_str("group_description").unwrap_or(""),
         o.info_str("group_source").unwrap_or("")
-    );
-    s += &format!(
-        "exponent:  {}\n",
-        exponent_note(x.exp_bits(), x.full_exp_bits())
-    );
-    match o.info_str("table_method") {
-        Some(method) => {
-            s += &format!(
-                "table:     {} — {}, built in {} (not counted in Offer)\n",
-                method,
-                report::fmt_bytes(o.info_u64("table_bytes").unwrap_or(0) as usize),
-                report::fmt_time_ms(o.info_f64("table_build_ms").unwrap_or(f64::NAN))
-            )
-        }
-        None if x.is_modp() => {
-            s += "table:     none (Offer is a plain modular exponentiation g^x)\n"
-        }
-        None => s += "table:     none (Offer is a plain variable-base multiplication)\n",
-    }
+    ));
+    d.fact("exponent", exponent_note(x.exp_bits(), x.full_exp_bits()));
+    d.fact("table", table_fact(&x));
     if let Some(m) = o.info_str("offer_method") {
-        s += &format!("offer:     {m}\n");
+        d.fact("offer", m);
     }
     if let Some(m) = x.reply.info_str("reply_method") {
-        s += &format!("reply:     {m}\n");
+        d.fact("reply", m);
     }
     if let Some(b) = o.info_str("backend") {
-        s += &format!("backend:   {b}\n");
+        d.fact("backend", b);
     }
     if let Some(f) = o.info_str("field_code") {
-        let what = match f {
-            "portable" => "portable 64-bit code (no carry-less multiply)",
-            "pclmulqdq" => "carry-less multiply, 128-bit pclmulqdq",
-            "vpclmulqdq+avx512" => {
-                "carry-less multiply on 256- and 512-bit vectors (vpclmulqdq, AVX-512)"
-            }
-            other => other,
-        };
-        s += &format!("GF(2^m):   {what}\n");
+        d.fact("GF(2^m)", field_code_text(f));
     }
-    s += &format!(
-        "clock:     {}; samples × batch: Offer {} × {}, Reply {} × {}; seed {}\n",
-        rec.clock,
-        offer.samples,
-        offer.batch,
-        reply.samples,
-        reply.batch,
-        rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+    d.fact(
+        "clock",
+        format!(
+            "{}; samples × batch: Offer {} × {}, Reply {} × {}; seed {}",
+            rec.clock,
+            offer.samples,
+            offer.batch,
+            reply.samples,
+            reply.batch,
+            rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+        ),
     );
     let public = o.info_u64("public_bytes").unwrap_or(0);
-    s += &format!(
-        "wire:      each party sends its public value, {public} B; {} B per exchange\n",
-        2 * public
+    d.fact(
+        "wire",
+        format!(
+            "each party sends its public value, {public} B; {} B per exchange",
+            2 * public
+        ),
     );
-    s += &format!("inputs:    {}\n", inputs_note(&x));
-    s += &format!("machine:   {}\n", rec.summary());
-    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s"]);
+    d.fact("inputs", inputs_note(&x));
+    d.fact("machine", rec.summary());
+    d.table(operations_table(&x));
+    d.extend(report::cache::doc(rec));
+    if let Some(c) = cycles_estimate(rec, offer.median_ms, reply.median_ms, x.total_ms) {
+        d.fact(
+            "cycles",
+            format!(
+                "≈{} Offer, ≈{} Reply, ≈{} Total — an estimate: time × {:.0} MHz, {}",
+                report::sig4(c.offer),
+                report::sig4(c.reply),
+                report::sig4(c.total),
+                c.mhz,
+                CYCLES_SOURCE
+            ),
+        );
+    }
+    d.text(if rec.clock == crate::measure::Clock::Cpu.label() {
+        "Total: time of one exchange (the two Offers in turn, then both Replies in\nparallel), on the thread CPU clock (time descheduled is not counted); CPU sum:\nthe work of both parties."
+    } else {
+        "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties."
+    });
+    d
+}
+
+/// The `table:` fact: the fixed-base table's method, size and build time, or what Offer
+/// computes without one.
+fn table_fact(x: &Exchange) -> String {
+    let o = x.offer;
+    match o.info_str("table_method") {
+        Some(method) => format!(
+            "{} — {}, built in {} (not counted in Offer)",
+            method,
+            report::fmt_bytes(o.info_u64("table_bytes").unwrap_or(0) as usize),
+            report::fmt_time_ms(o.info_f64("table_build_ms").unwrap_or(f64::NAN))
+        ),
+        None if x.is_modp() => "none (Offer is a plain modular exponentiation g^x)".into(),
+        None => "none (Offer is a plain variable-base multiplication)".into(),
+    }
+}
+
+/// What the record's `field_code` means, in words.
+fn field_code_text(f: &str) -> &str {
+    match f {
+        "portable" => "portable 64-bit code (no carry-less multiply)",
+        "pclmulqdq" => "carry-less multiply, 128-bit pclmulqdq",
+        "vpclmulqdq+avx512" => {
+            "carry-less multiply on 256- and 512-bit vectors (vpclmulqdq, AVX-512)"
+        }
+        other => other,
+    }
+}
+
+/// The table of Offer, Reply, Total and CPU sum.
+fn operations_table(x: &Exchange) -> Table {
+    let (offer, reply) = (stats(x.offer), stats(x.reply));
+    let mut t = Table::new(
+        "dh.operations",
+        &["operation", "median", "q1 … q3", "ops/s"],
+    );
     let (offer_label, reply_label) = match (x.is_modp(), x.table()) {
         (true, true) => ("Offer (g^x, fixed-base table)", "Reply (y^x, peer checked)"),
         (true, false) => ("Offer (g^x, no table)", "Reply (y^x, peer checked)"),
@@ -178,43 +221,31 @@ pub fn render_text(rec: &ResultRecord) -> String {
         (false, false) => ("Offer (x·G, no table)", "Reply (x·Q, peer checked)"),
     };
     for (name, st) in [(offer_label, offer), (reply_label, reply)] {
-        t.add_row(vec![
-            name.to_string(),
-            report::fmt_time_ms(st.median_ms),
-            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
-            report::fmt_rate(st.ops_per_sec()),
+        t.row(vec![
+            Cell::text(name),
+            Cell::time_ms(st.median_ms),
+            Cell::figure(
+                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
+                st.median_ms * 1e-3,
+                "s",
+            )
+            .with_interval(st.q1_ms * 1e-3, st.q3_ms * 1e-3),
+            Cell::rate(st.ops_per_sec()),
         ]);
     }
-    t.add_row(vec![
-        TOTAL_OP.to_string(),
-        report::fmt_time_ms(x.total_ms),
-        String::new(),
-        report::fmt_rate(1e3 / x.total_ms),
+    t.row(vec![
+        Cell::text(TOTAL_OP),
+        Cell::time_ms(x.total_ms),
+        Cell::empty(),
+        Cell::rate(1e3 / x.total_ms),
     ]);
-    t.add_row(vec![
-        CPU_SUM_OP.to_string(),
-        report::fmt_time_ms(x.cpu_total_ms),
-        String::new(),
-        String::new(),
-    ]);
-    s += &format!("{t}\n");
-    s += &report::cache::render(rec);
-    if let Some(c) = cycles_estimate(rec, offer.median_ms, reply.median_ms, x.total_ms) {
-        s += &format!(
-            "cycles:    ≈{} Offer, ≈{} Reply, ≈{} Total — an estimate: time × {:.0} MHz, {}\n",
-            report::sig4(c.offer),
-            report::sig4(c.reply),
-            report::sig4(c.total),
-            c.mhz,
-            CYCLES_SOURCE
-        );
-    }
-    s += if rec.clock == crate::measure::Clock::Cpu.label() {
-        "Total: time of one exchange (the two Offers in turn, then both Replies in\nparallel), on the thread CPU clock (time descheduled is not counted); CPU sum:\nthe work of both parties.\n"
-    } else {
-        "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties.\n"
-    };
-    s
+    t.row(vec![Cell::text(CPU_SUM_OP), Cell::time_ms(x.cpu_total_ms)]);
+    t
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// Where the clock rate of the cycle estimate comes from.

@@ -4,9 +4,9 @@
 //! [`machines`]); given records from two or more machines, every operation by machine
 //! (operations down, machines across, as the 1995 "Some timings" post lays out its table;
 //! each figure with its speed relative to the first machine, "1.34x"); then one section per
-//! record with its build and run, every table its command prints (the command's own renderer,
-//! [`crate::report::record_text`], read back cell by cell by [`parse`]) and its plots
-//! ([`crate::report::plot`], inline SVG).
+//! record with its build and run, its command's document ([`crate::report::record_doc`],
+//! rendered by [`crate::report::doc::html`]: the same tables, facts and notes as the terminal)
+//! and its plots ([`crate::report::plot`], inline SVG).
 //!
 //! Self-contained: inline CSS and SVG only, no script, font, image or style sheet is fetched
 //! (the only URL is the SVG namespace name, `xmlns="http://www.w3.org/2000/svg"`, which no
@@ -18,24 +18,9 @@ pub mod parse;
 use crate::error::{Error, Result};
 use crate::record::ResultRecord;
 use crate::report;
-use parse::{Block, Grid};
+use parse::Grid;
 
-/// `s` with the five characters HTML gives a meaning (`& < > " '`) written as references,
-/// safe inside element text and quoted attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out += "&amp;",
-            '<' => out += "&lt;",
-            '>' => out += "&gt;",
-            '"' => out += "&quot;",
-            '\'' => out += "&#39;",
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::report::doc::html::escape;
 
 /// The page's style sheet: system fonts, numbers right-aligned, plots scaled to the width.
 const STYLE: &str = "
@@ -113,13 +98,7 @@ fn record_section(index: usize, name: &str, rec: &ResultRecord) -> String {
     );
     s += &grid_html(&run_grid(rec), "meta");
     s += "<h3>Tables</h3>\n";
-    let text = report::with_ruled_tables(|| report::record_text(rec));
-    for block in parse::parse(&text) {
-        s += &match block {
-            Block::Text(t) => format!("<pre>{}</pre>\n", escape(t.trim_end())),
-            Block::Table(g) => grid_html(&g, "command"),
-        };
-    }
+    s += &report::doc::html::render(&report::record_doc(rec));
     if let Ok((svg, _, _)) = report::plot::render_svg(rec) {
         s += "<h3>Plots</h3>\n<figure>\n";
         s += svg_element(&svg);

@@ -8,6 +8,7 @@ pub mod cipher;
 pub mod compare;
 pub mod des;
 pub mod dh;
+pub mod doc;
 pub mod fit;
 pub mod groups;
 pub mod hash;
@@ -249,25 +250,79 @@ pub fn fmt_in_unit(ms: f64, factor: f64) -> String {
     }
 }
 
-/// The text the command that made `rec` prints for it (`rec.command`: `dh` with its KEM and
-/// implementation variants, `choose`, `repro`, `scale`, `suite`, `rsa`, `des`, `hash`,
-/// `cipher`), as the terminal shows it without `--wide` or `--markdown`; a record of another
-/// command gets one row per operation with its headline figure.
+/// The document of `rec`: every section the command that made it prints (its own report,
+/// the rows by implementation, the thread throughputs, the warm/cold tables), from the
+/// record alone. Every format renders this ([`doc::terminal`], [`doc::markdown`],
+/// [`doc::html`], [`doc::csv`]).
+///
+/// Views not yet built on [`doc::Doc`] are read back from their terminal text drawn for a
+/// reader ([`legacy_doc`]); their tables then hold text cells only.
+pub fn record_doc(rec: &ResultRecord) -> doc::Doc {
+    view(rec).unwrap_or_else(|| legacy_doc(rec))
+}
+
+/// The view of `rec` when its command's report is built on [`doc::Doc`].
+fn view(rec: &ResultRecord) -> Option<doc::Doc> {
+    let mut d = match rec.command.as_str() {
+        "dh" if !kem::is_kem(rec) && !by_impl::has_peers(rec) => dh::view(&threads::without(rec)),
+        _ => return None,
+    };
+    d.extend(threads::doc(rec));
+    Some(d)
+}
+
+/// A legacy view's terminal text read back as a document: prose as [`doc::Block::Pre`],
+/// tables cell by cell ([`html::parse`]).
+fn legacy_doc(rec: &ResultRecord) -> doc::Doc {
+    let text = with_ruled_tables(|| legacy_text(rec));
+    let mut d = doc::Doc::new();
+    for (i, block) in html::parse::parse(&text).into_iter().enumerate() {
+        match block {
+            html::parse::Block::Text(t) => {
+                d.push(doc::Block::Pre(t.trim_end().to_string()));
+            }
+            html::parse::Block::Table(g) => {
+                let header: Vec<&str> = g.header.iter().map(String::as_str).collect();
+                let mut t = doc::Table::new(format!("{}.{i}", rec.command), &header);
+                for r in g.rows {
+                    t.row(r.into_iter().map(doc::Cell::text).collect());
+                }
+                d.table(t);
+            }
+        }
+    }
+    d
+}
+
+/// The text the command that made `rec` prints for it (`rec.command`: `dh` with its KEM,
+/// implementation and thread variants, `choose`, `repro`, `scale`, `suite`, `rsa`, `des`,
+/// `hash`, `cipher`), as the terminal shows it without `--wide` or `--markdown`; a record of
+/// another command gets one row per operation with its headline figure.
 pub fn record_text(rec: &ResultRecord) -> String {
-    let text = match rec.command.as_str() {
-        "dh" if kem::is_kem(rec) => kem::render_text(rec),
-        "dh" => by_impl::with_own(rec, dh::render_text),
-        "hash" => by_impl::with_own(rec, hash::render_text),
-        "cipher" => by_impl::with_own(rec, cipher::render_text),
-        "rsa" => rsa::render_text(rec),
-        "des" => des::render_text(rec),
-        "choose" => choose::render_text(rec, false),
-        "repro" => repro::render_all(rec, false, false),
-        "scale" => scale::render_text(rec),
-        "suite" => suite::render_text(rec),
+    match view(rec) {
+        Some(d) => doc::terminal::render(&d),
+        None => legacy_text(rec),
+    }
+}
+
+/// The terminal text of a view not yet built on [`doc::Doc`].
+fn legacy_text(rec: &ResultRecord) -> String {
+    let own = threads::without(rec);
+    let own = &own;
+    let mut text = match rec.command.as_str() {
+        "dh" if kem::is_kem(own) => kem::render_text(own),
+        "dh" => by_impl::with_own(own, dh::render_text),
+        "hash" => by_impl::with_own(own, hash::render_text),
+        "cipher" => by_impl::with_own(own, cipher::render_text),
+        "rsa" => by_impl::with_own(own, rsa::render_text),
+        "des" => by_impl::with_own(own, des::render_text),
+        "choose" => choose::render_text(own, false),
+        "repro" => repro::render_all(own, false, false),
+        "scale" => scale::render_text(own),
+        "suite" => suite::render_text(own),
         _ => {
             let mut t = table(&["item", "operation", "figure"]);
-            for op in &rec.operations {
+            for op in &own.operations {
                 let (item, name) = op.key();
                 t.add_row(vec![item, name, compare::fmt_headline(op)]);
             }
@@ -275,6 +330,7 @@ pub fn record_text(rec: &ResultRecord) -> String {
             format!("pkbench {}\n{t}\n", rec.command)
         }
     };
+    text += &doc::terminal::render(&threads::doc(rec));
     wrap_text(&text)
 }
 

@@ -99,6 +99,17 @@ fn heading(op: &Operation) -> String {
     format!("{}, {}", op.name, what.join(", "))
 }
 
+/// The thread section of `rec` as a document (empty when the run timed nothing in
+/// threads): the lines of [`render`], kept as written.
+pub fn doc(rec: &ResultRecord) -> crate::report::doc::Doc {
+    let mut d = crate::report::doc::Doc::new();
+    let text = render(rec);
+    if !text.is_empty() {
+        d.push(crate::report::doc::Block::Pre(text.trim_end().to_string()));
+    }
+    d
+}
+
 /// The lines of every unit of `rec` (empty when the run timed nothing in threads).
 pub fn render(rec: &ResultRecord) -> String {
     let ops: Vec<&Operation> = rec.operations.iter().filter(|o| is_throughput(o)).collect();

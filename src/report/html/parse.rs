@@ -118,7 +118,7 @@ fn join(lines: &[Vec<String>]) -> Vec<String> {
 /// (`<th>` and `<td>`) as text, tags removed, `<br>` read as '\n' and the references of
 /// [`super::escape`] decoded. For tests and tools that read a report's figures back.
 pub fn page_tables(page: &str, class: &str) -> Vec<Vec<Vec<String>>> {
-    let open = format!("<table class=\"{class}\">");
+    let open = format!("<table class=\"{class}\"");
     page.match_indices(&open)
         .map(|(i, _)| {
             let end = page[i..].find("</table>").map_or(page.len(), |e| i + e);
