@@ -56,20 +56,13 @@ fn dh_threads_all_reports_exchanges_and_efficiency() {
     let many = throughput(&v, "Exchange throughput", n);
     let r1 = one["figures"]["exchanges_per_sec"].as_f64().unwrap();
     let rn = many["figures"]["exchanges_per_sec"].as_f64().unwrap();
-    // One thread's exchanges per second against the single-thread Total = 2*Offer + Reply
-    // of the same run: the same work, so within a factor of 2 either way on a busy machine.
-    let total_s = v["operations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "Total = 2*Offer + Reply")
-        .unwrap()["figures"]["total_s"]
-        .as_f64()
-        .unwrap();
-    let expect = 1.0 / total_s;
+    // One thread's exchanges per CPU second against the single-thread CPU sum of the same
+    // run: the same work, so within a factor of 2 either way on a busy wall clock (the
+    // tight check is `one_thread_rate_is_one_over_the_cpu_sum`).
+    let expect = 1.0 / cpu_sum_s(&v);
     assert!(
         r1 > expect / 2.0 && r1 < expect * 2.0,
-        "1 thread {r1}/s, 1/Total {expect}/s"
+        "1 thread {r1}/s, 1/CPU sum {expect}/s"
     );
     let eff = many["figures"]["efficiency"].as_f64().unwrap();
     assert!(eff > 0.0 && eff <= 1.2, "efficiency {eff}");
@@ -83,6 +76,51 @@ fn dh_threads_all_reports_exchanges_and_efficiency() {
     assert_eq!(cpus_of(&many["info"]["cpus"]), cpus);
     assert_eq!(many["rounds"].as_array().unwrap().len(), 20);
     assert!(many["info"]["topology"].as_array().unwrap().len() <= cpus.len());
+}
+
+/// The figure of the run's "CPU sum 2*Offer + 2*Reply", seconds.
+fn cpu_sum_s(v: &Value) -> f64 {
+    v["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "CPU sum 2*Offer + 2*Reply")
+        .unwrap_or_else(|| panic!("no CPU sum in {v}"))["figures"]["cpu_total_s"]
+        .as_f64()
+        .unwrap()
+}
+
+/// Issue 29 item 1: an exchange per CPU second is both parties' work, 2 Offers + 2 Replies,
+/// so one thread's rate is 1 / (CPU sum) of the same run's single-thread Offer and Reply.
+/// Both sides on the thread CPU clock (`--clock cpu`), so time other processes take does
+/// not reach either; the bound (25 %) is far inside the 1.6x of counting one Reply
+/// (x25519: Reply ≈ 3 Offers). No figure is compared with a wall-clock time.
+#[test]
+fn one_thread_rate_is_one_over_the_cpu_sum() {
+    let v = json(&[
+        "dh",
+        "--group",
+        "x25519",
+        "--threads",
+        "1",
+        "--clock",
+        "cpu",
+        "--time",
+        "0.3",
+        "--json",
+    ]);
+    let one = throughput(&v, "Exchange throughput", 1);
+    assert_eq!(
+        one["info"]["work"],
+        "one exchange, both parties' work: 2*Offer + 2*Reply"
+    );
+    let r1 = one["figures"]["exchanges_per_sec"].as_f64().unwrap();
+    let product = r1 * cpu_sum_s(&v);
+    assert!(
+        (0.8..1.25).contains(&product),
+        "1-thread rate {r1}/s × CPU sum {} s = {product}, want ≈ 1",
+        cpu_sum_s(&v)
+    );
 }
 
 #[test]
@@ -100,6 +138,10 @@ fn dh_threads_text_names_cpus_rate_and_efficiency() {
     assert!(next.contains(" %"), "{next}");
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
     assert!(text.contains("1 thread on CPU"), "{text}");
+    assert!(
+        text.contains("  (one exchange, both parties' work: 2*Offer + 2*Reply):\n"),
+        "{text}"
+    );
 }
 
 #[test]

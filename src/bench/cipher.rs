@@ -485,6 +485,7 @@ impl super::Prepared for PreparedCipher {
                 super::threads::Unit {
                     name: format!("{} {}", r.row.mode.label(), r.row.direction.short()),
                     steps: vec![(i * per + per - 1, 1)],
+                    work: format!("one call over {bytes} bytes"),
                     figure: "bytes_per_sec",
                     per_unit: bytes as f64,
                     params,

@@ -261,8 +261,12 @@ impl super::Prepared for PreparedDh {
         };
         vec![super::threads::Unit {
             name: "Exchange".into(),
-            // Both parties offer, then each replies (Total = 2*Offer + Reply).
-            steps: vec![(offer, 2), (reply, 1)],
+            // The CPU work of one exchange, both parties' (the CPU sum 2*Offer + 2*Reply):
+            // each party offers and each computes the shared secret. Total = 2*Offer +
+            // Reply is the exchange's elapsed time with the Replies in parallel, not its
+            // work, so a rate per CPU second must count both Replies.
+            steps: vec![(offer, 2), (reply, 2)],
+            work: "one exchange, both parties' work: 2*Offer + 2*Reply".into(),
             figure: "exchanges_per_sec",
             per_unit: 1.0,
             params: record::params([

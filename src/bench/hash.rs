@@ -395,6 +395,7 @@ impl super::Prepared for PreparedHash {
         vec![super::threads::Unit {
             name: name.into(),
             steps: vec![(0, 1)],
+            work: format!("one digest of {} bytes", self.job.block),
             figure: "bytes_per_sec",
             per_unit: self.job.block as f64,
             params,

@@ -317,6 +317,7 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
             .map(|k| super::threads::Unit {
                 name: self.name(k).into(),
                 steps: vec![(k, 1)],
+                work: format!("one {}", self.name(k)),
                 figure: "ops_per_sec",
                 per_unit: 1.0,
                 params: params.clone(),

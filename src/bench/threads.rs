@@ -1,8 +1,8 @@
 //! Throughput in threads, as `openssl speed -multi N` reports it: N threads, each pinned to
 //! its own logical CPU and each with its own prepared job (its own pool of checked inputs,
-//! from its own seed), run whole units of work (a DH exchange = 2 Offers + 1 Reply; an RSA
-//! private operation; a hash or cipher call over one buffer) side by side; the rate is the
-//! sum of the threads' rates. The one-thread rate is measured in the same run: rounds of
+//! from its own seed), run whole units of work side by side (a DH exchange: both parties'
+//! work, 2 Offers + 2 Replies, the single-thread table's CPU sum; an RSA private operation;
+//! a hash or cipher call over one buffer); the rate is the sum of the threads' rates. The one-thread rate is measured in the same run: rounds of
 //! one thread (each thread, on its CPU, in turn) alternate with rounds of N threads, so that
 //! whatever drifts during the run reaches both, and each pair of rounds gives one speed-up.
 //!
@@ -82,6 +82,9 @@ pub struct Unit {
     pub name: String,
     /// The timed operations of one unit: (operation `k` of [`Prepared::run`], runs).
     pub steps: Vec<(usize, usize)>,
+    /// The work one unit counts, for the text and the record (info `work`): "both
+    /// parties' work: 2*Offer + 2*Reply", "one private operation".
+    pub work: String,
     /// The figure of the rate, with its unit: `exchanges_per_sec`, `ops_per_sec`,
     /// `bytes_per_sec`.
     pub figure: &'static str,
@@ -500,6 +503,7 @@ fn operations(
             .by(unit.implementation.clone())
             .with_rounds(rounds)
             .with_info("method", "whole units per CPU second of each thread (CLOCK_THREAD_CPUTIME_ID, as openssl speed), summed over threads; 1-thread and N-thread rounds alternate")
+            .with_info("work", unit.work.clone())
             .with_info("round_ms", round.as_secs_f64() * 1e3)
             .with_info("batch", batch)
     };

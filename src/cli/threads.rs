@@ -14,7 +14,8 @@ use std::path::Path;
 pub struct ThreadsArgs {
     /// Also time throughput in N threads (`all`: one per logical CPU this process may
     /// use), each pinned to its own CPU (separate cores first) with its own checked inputs,
-    /// in rounds that alternate with one thread: the rate, the speed-up and the scaling
+    /// in rounds that alternate with one thread: the rate per CPU second (dh: exchanges,
+    /// each both parties' work, 2*Offer + 2*Reply), the speed-up and the scaling
     /// efficiency rate_N / (N × rate_1), as `openssl speed -multi` (1 to 1024).
     #[arg(long, value_name = "N|all")]
     pub threads: Option<String>,

@@ -2,9 +2,10 @@
 //! one-thread rate and the N-thread rate with its speed-up and scaling efficiency, e.g.
 //!
 //! ```text
-//! Exchange throughput, x25519:
-//!   1 thread on CPUs 0,1 in turn: 21 300 exchanges/s
-//!   2 threads on CPUs 0,1 (separate cores): 41 200 exchanges/s,
+//! Exchange throughput, group x25519
+//!   (one exchange, both parties' work: 2*Offer + 2*Reply):
+//!   1 thread on CPUs 0,1 in turn: 10 100 exchanges/s
+//!   2 threads on CPUs 0,1 (separate cores): 19 500 exchanges/s,
 //!     1.93x one thread, efficiency 97 % [94, 99]
 //! ```
 //!
@@ -133,7 +134,11 @@ pub fn render(rec: &ResultRecord) -> String {
         } else {
             ""
         };
-        s += &format!("{}:\n", heading(one));
+        s += &heading(one);
+        match one.info_str("work") {
+            Some(work) => s += &format!("\n  ({work}):\n"),
+            None => s += ":\n",
+        }
         let on = if cpus(one).len() > 1 {
             format!("CPUs {c1} in turn")
         } else {
@@ -198,6 +203,10 @@ mod tests {
         };
         let one = Operation::derived("Exchange throughput", key(1), "exchanges_per_sec", 21_300.0)
             .with_info("cpus", vec![0])
+            .with_info(
+                "work",
+                "one exchange, both parties' work: 2*Offer + 2*Reply",
+            )
             .with_info("pinned", true);
         let many = Operation::derived("Exchange throughput", key(2), "exchanges_per_sec", 41_200.0)
             .with_figure("speedup", 1.934)
@@ -210,7 +219,9 @@ mod tests {
         rec.add_operations([one, many]);
         let text = render(&rec);
         assert!(
-            text.contains("Exchange throughput, group x25519:\n"),
+            text.contains(
+                "Exchange throughput, group x25519\n  (one exchange, both parties' work: 2*Offer + 2*Reply):\n"
+            ),
             "{text}"
         );
         assert!(

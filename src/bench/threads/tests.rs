@@ -109,6 +109,7 @@ impl Prepared for Sleeper {
         vec![Unit {
             name: "nap".into(),
             steps: vec![(0, 1)],
+            work: "one test unit".into(),
             figure: "ops_per_sec",
             per_unit: 1.0,
             params: crate::record::params([("command", "test".into())]),
