@@ -65,6 +65,8 @@ err-secret|0|offer --field gf2-155 --secret zz
 err-peer|0|reply --field p256 --secret 1f --peer 0411
 err-time|0|dh --time 0
 err-params|0|dh --params /nonexistent.toml
+err-format|0|dh --format csv
+err-markdown|0|rsa --markdown
 dh-155|1|dh --field gf2-155 --exp-bits 128 --time 0.05
 dh-185|1|dh --field gf2-185 --no-table --time 0.05
 dh-modp|1|dh --field modp-1024 --exp-bits 160 --time 0.05
@@ -85,10 +87,12 @@ cipher-both|1|cipher --algo blowfish --both --points 4 --time 0.02
 cipher-arcfour|1|cipher --algo arcfour --time 0.02
 repro-1995|1|repro 1995 --quick --time 0.02
 repro-1995-md|1|repro 1995 --quick --time 0.02 --markdown
+repro-1995-format-md|1|repro 1995 --quick --time 0.02 --format markdown
 repro-gnupg|1|repro gnupg-2000 --time 0.02
 choose|1|choose --fields gf2-155,x25519,modp-768 --budget-ms 20 --explain --output $D/choose.json
 scale|1|scale --groups modp-512,modp-768,modp-1024 --exp-bits 128 --time 0.03 --output $D/scale.json
 suite|1|suite --quick --time 0.01 --output $D/suite.json
+noise|1|noise --runs 3 --time 0.01 --no-save
 compare|0|compare $R/v1-dh-x25519-a.json $R/v1-dh-x25519-b.json
 compare-json|0|compare $R/v1-dh-x25519-a.json $R/v1-dh-x25519-b.json --json
 compare-3|0|compare $R/v1-dh-x25519-a.json $R/v1-dh-x25519-b.json $R/v1-dh-x25519-a.json

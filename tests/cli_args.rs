@@ -303,3 +303,141 @@ fn other_idle_options_are_refused() {
     // --force replaces the --output file: without one it would do nothing.
     refused(&["suite", "--quick", "--force"], &["required", "--output"]);
 }
+
+/// The timing commands (none runs here: every use below is refused or asks for help).
+const TIMING: &[&[&str]] = &[
+    &["dh"],
+    &["rsa"],
+    &["des"],
+    &["hash"],
+    &["cipher", "--algo", "aes"],
+    &["choose"],
+    &["scale"],
+    &["suite"],
+    &["repro", "1995"],
+    &["noise"],
+];
+
+/// The help paragraph of `option` in `help` (from its line to the next option).
+fn option_help(help: &str, option: &str) -> String {
+    let start = help
+        .find(&format!("      {option}"))
+        .unwrap_or_else(|| panic!("no {option} in {help}"));
+    let rest = &help[start + 6..];
+    let end = ["\n      --", "\n  -"]
+        .iter()
+        .filter_map(|m| rest.find(m))
+        .min()
+        .unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+#[test]
+fn the_shared_options_are_declared_once() {
+    let dh = ok(&["dh", "--help"]);
+    for cmd in TIMING {
+        let help = ok(&[cmd[0], "--help"]);
+        for option in [
+            "--seed",
+            "--clock",
+            "--quiet",
+            "--format",
+            "--json",
+            "--markdown",
+        ] {
+            assert_eq!(
+                option_help(&help, option),
+                option_help(&dh, option),
+                "{}: {option}",
+                cmd[0]
+            );
+        }
+        // suite's --output is a directory or a file; noise saves no record.
+        if !["suite", "noise"].contains(&cmd[0]) {
+            for option in ["--output", "--force"] {
+                assert_eq!(
+                    option_help(&help, option),
+                    option_help(&dh, option),
+                    "{}",
+                    cmd[0]
+                );
+            }
+        }
+    }
+    // Where the budget differs, the help says so.
+    assert!(option_help(&ok(&["suite", "--help"]), "--time").contains("0.2 with --quick"));
+    assert!(option_help(&ok(&["choose", "--help"]), "--time").contains("default 0.1"));
+    assert!(option_help(&ok(&["noise", "--help"]), "--time").contains("[default: 0.1]"));
+    assert!(option_help(&dh, "--time").contains("[default: 1]"));
+}
+
+#[test]
+fn formats_a_command_cannot_render_yet_are_refused_before_timing() {
+    for cmd in TIMING {
+        // The longest budget each takes: a run would not end before the test's timeout.
+        let long = if cmd[0] == "choose" { "60" } else { "3600" };
+        for (format, spelled) in [
+            (&["--format", "csv"][..], "--format csv"),
+            (&["--format", "html"], "--format html"),
+        ] {
+            let mut args = cmd.to_vec();
+            args.extend(format);
+            args.extend(["--time", long]);
+            refused(
+                &args,
+                &[
+                    spelled,
+                    "is not available for this command yet",
+                    "--format text",
+                ],
+            );
+        }
+        if !["choose", "repro"].contains(&cmd[0]) {
+            for md in [&["--markdown"][..], &["--format", "markdown"]] {
+                let mut args = cmd.to_vec();
+                args.extend(md);
+                args.extend(["--time", long]);
+                refused(&args, &[md[0], "not available for this command yet"]);
+            }
+        }
+    }
+    // An alias and --format together, or two aliases, are one format too many.
+    refused(
+        &["dh", "--json", "--format", "text"],
+        &["--json", "--format"],
+    );
+    refused(
+        &["choose", "--json", "--markdown"],
+        &["--json", "--markdown"],
+    );
+    refused(
+        &["repro", "1995", "--wide", "--format", "markdown"],
+        &["--wide"],
+    );
+    // choose's table-window sweep has no Markdown writer.
+    refused(
+        &["choose", "--cache", "cold", "--markdown", "--max-secs", "1"],
+        &["--markdown", "not available"],
+    );
+}
+
+#[test]
+fn format_json_and_markdown_are_json_and_markdown() {
+    let args = ["dh", "--field", "x25519", "--time", "0.01"];
+    let json = ok(&[&args[..], &["--format", "json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["command"], "dh", "{v}");
+    assert_eq!(v["seed"], 1995, "{v}");
+    let table = ["repro", "1995", "--quick", "--time", "0.01"];
+    let md = ok(&[&table[..], &["--format", "markdown"]].concat());
+    let short = ok(&[&table[..], &["--markdown"]].concat());
+    // The same Markdown table either way: its header and first column.
+    let frame = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.starts_with('|'))
+            .map(|l| l.split('|').nth(1).unwrap_or("").trim().to_string())
+            .collect()
+    };
+    assert!(frame(&md).len() > 5, "{md}");
+    assert_eq!(frame(&md), frame(&short));
+}

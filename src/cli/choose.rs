@@ -4,15 +4,15 @@
 //! search's notes and reasons and builds the record.
 
 use crate::bench::choose::{self as search, ChooseJob, NotTimed, Note, size_label};
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
-use crate::measure::{Clock, MeasureConfig};
 use crate::params;
 use crate::record::{self, ResultRecord, RunTimer, Skipped};
 use crate::report;
 use clap::Args;
 use serde_json::{Map, Value};
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Arguments of `pkbench choose`.
@@ -37,6 +37,19 @@ use std::time::Duration;
     a.default_value("all")
         .long_help(crate::cli::imp::CHOOSE_IMPL_HELP)
 }))]
+// choose's own budget: brief, per candidate, up to 60 s (its sweep of table windows, with
+// --cache cold or both, gets longer by default); --budget-ms is its old spelling.
+#[command(mut_arg("time", |a| {
+    a.value_parser(number("give a positive number of seconds up to 60, e.g. 0.1"))
+        .default_value(DEFAULT_TIME)
+        .default_value_ifs([("cache", "cold", Some(SWEEP_TIME)), ("cache", "both", Some(SWEEP_TIME))])
+        .hide_default_value(true)
+        .conflicts_with("budget_ms")
+        .help(
+            "Time budget per operation (Offer and Reply each) of every candidate, in seconds, \
+             up to 60 (default 0.1; 0.3 for the table-window sweep of --cache cold or both)",
+        )
+}))]
 pub struct ChooseArgs {
     #[command(flatten)]
     pub imp: crate::cli::imp::ImplArgs,
@@ -59,26 +72,15 @@ pub struct ChooseArgs {
     /// target, the shortest exponent that keeps it: an N-bit secret gives at most N/2 bits).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub exp_bits: Vec<ExpBits>,
-    /// Time budget per operation (Offer and Reply each) of every candidate, in seconds
-    /// (default 0.1).
-    #[arg(
-        long,
-        allow_negative_numbers = true,
-        value_parser = number("give a positive number of seconds up to 60, e.g. 0.1"),
-        value_name = "SECONDS",
-        conflicts_with = "budget_ms"
-    )]
-    pub time: Option<f64>,
     /// Deprecated: the budget of `--time` in milliseconds (still accepted).
     #[arg(
         long,
         hide = true,
         allow_negative_numbers = true,
         value_parser = number("give a positive number of milliseconds up to 60000, e.g. 100"),
-        value_name = "MS",
-        default_value_t = 100.0
+        value_name = "MS"
     )]
-    pub budget_ms: f64,
+    pub budget_ms: Option<f64>,
     /// Time every candidate, even slow ones that their probe shows cannot win.
     #[arg(long)]
     pub no_prune: bool,
@@ -94,22 +96,6 @@ pub struct ChooseArgs {
     /// Bignum backend for mod-p groups (`gmp` or `num-bigint`).
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
-    /// Clock: `wall` (default) or `cpu` (this thread's CPU time: steadier rankings on a busy
-    /// machine).
-    #[arg(long, value_enum, default_value_t = Clock::Wall)]
-    pub clock: Clock,
-    /// Seed of the ChaCha20 RNG that makes every secret.
-    #[arg(long, default_value_t = 1995)]
-    pub seed: u64,
-    /// Print one JSON object instead of tables (no progress bar).
-    #[arg(long, conflicts_with = "markdown")]
-    pub json: bool,
-    /// No progress bar on stderr (the results are printed as usual).
-    #[arg(long)]
-    pub quiet: bool,
-    /// Print Markdown tables.
-    #[arg(long)]
-    pub markdown: bool,
     /// Also print every security figure with its source.
     #[arg(long)]
     pub explain: bool,
@@ -122,17 +108,18 @@ pub struct ChooseArgs {
     pub post_quantum: bool,
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
-    /// Also save the run as a result record (JSON, schema `pkbench.result/2`): every timed
-    /// candidate's Offer and Reply statistics with raw samples, Total = 2*Offer + Reply and
-    /// security estimate, the rows not timed and why, the choice, the machine and build.
-    /// Written atomically; draw it with `pkbench plot FILE --output FILE.svg`.
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Replace the --output file if it already exists (otherwise: error, exit 2). A file
-    /// that cannot be replaced (not writable, `chattr +i`) is refused before the run.
-    #[arg(long, requires = "output")]
-    pub force: bool,
+    #[command(flatten)]
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
+
+/// `--time` when not given, seconds per operation of every candidate.
+const DEFAULT_TIME: &str = "0.1";
+
+/// `--time` of the table-window sweep when not given: [`SWEEP_BUDGET_MS`] in seconds (a
+/// test keeps the two equal).
+const SWEEP_TIME: &str = "0.3";
 
 /// A clap value parser for a number that says `what` to give when the value is not a number
 /// (the range is checked in [`check_args`], with the same advice).
@@ -141,17 +128,16 @@ fn number(what: &'static str) -> impl Fn(&str) -> std::result::Result<f64, Strin
 }
 
 impl ChooseArgs {
-    /// The per-operation budget in milliseconds: `--time` (seconds) when given, else the
-    /// deprecated `--budget-ms`.
+    /// The per-operation budget in milliseconds: the deprecated `--budget-ms` when given,
+    /// else `--time` (seconds, with its default).
     pub fn budget_ms(&self) -> f64 {
-        self.time.map_or(self.budget_ms, |t| t * 1e3)
+        self.budget_ms.unwrap_or(self.timing.time * 1e3)
     }
 }
 
 fn check_args(a: &ChooseArgs) -> Result<()> {
-    if let Some(t) = a.time
-        && !(t.is_finite() && t > 0.0 && t <= 60.0)
-    {
+    let t = a.timing.time;
+    if !(t.is_finite() && t > 0.0 && t <= 60.0) {
         return Err(Error::input(format!(
             "--time {t}: give a positive number of seconds up to 60, e.g. 0.1"
         )));
@@ -162,10 +148,11 @@ fn check_args(a: &ChooseArgs) -> Result<()> {
             a.min_security
         )));
     }
-    if !(a.budget_ms.is_finite() && a.budget_ms > 0.0 && a.budget_ms <= 60_000.0) {
+    if let Some(ms) = a.budget_ms
+        && !(ms.is_finite() && ms > 0.0 && ms <= 60_000.0)
+    {
         return Err(Error::input(format!(
-            "--budget-ms {}: give a positive number of milliseconds up to 60000, e.g. 100",
-            a.budget_ms
+            "--budget-ms {ms}: give a positive number of milliseconds up to 60000, e.g. 100"
         )));
     }
     if !(a.max_secs.is_finite() && a.max_secs > 0.0) {
@@ -204,18 +191,18 @@ fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
     Ok(out)
 }
 
-/// The measurement settings of one candidate: the budget per operation, a short warm-up, at
-/// least 5 samples of ≥ 1 ms.
-fn measure_config(budget_ms: f64, clock: Clock) -> MeasureConfig {
-    let budget = Duration::from_secs_f64(budget_ms / 1e3);
-    MeasureConfig {
-        budget,
-        warmup: (budget / 5).min(Duration::from_millis(20)),
-        min_sample: Duration::from_millis(1),
-        min_samples: 5,
-        clock,
-        ..MeasureConfig::default()
-    }
+/// The bench configuration of choose's runs ([`TimingArgs::bench_config`]) with the budget
+/// `budget_ms` per operation and choose's brief sampling of many candidates: a short warm-up
+/// (a fifth of the budget, at most 20 ms) and at least 5 samples (of ≥ 1 ms, as everywhere).
+fn bench_config(args: &ChooseArgs, budget_ms: f64) -> Result<crate::bench::Config> {
+    let timing = TimingArgs {
+        time: budget_ms / 1e3,
+        ..args.timing.clone()
+    };
+    let mut cfg = timing.bench_config(args.out.format())?;
+    cfg.measure.warmup = (cfg.measure.budget / 5).min(Duration::from_millis(20));
+    cfg.measure.min_samples = 5;
+    Ok(cfg)
 }
 
 /// Runs `pkbench choose` and renders its output.
@@ -226,25 +213,17 @@ fn measure_config(budget_ms: f64, clock: Clock) -> MeasureConfig {
 /// fails.
 pub fn run(args: &ChooseArgs) -> Result<String> {
     check_args(args)?;
-    if let Some(p) = &args.output {
-        crate::record::write::check_destination(p, args.force)?;
-    }
-    let timer = RunTimer::start();
     if args.cache.cache != crate::measure::CacheMode::Warm {
-        let rec = collect_windows(args, &timer)?;
-        return crate::cli::common::emit_record(
-            args.output.as_deref(),
-            args.force,
-            args.json,
-            &rec,
-            || report::windows::render_text(&rec),
-        );
+        let renderers = Renderers::record(report::windows::render_text);
+        args.out.check(&renderers)?;
+        let rec = collect_windows(args, &RunTimer::start())?;
+        return args.out.emit(&rec, &renderers);
     }
-    let rec = collect(args, &timer)?;
-    let markdown = args.markdown;
-    crate::cli::common::emit_record(args.output.as_deref(), args.force, args.json, &rec, || {
-        report::choose::render_text(&rec, markdown)
-    })
+    let renderers = Renderers::record(|r| report::choose::render_text(r, false))
+        .with_markdown(|r| report::choose::render_text(r, true));
+    args.out.check(&renderers)?;
+    let rec = collect(args, &RunTimer::start())?;
+    args.out.emit(&rec, &renderers)
 }
 
 /// The secret sizes to try: `--exp-bits`, or `full` and twice the target.
@@ -317,21 +296,16 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         args.backend.as_deref(),
         names.iter().map(String::as_str),
     )?;
+    let cfg = bench_config(args, args.budget_ms())?;
     let job = ChooseJob {
         groups: names,
         exps: exps.clone(),
         min_security: args.min_security,
-        measure: measure_config(args.budget_ms(), args.clock),
+        measure: cfg.measure.clone(),
         prune: !args.no_prune,
         max_secs: args.max_secs,
         options: crate::cli::options::group_options(true, args.backend.as_deref(), false)?,
         imps: args.imp.choices()?,
-    };
-    let cfg = crate::bench::Config {
-        measure: job.measure.clone(),
-        seed: args.seed,
-        quiet: args.json || args.quiet,
-        discovery: crate::cli::options::discovery(),
     };
     let out = search::search(&job, &cfg)?;
     crate::cli::errors::print_warnings(&out.warnings);
@@ -449,17 +423,9 @@ fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> 
     } else {
         args.exp_bits.clone()
     };
-    let budget_ms = if args.time.is_none() && args.budget_ms == 100.0 {
-        SWEEP_BUDGET_MS
-    } else {
-        args.budget_ms()
-    };
-    let cfg = crate::bench::Config {
-        measure: measure_config(budget_ms, args.clock),
-        seed: args.seed,
-        quiet: args.json,
-        discovery: crate::cli::options::discovery(),
-    };
+    // Without --time the budget is the sweep's own (SWEEP_TIME, through clap).
+    let budget_ms = args.budget_ms();
+    let cfg = bench_config(args, budget_ms)?;
     let options = crate::cli::options::group_options(true, args.backend.as_deref(), false)?;
     let items = crate::bench::windows::items(&names, &exps, &options);
     let (ops, mut failed) = crate::bench::windows::run(items, &cfg);
@@ -472,7 +438,11 @@ fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> 
     params.insert("fields".into(), names.clone().into());
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
     params.insert("exp_bits".into(), sizes.into());
-    crate::cli::cache::add_params(&mut params, crate::measure::CacheMode::Both, args.clock);
+    crate::cli::cache::add_params(
+        &mut params,
+        crate::measure::CacheMode::Both,
+        args.timing.clock,
+    );
     let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
     for (label, e) in failed {
         rec.skipped
@@ -538,4 +508,36 @@ fn nothing_to_time(
         "{fields} with --exp-bits {} leaves no candidate to time: {why}{hint}",
         sizes.join(",")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The budget without --time: 0.1 s, the sweep's own with --cache cold or both;
+    /// --budget-ms (deprecated) and --time as given.
+    #[test]
+    fn budget_defaults() {
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            choose: ChooseArgs,
+        }
+        let ms = |args: &[&str]| {
+            Cli::try_parse_from(std::iter::once("choose").chain(args.iter().copied()))
+                .unwrap()
+                .choose
+                .budget_ms()
+        };
+        assert_eq!(ms(&[]), 100.0);
+        assert_eq!(ms(&["--cache", "cold"]), SWEEP_BUDGET_MS);
+        assert_eq!(ms(&["--cache", "both"]), SWEEP_BUDGET_MS);
+        assert_eq!(ms(&["--cache", "cold", "--time", "0.05"]), 50.0);
+        assert_eq!(ms(&["--budget-ms", "20"]), 20.0);
+        assert!(
+            Cli::try_parse_from(["choose", "--budget-ms", "20", "--time", "1"]).is_err(),
+            "--time and --budget-ms together"
+        );
+    }
 }

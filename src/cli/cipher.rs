@@ -7,8 +7,9 @@
 use crate::bench::cipher::{CipherJob, SizeGrid};
 use crate::bench::imp::Choice;
 use crate::bench::{self, Job};
-use crate::cli::common::RunArgs;
 use crate::cli::imp::{self, ImplArgs};
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::Result;
 use crate::record::{self, ResultRecord, RunTimer};
 use crate::report;
@@ -72,7 +73,9 @@ pub struct CipherArgs {
     #[command(flatten)]
     pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Runs `pkbench cipher` and renders its output.
@@ -81,11 +84,12 @@ pub struct CipherArgs {
 /// [`crate::Error::Input`] for an unknown cipher, key size or mode, or bad sizes;
 /// [`crate::Error::Runtime`] when a known answer or a timed result is wrong.
 pub fn run(args: &CipherArgs) -> Result<String> {
-    args.run.check_output()?;
+    let renderers = Renderers::record(|r| {
+        crate::cli::threads::render(r, |r| imp::render(r, report::cipher::render_text))
+    });
+    args.out.check(&renderers)?;
     let rec = measure_record(args)?;
-    args.run.emit(&rec, || {
-        crate::cli::threads::render(&rec, |r| imp::render(r, report::cipher::render_text))
-    })
+    args.out.emit(&rec, &renderers)
 }
 
 /// Measures what `args` asks for: the flags become a [`CipherJob`] (one row per mode and
@@ -96,7 +100,7 @@ pub fn run(args: &CipherArgs) -> Result<String> {
 /// As [`run`].
 pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let timer = RunTimer::start();
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     let spec = CipherSpec::parse(&args.algo, args.key_bits)?;
     let grid = SizeGrid {
         min_bytes: args.min_bytes,
@@ -150,7 +154,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
         ("cipher", spec.display_name().into()),
         ("algo", spec.cipher.name.into()),
         ("key_bits", spec.key_bits.into()),
-        ("budget_s", args.run.time.into()),
+        ("budget_s", args.timing.time.into()),
     ]);
     if args.sizes.is_some() {
         params.insert("sizes".into(), sizes.into());

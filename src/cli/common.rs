@@ -1,136 +1,12 @@
-//! Arguments shared by the timing commands, and the one way to write their output.
+//! Group arguments shared by the commands that open groups, and the checks of options that
+//! apply to some groups only. The timing options are [`crate::cli::timing`], the output
+//! options [`crate::cli::output`].
 
 use crate::error::{Error, Result};
 use crate::kex::{Family, GroupOptions, KeyExchange};
-use crate::measure::{Clock, MeasureConfig};
 use crate::params;
-use crate::record::{self, ResultRecord};
 use clap::Args;
 use std::path::PathBuf;
-
-/// How to measure: seed, time budget, clock, output format.
-#[derive(Debug, Clone, Args)]
-pub struct RunArgs {
-    /// Seed of the ChaCha20 RNG that makes every secret and input (same seed, same inputs).
-    #[arg(long, default_value_t = 1995)]
-    pub seed: u64,
-    /// Time budget per timed operation, in seconds, above 0 and at most 3600 (at least 11
-    /// samples are taken even when that runs over).
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 1.0,
-        value_parser = crate::cli::options::parse_time_secs,
-        allow_negative_numbers = true
-    )]
-    pub time: f64,
-    /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as in 1995).
-    #[arg(long, value_enum, default_value_t = Clock::Wall)]
-    pub clock: Clock,
-    /// Print one JSON object on stdout instead of the table (no progress bar).
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar on stderr (the results are printed as usual).
-    #[arg(long)]
-    pub quiet: bool,
-    /// Also save the run as a result record (JSON, schema `pkbench.result/2`: parameters,
-    /// every operation's statistics and raw samples, clock, machine and build) in FILE,
-    /// written atomically. Read it back with `pkbench compare` or `pkbench plot`.
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Replace the --output file if it already exists (otherwise: error, exit 2). A file
-    /// that cannot be replaced (not writable, `chattr +i`) is refused before the run.
-    #[arg(long, requires = "output")]
-    pub force: bool,
-}
-
-impl RunArgs {
-    /// The harness configuration for these arguments.
-    ///
-    /// # Errors
-    /// [`Error::Input`] when `--time` is not a positive number.
-    pub fn measure_config(&self) -> Result<MeasureConfig> {
-        let secs = crate::measure::check_budget_secs(self.time)?;
-        Ok(MeasureConfig::with_budget_secs(secs, self.clock))
-    }
-
-    /// The bench layer's configuration for these arguments: the harness settings, the seed,
-    /// progress hidden with `--json`.
-    ///
-    /// # Errors
-    /// [`Error::Input`] when `--time` is not a positive number.
-    pub fn bench_config(&self) -> Result<crate::bench::Config> {
-        Ok(crate::bench::Config {
-            measure: self.measure_config()?,
-            seed: self.seed,
-            quiet: self.json || self.quiet,
-            discovery: crate::cli::options::discovery(),
-        })
-    }
-
-    /// Checks `--output` before any timing: its directory exists and the file does not
-    /// (unless `--force`). Call it first in `run`, so a bad path fails at once.
-    ///
-    /// # Errors
-    /// [`Error::Input`] as [`record::write::check_destination`].
-    pub fn check_output(&self) -> Result<()> {
-        match &self.output {
-            Some(p) => record::write::check_destination(p, self.force),
-            None => Ok(()),
-        }
-    }
-
-    /// Writes `rec` to `--output` (if given) atomically, then returns what to print: the
-    /// record as JSON with `--json`, else `text()` followed by a line naming the saved file.
-    ///
-    /// # Errors
-    /// As [`write_record`].
-    pub fn emit(&self, rec: &ResultRecord, text: impl FnOnce() -> String) -> Result<String> {
-        emit_record(self.output.as_deref(), self.force, self.json, rec, text)
-    }
-}
-
-/// What every timing command does with its record: write it to `output` (if given)
-/// atomically, then return the record as JSON when `json`, else `text()` followed by a line
-/// naming the saved file, its prose lines wrapped at 80 columns ([`crate::report::wrap_text`]).
-/// The machine section gets this host's noise saved by `pkbench noise`, if any.
-///
-/// # Errors
-/// As [`write_record`].
-pub fn emit_record(
-    output: Option<&std::path::Path>,
-    force: bool,
-    json: bool,
-    rec: &ResultRecord,
-    text: impl FnOnce() -> String,
-) -> Result<String> {
-    let mut rec = rec.clone();
-    if rec.machine.noise.is_none() {
-        rec.machine.noise = crate::cli::noise::cached_for_this_host();
-    }
-    let rec = &rec;
-    if let Some(p) = output {
-        write_record(p, rec, force)?;
-    }
-    if json {
-        return crate::report::json::render(rec);
-    }
-    let mut s = text();
-    if let Some(p) = output {
-        s += &format!("record:    saved to {}\n", p.display());
-    }
-    Ok(crate::report::wrap_text(&s))
-}
-
-/// Writes a result record as `--json` prints it ([`crate::report::json::render`]) to `path`, atomically (temporary file in the same
-/// directory, then rename); an existing file is replaced only with `force`.
-///
-/// # Errors
-/// [`Error::Input`] when the file exists without `force` or its directory is missing;
-/// [`Error::Runtime`] for other I/O failures (nothing is left half-written).
-pub fn write_record(path: &std::path::Path, rec: &ResultRecord, force: bool) -> Result<()> {
-    record::write_atomic(path, crate::report::json::render(rec)?.as_bytes(), force)
-}
 
 /// Which group to use: a built-in name or a params file, and how to compute in it.
 #[derive(Debug, Clone, Args)]
@@ -167,12 +43,6 @@ pub struct GroupArgs {
 }
 
 impl GroupArgs {
-    /// Opens the group these arguments name, with or without a fixed-base table, with the
-    /// options of [`crate::cli::options::group_options`] (these flags and the environment),
-    /// and prints the warnings the group returns.
-    ///
-    /// # Errors
-    /// An input error for an unknown group, an invalid params file or a backend not built in.
     /// The group description asked for: the `--params` file, or the built-in `--field`.
     ///
     /// # Errors
@@ -184,6 +54,12 @@ impl GroupArgs {
         }
     }
 
+    /// Opens the group these arguments name, with or without a fixed-base table, with the
+    /// options of [`crate::cli::options::group_options`] (these flags and the environment),
+    /// and prints the warnings the group returns.
+    ///
+    /// # Errors
+    /// An input error for an unknown group, an invalid params file or a backend not built in.
     pub fn open(&self, table: bool) -> Result<Box<dyn KeyExchange>> {
         let (file, opts) = self.describe(table)?;
         open_described(&file, &opts)

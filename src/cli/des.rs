@@ -4,8 +4,9 @@
 
 use crate::bench::imp::Choice;
 use crate::bench::{self, Job, bulk, des::DesJob};
-use crate::cli::common::RunArgs;
 use crate::cli::imp;
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::Result;
 use crate::record::RunTimer;
 use crate::report;
@@ -36,7 +37,9 @@ pub struct DesArgs {
     #[command(flatten)]
     pub imp: crate::cli::imp::ImplArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Mode of operation for the throughput timing.
@@ -64,9 +67,10 @@ impl From<Mode> for symmetric::Mode {
 /// [`crate::Error::Input`] for bad arguments; `Runtime` when a known answer or a timed
 /// output is wrong.
 pub fn run(args: &DesArgs) -> Result<String> {
-    args.run.check_output()?;
+    let renderers = Renderers::record(|r| imp::render(r, report::des::render_text));
+    args.out.check(&renderers)?;
     let timer = RunTimer::start();
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     let job = if args.keysetup {
         DesJob::KeySetup
     } else {
@@ -86,6 +90,5 @@ pub fn run(args: &DesArgs) -> Result<String> {
     let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;
     let mut rec = bench::record("des", &cfg, bench::des::params(&job), ops, &timer);
     rec.skipped.extend(notes);
-    args.run
-        .emit(&rec, || imp::render(&rec, report::des::render_text))
+    args.out.emit(&rec, &renderers)
 }

@@ -3,9 +3,11 @@
 
 use crate::bench::imp::Choice;
 use crate::bench::{self, Job, dh::DhJob};
-use crate::cli::common::{GroupArgs, RunArgs, open_described};
+use crate::cli::common::{GroupArgs, open_described};
 use crate::cli::imp::{self, ImplArgs};
+use crate::cli::output::{OutputArgs, Renderers};
 use crate::cli::threads;
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::kex::{self, ExpBits};
 use crate::record::{self, RunTimer};
@@ -56,7 +58,9 @@ pub struct DhArgs {
     #[command(flatten)]
     pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Runs `pkbench dh`: the group and secret size from the flags become a [`DhJob`], the bench
@@ -66,15 +70,16 @@ pub struct DhArgs {
 /// [`crate::Error::Input`] for bad arguments (including an `--output` file that exists
 /// without `--force`); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &DhArgs) -> Result<String> {
-    args.run.check_output()?;
     if args.group.params.is_none()
         && let Some(info) = crate::kem::lookup(&args.group.field)
     {
-        args.threads.refuse(info.name)?;
         return run_kem(args, info);
     }
+    let renderers =
+        Renderers::record(|r| threads::render(r, |r| imp::render(r, report::dh::render_text)));
+    args.out.check(&renderers)?;
     let timer = RunTimer::start();
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
     let choices = args.imp.choices_with_portable()?;
@@ -128,9 +133,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     if let Some(p) = &placement {
         threads::add_params(&mut rec, p);
     }
-    args.run.emit(&rec, || {
-        threads::render(&rec, |r| imp::render(r, report::dh::render_text))
-    })
+    args.out.emit(&rec, &renderers)
 }
 
 /// The implementations `--impl` names for a KEM (`all`: every one).
@@ -155,6 +158,9 @@ pub fn kem_impls(
 /// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,
 /// in alternating rounds ([`crate::bench::kem`]).
 fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> {
+    let renderers = Renderers::record(report::kem::render_text);
+    args.out.check(&renderers)?;
+    args.threads.refuse(info.name)?;
     if args.cache.cache != crate::measure::CacheMode::Warm || args.table_window.is_some() {
         return Err(Error::input(format!(
             "{}: {} is a KEM, timed warm only, with no fixed-base table; leave it out",
@@ -186,7 +192,7 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
         )));
     }
     let timer = RunTimer::start();
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     let job = crate::bench::kem::KemJob {
         // A KEM's implementations are its crates; the default `pkbench` times them all.
         impls: kem_impls(
@@ -205,5 +211,5 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
     ]);
     let ops = bench::run(&Job::Kem(job), &cfg)?;
     let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
-    args.run.emit(&rec, || report::kem::render_text(&rec))
+    args.out.emit(&rec, &renderers)
 }

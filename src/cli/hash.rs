@@ -5,8 +5,9 @@
 use crate::bench::hash::{GcryptMode, HashJob};
 use crate::bench::imp::{Choice, Library};
 use crate::bench::{self, Job, bulk};
-use crate::cli::common::RunArgs;
 use crate::cli::imp::{self, ImplArgs};
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::hash::Algo;
 use crate::record::RunTimer;
@@ -48,7 +49,9 @@ pub struct HashArgs {
     #[command(flatten)]
     pub threads: crate::cli::threads::ThreadsArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Runs `pkbench hash`: the flags become a [`HashJob`], the bench layer times it, and the
@@ -58,14 +61,17 @@ pub struct HashArgs {
 /// [`crate::Error::Input`] for an unknown algorithm or bad block size; `Runtime` when a
 /// known answer or a timed digest is wrong.
 pub fn run(args: &HashArgs) -> Result<String> {
-    args.run.check_output()?;
+    let renderers = Renderers::record(|r| {
+        crate::cli::threads::render(r, |r| imp::render(r, report::hash::render_text))
+    });
+    args.out.check(&renderers)?;
     let timer = RunTimer::start();
     let algos = args
         .algo
         .split(',')
         .map(|a| Algo::parse(a.trim()))
         .collect::<Result<Vec<_>>>()?;
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     let mut base = Vec::new();
     for &algo in &algos {
         if args.modes.is_some() {
@@ -139,9 +145,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
     }
     rec.skipped.extend(notes);
     rec.notes.extend(extra_notes);
-    args.run.emit(&rec, || {
-        crate::cli::threads::render(&rec, |r| imp::render(r, report::hash::render_text))
-    })
+    args.out.emit(&rec, &renderers)
 }
 
 /// The variable OpenSSL reads its CPU capability mask from, at library initialisation.
@@ -165,15 +169,7 @@ fn masked_sha1(args: &HashArgs) -> std::result::Result<Vec<crate::record::Operat
             }
             None => ["--block".to_string(), args.block.to_string()],
         })
-        .args(["--time", &args.run.time.to_string()])
-        .args(["--seed", &args.run.seed.to_string()])
-        .args([
-            "--clock",
-            match args.run.clock {
-                crate::measure::Clock::Wall => "wall",
-                crate::measure::Clock::Cpu => "cpu",
-            },
-        ])
+        .args(args.timing.child_args())
         .env(MASK_VAR, MASK)
         .stderr(std::process::Stdio::inherit())
         .output()

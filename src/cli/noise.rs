@@ -8,9 +8,10 @@
 
 use crate::bench;
 use crate::cli;
+use crate::cli::output::{self, FormatArgs, OutputFormat, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::measure::noise::{self, Noise};
-use crate::measure::{Clock, MeasureConfig};
 use crate::record::{self, ResultRecord, RunTimer};
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -29,31 +30,28 @@ The figure is saved in $XDG_CACHE_HOME/pkbench/noise.json (or
 ~/.cache/pkbench/) for this host; records made afterwards carry it in their
 machine section and `compare` treats changes under it as noise (it raises the
 threshold, never lowers it).")]
+// noise's own budget: short, since every probe operation runs in every one of --runs
+// processes.
+#[command(mut_arg("time", |a| {
+    a.default_value("0.1").help(
+        "Time budget per probe operation in each run, in seconds, above 0 and at most 3600 \
+         (at least 11 samples are taken even when that runs over)",
+    )
+}))]
 pub struct NoiseArgs {
     /// Separate runs (processes) of the probe set, at least 3.
     #[arg(long, default_value_t = 5, value_name = "N")]
     pub runs: usize,
-    /// Time budget per probe operation in each run, in seconds.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 0.1,
-        value_parser = crate::cli::options::parse_time_secs,
-        allow_negative_numbers = true
-    )]
-    pub time: f64,
-    /// Seed of the ChaCha20 RNG for the probe inputs.
-    #[arg(long, default_value_t = 1995)]
-    pub seed: u64,
     /// Measure and print, but do not save the figure.
     #[arg(long)]
     pub no_save: bool,
-    /// Print the result as JSON.
-    #[arg(long)]
-    pub json: bool,
     /// Run the probe set once and print its record as JSON (what each run does).
     #[arg(long, hide = true)]
     pub probe: bool,
+    #[command(flatten)]
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 /// The cache file's contents: the host it was measured on and its noise.
@@ -66,18 +64,14 @@ struct Cached {
 /// The probe run: the probe set timed once in interleaved rounds, as a record.
 fn probe(args: &NoiseArgs) -> Result<ResultRecord> {
     let timer = RunTimer::start();
-    let cfg = bench::Config {
-        measure: MeasureConfig::with_budget_secs(args.time, Clock::Wall),
-        seed: args.seed,
-        quiet: true,
-        discovery: crate::cli::options::discovery(),
-    };
+    // The probe prints JSON for its parent: no progress bar.
+    let cfg = args.timing.bench_config(OutputFormat::Json)?;
     let options = cli::options::group_options(true, None, false)?;
     let mut ops = Vec::new();
     for (label, r) in bench::sweep(bench::noise::probe_items(&options), &cfg) {
         ops.extend(r.map_err(|e| Error::runtime(format!("probe {label}: {e}")))?);
     }
-    let params = record::params([("time_s", args.time.into())]);
+    let params = record::params([("time_s", args.timing.time.into())]);
     Ok(bench::record(
         "noise",
         &cfg,
@@ -97,13 +91,14 @@ fn measure(args: &NoiseArgs) -> Result<Noise> {
     }
     let exe = std::env::current_exe()
         .map_err(|e| Error::runtime(format!("cannot find this pkbench binary: {e}")))?;
-    let bar = crate::measure::progress::bar(args.runs as u64, args.json);
+    let quiet = args.timing.quiet || args.format.format.hides_progress();
+    let bar = crate::measure::progress::bar(args.runs as u64, quiet);
     bar.set_message("probe runs");
     let mut values: Vec<(String, Vec<f64>)> = Vec::new();
     for _ in 0..args.runs {
         let out = Command::new(&exe)
-            .args(["noise", "--probe", "--time", &args.time.to_string()])
-            .args(["--seed", &args.seed.to_string()])
+            .args(["noise", "--probe"])
+            .args(args.timing.child_args())
             .output()
             .map_err(|e| Error::runtime(format!("cannot run the probe: {e}")))?;
         if !out.status.success() {
@@ -124,8 +119,11 @@ fn measure(args: &NoiseArgs) -> Result<Noise> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    noise::summarize(args.runs, &values, &crate::record::utc_now())
-        .ok_or_else(|| Error::runtime("the probe runs measured nothing"))
+    let mut n = noise::summarize(args.runs, &values, &crate::record::utc_now())
+        .ok_or_else(|| Error::runtime("the probe runs measured nothing"))?;
+    // The figure names the clock its runs were timed on (--clock, passed to every probe).
+    n.method = format!("{}; clock: {}", n.method, args.timing.clock.label());
+    Ok(n)
 }
 
 fn render(n: &Noise, saved: Option<&PathBuf>) -> String {
@@ -165,6 +163,19 @@ pub fn run(args: &NoiseArgs) -> Result<String> {
     if args.probe {
         return crate::report::json::render(&probe(args)?);
     }
+    type Shown = (Noise, Option<PathBuf>);
+    let renderers = Renderers::new(
+        |(n, saved): &Shown| render(n, saved.as_ref()),
+        |(n, saved): &Shown| {
+            crate::report::to_json(&serde_json::json!({
+                "command": "noise",
+                "noise": n,
+                "advice": noise::advice(n.pct),
+                "saved": saved,
+            }))
+        },
+    );
+    args.format.check(&renderers)?;
     let n = measure(args)?;
     let saved = if args.no_save {
         None
@@ -175,15 +186,7 @@ pub fn run(args: &NoiseArgs) -> Result<String> {
         save(&path, &n)?;
         Some(path)
     };
-    if args.json {
-        return crate::report::to_json(&serde_json::json!({
-            "command": "noise",
-            "noise": n,
-            "advice": noise::advice(n.pct),
-            "saved": saved,
-        }));
-    }
-    Ok(render(&n, saved.as_ref()))
+    output::render(args.format.format, &(n, saved), &renderers, None)
 }
 
 fn save(path: &std::path::Path, n: &Noise) -> Result<()> {

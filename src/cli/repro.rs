@@ -5,9 +5,9 @@
 //! (worded here); [`crate::report::repro`] renders it.
 
 use crate::bench::{self, imp::Choice};
-use crate::cli::common::RunArgs;
+use crate::cli::output::{OutputArgs, OutputFormat, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
-use crate::measure::MeasureConfig;
 use crate::record::{self, RunTimer, Skipped};
 use crate::report;
 use crate::repro::{self, Missing, Reference, Status};
@@ -40,9 +40,6 @@ pub struct ReproArgs {
     /// then takes well under 30 s).
     #[arg(long)]
     pub quick: bool,
-    /// Print the table as Markdown (GitHub-flavoured) instead of a terminal table.
-    #[arg(long, conflicts_with = "json")]
-    pub markdown: bool,
     /// Show every historical machine's column in the terminal table (wider than 80
     /// columns); by default only the baseline machine's column (the Markdown and JSON
     /// output always have every machine). 1995 table only.
@@ -51,7 +48,9 @@ pub struct ReproArgs {
     #[command(flatten)]
     pub imp: crate::cli::imp::ImplArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Runs `pkbench repro`.
@@ -62,6 +61,9 @@ pub struct ReproArgs {
 /// fails is shown as "failed" with its reason and does not stop the table.
 pub fn run(args: &ReproArgs) -> Result<String> {
     let reference = repro::table(&args.table)?.parse()?;
+    let renderers = Renderers::record(|r| report::repro::render_all(r, args.wide, false))
+        .with_markdown(|r| report::repro::render_all(r, false, true));
+    args.out.check(&renderers)?;
     if args.wide && reference.shows_every_machine() {
         let narrow: Vec<&str> = repro::TABLES
             .iter()
@@ -75,15 +77,24 @@ pub fn run(args: &ReproArgs) -> Result<String> {
             reference.id
         )));
     }
-    args.run.check_output()?;
+    if args.wide && args.out.format() != OutputFormat::Text {
+        return Err(Error::input(format!(
+            "--wide widens the terminal table; {} always has every machine's column: leave --wide out",
+            args.out.format.spelled()
+        )));
+    }
     let timer = RunTimer::start();
-    let mut cfg = args.run.bench_config()?;
-    let budget = if args.quick {
-        args.run.time.min(QUICK_BUDGET_S)
-    } else {
-        args.run.time
+    // --quick caps the budget, even one given with --time.
+    let timing = TimingArgs {
+        time: if args.quick {
+            args.timing.time.min(QUICK_BUDGET_S)
+        } else {
+            args.timing.time
+        },
+        ..args.timing.clone()
     };
-    cfg.measure = MeasureConfig::with_budget_secs(budget, args.run.clock);
+    let budget = timing.time;
+    let cfg = timing.bench_config(args.out.format())?;
     let plan = repro::plan(
         &reference,
         &crate::cli::options::group_options(true, None, false)?,
@@ -134,9 +145,7 @@ pub fn run(args: &ReproArgs) -> Result<String> {
             crate::cli::errors::render(e)
         ));
     }
-    args.run.emit(&rec, || {
-        report::repro::render_all(&rec, args.wide, args.markdown)
-    })
+    args.out.emit(&rec, &renderers)
 }
 
 /// A row not measured as the record keeps it: the item `repro TABLE row ID (OP)`, the reason

@@ -6,8 +6,9 @@ use crate::arith::bignum::BackendKind;
 use crate::bench::imp::Choice;
 use crate::bench::rsa::{KeySource, RsaJob};
 use crate::bench::{self, Job};
-use crate::cli::common::RunArgs;
 use crate::cli::imp;
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Result, parse_hex};
 use crate::record::RunTimer;
 use crate::report;
@@ -53,7 +54,9 @@ pub struct RsaArgs {
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// `--powm`: which modular exponentiation the private operation (raw and CRT alike) uses
@@ -199,9 +202,12 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
 /// [`crate::Error::Input`] for bad arguments (including an explicit --bits that differs from
 /// the size of the --key); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &RsaArgs) -> Result<String> {
-    args.run.check_output()?;
+    let renderers = Renderers::record(|r| {
+        crate::cli::threads::render(r, |r| imp::render(r, report::rsa::render_text))
+    });
+    args.out.check(&renderers)?;
     let timer = RunTimer::start();
-    let cfg = args.run.bench_config()?;
+    let cfg = args.timing.bench_config(args.out.format())?;
     if let (Some(path), Some(bits)) = (&args.key, args.bits) {
         let have = rsa::pem::read_pem_file(path)?.bits();
         if have != bits {
@@ -266,7 +272,5 @@ pub fn run(args: &RsaArgs) -> Result<String> {
     if let Some(p) = &placement {
         crate::cli::threads::add_params(&mut rec, p);
     }
-    args.run.emit(&rec, || {
-        crate::cli::threads::render(&rec, |r| imp::render(r, report::rsa::render_text))
-    })
+    args.out.emit(&rec, &renderers)
 }

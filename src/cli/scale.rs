@@ -6,13 +6,11 @@
 //! below 2 for a fixed 128-bit exponent (M(bits) alone).
 
 use crate::bench::{self, Job, dh::DhJob};
-use crate::cli::{
-    self,
-    common::{GroupArgs, RunArgs},
-};
+use crate::cli::output::{OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
+use crate::cli::{self, common::GroupArgs};
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
-use crate::measure::{Machine, MeasureConfig};
 use crate::record::{ResultRecord, RunTimer, Skipped};
 use crate::report;
 use clap::Args;
@@ -76,7 +74,9 @@ pub struct ScaleArgs {
     #[arg(long, default_value_t = 5)]
     pub min_samples: usize,
     #[command(flatten)]
-    pub run: RunArgs,
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Runs the sweep and returns its record.
@@ -87,8 +87,9 @@ pub struct ScaleArgs {
 /// [`Error::Runtime`] when a self-check fails.
 pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     let timer = RunTimer::start();
-    let mut cfg: MeasureConfig = args.run.measure_config()?;
-    cfg.min_samples = args.min_samples.max(1);
+    let mut cfg = args.timing.bench_config(args.out.format())?;
+    // scale's own: the fewest samples per point (the large groups are slow).
+    cfg.measure.min_samples = args.min_samples.max(1);
     if args.groups.is_empty() || args.exp_bits.is_empty() {
         return Err(Error::input(
             "give at least one group and one exponent size",
@@ -121,20 +122,12 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         args.backend.as_deref(),
         args.groups.iter().map(String::as_str),
     )?;
-    let mut rec = ResultRecord::new("scale", args.run.clock.label(), Machine::detect());
-    rec.seed = Some(args.run.seed);
-    rec.params
-        .insert("groups".into(), args.groups.clone().into());
-    rec.params
-        .insert("exp_bits".into(), args.exp_bits.clone().into());
-    rec.params.insert("table".into(), (!args.no_table).into());
-    rec.params.insert("time_s".into(), args.run.time.into());
-    let bench_cfg = bench::Config {
-        measure: cfg,
-        seed: args.run.seed,
-        quiet: args.run.json || args.run.quiet,
-        discovery: crate::cli::options::discovery(),
-    };
+    let params = crate::record::params([
+        ("groups", args.groups.clone().into()),
+        ("exp_bits", args.exp_bits.clone().into()),
+        ("table", (!args.no_table).into()),
+        ("time_s", args.timing.time.into()),
+    ]);
     let mut items = Vec::new();
     for g in &args.groups {
         for e in &args.exp_bits {
@@ -157,25 +150,27 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
         }
     }
     let mut first_error = None;
-    for (label, result) in bench::sweep(items, &bench_cfg) {
+    let mut ops = Vec::new();
+    let mut skipped = Vec::new();
+    for (label, result) in bench::sweep(items, &cfg) {
         match result {
-            Ok(ops) => rec.add_operations(ops),
+            Ok(o) => ops.extend(o),
             // A point the group does not support (x25519 with a short exponent) is
             // recorded as skipped; a wrong result stops the sweep.
             Err(err) if err.is_input() => {
-                rec.skipped
-                    .push(Skipped::new(label, cli::errors::render(&err)));
+                skipped.push(Skipped::new(label, cli::errors::render(&err)));
                 first_error.get_or_insert(err);
             }
             Err(other) => return Err(other),
         }
     }
-    if rec.operations.is_empty()
+    if ops.is_empty()
         && let Some(e) = first_error
     {
         return Err(e);
     }
-    rec.finish(&timer);
+    let mut rec = bench::record("scale", &cfg, params.into_iter().collect(), ops, &timer);
+    rec.skipped = skipped;
     Ok(rec)
 }
 
@@ -247,7 +242,8 @@ fn no_full_twice(groups: &[String], exp_bits: &[String]) -> Result<()> {
 /// # Errors
 /// As [`measure_scale`], and `--output` errors.
 pub fn run(args: &ScaleArgs) -> Result<String> {
-    args.run.check_output()?;
+    let renderers = Renderers::record(report::scale::render_text);
+    args.out.check(&renderers)?;
     let rec = measure_scale(args)?;
-    args.run.emit(&rec, || report::scale::render_text(&rec))
+    args.out.emit(&rec, &renderers)
 }

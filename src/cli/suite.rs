@@ -9,11 +9,11 @@
 
 use crate::bench;
 use crate::cli;
+use crate::cli::output::{self, OutputArgs, Renderers};
+use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
-use crate::measure::{Clock, MeasureConfig};
 use crate::record::{self, ResultRecord, RunTimer, Skipped};
-use crate::report;
 use crate::suite::{self, Entry};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -30,47 +30,51 @@ pub use crate::report::suite::render_text;
                                            directory must exist)
   pkbench suite --quick --output base.json --force   one named file, replaced
   pkbench compare results/A.json results/B.json")]
+// The suite's own budget: shorter than one command's, shorter still with --quick.
+#[command(mut_arg("time", |a| {
+    a.default_value(TIME)
+        .default_value_if("quick", "true", Some(QUICK_TIME))
+        .hide_default_value(true)
+        .help(
+            "Time budget per timed operation, in seconds, above 0 and at most 3600 (default \
+             0.5, or 0.2 with --quick; at least 11 samples are taken even when that runs over)",
+        )
+}))]
+// The record is always saved: --output names where.
+#[command(mut_arg("output", |a| {
+    a.value_name("DIR|FILE.json").help(
+        "Directory for the record, which must exist (default `results/`, the one directory \
+         created when missing); the file is named by date, time and host, e.g. \
+         `2026-11-30T104512Z-myhost-quick.json`, with `-2`, `-3` … added when that name is \
+         taken (an existing record is never replaced). A path ending in `.json` is the \
+         record's file name itself, in a directory that must exist",
+    )
+}))]
+#[command(mut_arg("force", |a| {
+    a.help(
+        "Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2). A \
+         file that cannot be replaced (not writable, `chattr +i`) is refused before the run",
+    )
+}))]
 pub struct SuiteArgs {
     /// A short run: fewer and smaller items, 0.2 s per timed operation (under a minute).
     #[arg(long)]
     pub quick: bool,
-    /// Directory for the record, which must exist (default `results/`, the one directory
-    /// created when missing); the file is named by date, time and host, e.g.
-    /// `2026-11-30T104512Z-myhost-quick.json`, with `-2`, `-3` … added when that name is
-    /// taken (an existing record is never replaced). A path ending in `.json` is the
-    /// record's file name itself, in a directory that must exist.
-    #[arg(long, value_name = "DIR|FILE.json")]
-    pub output: Option<PathBuf>,
-    /// Replace the `--output FILE.json` if it already exists (otherwise: error, exit 2). A
-    /// file that cannot be replaced (not writable, `chattr +i`) is refused before the run.
-    #[arg(long, requires = "output")]
-    pub force: bool,
-    /// Time budget per timed operation, in seconds (default 0.5, or 0.2 with --quick).
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        value_parser = crate::cli::options::parse_time_secs,
-        allow_negative_numbers = true
-    )]
-    pub time: Option<f64>,
-    /// Seed of the ChaCha20 RNG for every item's inputs.
-    #[arg(long, default_value_t = 1995)]
-    pub seed: u64,
-    /// Print the record as JSON on stdout (it is saved anyway).
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar on stderr (the results are printed as usual).
-    #[arg(long)]
-    pub quiet: bool,
-    /// Clock: `wall` (monotonic, default) or `cpu` (this thread's CPU time, as the 1995
-    /// and 2000 tables used; steadier on a busy machine, blind to time spent waiting).
-    #[arg(long, value_enum, default_value_t = Clock::Wall)]
-    pub clock: Clock,
     /// With `cold` or `both`, the DH groups and RSA keys of the suite are also (or only)
     /// timed with cold caches (the 1995 rows, hashes, ciphers and DES stay warm).
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
+
+/// `--time` when not given, seconds ([`suite::default_budget_s`]; a test keeps them equal).
+const TIME: &str = "0.5";
+
+/// `--time` with `--quick` when not given, seconds ([`suite::default_budget_s`]).
+const QUICK_TIME: &str = "0.2";
 
 /// An entry's label in reports and messages: the command line that times the same thing
 /// alone ("dh --field gf2-155 --exp-bits 128"), or the table's row ("repro 1995 row md5
@@ -107,15 +111,8 @@ pub fn label(e: &Entry) -> String {
 /// # Errors
 /// [`Error::Input`] for a bad `--time`.
 pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
-    let time = args.time.unwrap_or(suite::default_budget_s(args.quick));
-    let time = crate::measure::check_budget_secs(time)?;
     let timer = RunTimer::start();
-    let cfg = bench::Config {
-        measure: MeasureConfig::with_budget_secs(time, args.clock),
-        seed: args.seed,
-        quiet: args.json || args.quiet,
-        discovery: crate::cli::options::discovery(),
-    };
+    let cfg = args.timing.bench_config(args.out.format())?;
     let entries = suite::standard_set(args.quick)?;
     let options = cli::options::group_options(true, None, false)?;
     let (jobs, warnings) = suite::jobs(&entries, &options);
@@ -155,9 +152,12 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
             Err(e) => skipped.push(Skipped::new(label, cli::errors::render(&e))),
         }
     }
-    let params = record::params([("quick", args.quick.into()), ("time_s", time.into())]);
+    let params = record::params([
+        ("quick", args.quick.into()),
+        ("time_s", args.timing.time.into()),
+    ]);
     let mut params: serde_json::Map<String, serde_json::Value> = params.into_iter().collect();
-    cli::cache::add_params(&mut params, mode, args.clock);
+    cli::cache::add_params(&mut params, mode, args.timing.clock);
     let mut rec = bench::record("suite", &cfg, params, operations, &timer);
     rec.skipped = skipped;
     Ok(rec)
@@ -217,7 +217,7 @@ pub fn save_unique(dir: &Path, rec: &ResultRecord, quick: bool) -> Result<PathBu
         if path.exists() {
             continue;
         }
-        match cli::common::write_record(&path, rec, false) {
+        match output::write_record(&path, rec, false) {
             Ok(()) => return Ok(path),
             Err(_) if path.exists() => continue,
             Err(e) => return Err(e),
@@ -240,15 +240,18 @@ pub const DEFAULT_DIR: &str = "results";
 /// default `results/` cannot be created, the directory cannot be written, or FILE.json exists without
 /// `--force` (all checked before measuring); [`Error::Runtime`] when saving fails.
 pub fn run(args: &SuiteArgs) -> Result<String> {
+    let renderers = Renderers::record(render_text);
+    args.out.format.check(&renderers)?;
     let output = args
+        .out
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_DIR));
     let file = is_file(&output);
     if file {
-        record::write::check_destination(&output, args.force)?;
+        record::write::check_destination(&output, args.out.force)?;
     } else {
-        if args.output.is_none() {
+        if args.out.output.is_none() {
             std::fs::create_dir_all(&output).map_err(|e| {
                 Error::input(format!(
                     "--output {}: cannot create the directory ({e}); give a directory you can write to",
@@ -276,15 +279,12 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
     let mut rec = measure_suite(args)?;
     rec.machine.noise = cli::noise::cached_for_this_host();
     let path = if file {
-        cli::common::write_record(&output, &rec, args.force)?;
+        output::write_record(&output, &rec, args.out.force)?;
         output.clone()
     } else {
         save_unique(&output, &rec, args.quick)?
     };
-    if args.json {
-        return report::json::render(&rec);
-    }
-    Ok(render_text(&rec) + &report::wrap_text(&format!("record:   saved to {}\n", path.display())))
+    output::render(args.out.format(), &rec, &renderers, Some(&path))
 }
 
 #[cfg(test)]
@@ -321,6 +321,29 @@ mod tests {
                 .iter()
                 .any(|l| l == "cipher --algo aes --key-bits 256 --both --points 4")
         );
+    }
+
+    /// The budget without --time: the library's, also with --quick; an explicit --time
+    /// stays as given.
+    #[test]
+    fn time_defaults_are_the_library_s() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            suite: SuiteArgs,
+        }
+        let time = |args: &[&str]| {
+            Cli::try_parse_from(std::iter::once("suite").chain(args.iter().copied()))
+                .unwrap()
+                .suite
+                .timing
+                .time
+        };
+        assert_eq!(time(&[]), suite::default_budget_s(false));
+        assert_eq!(time(&["--quick"]), suite::default_budget_s(true));
+        assert_eq!(time(&["--quick", "--time", "1"]), 1.0);
+        assert_eq!(time(&["--time", "0.05"]), 0.05);
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn rate_or_figure(op: &Operation) -> String {
 /// The terminal summary of a suite record, 80 columns wide.
 pub fn render_text(rec: &ResultRecord) -> String {
     let mut s = format!(
-        "pkbench suite{}: {} operations in {:.1} s; clock {}\nmachine:  {}\n",
+        "pkbench suite{}: {} operations in {:.1} s; clock {}\nmachine:   {}\n",
         if rec.params.get("quick") == Some(&json!(true)) {
             " --quick"
         } else {
