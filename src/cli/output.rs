@@ -50,7 +50,7 @@ impl OutputFormat {
 
 /// `--format` and its short forms `--json` and `--markdown`, for every command that prints
 /// a result (the timing commands through [`OutputArgs`]; `noise` alone).
-#[derive(Debug, Clone, Default, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct FormatArgs {
     /// Output format on stdout; a format the command cannot render yet is refused before
     /// anything is timed (exit 2)
@@ -74,14 +74,6 @@ pub struct FormatArgs {
 }
 
 impl FormatArgs {
-    /// The format `f`, as if given as `--format f`.
-    pub fn of(f: OutputFormat) -> FormatArgs {
-        FormatArgs {
-            format: f,
-            ..FormatArgs::default()
-        }
-    }
-
     /// The option as the user spelled it (`--json`, `--markdown`, `--format csv`), for
     /// messages.
     pub fn spelled(&self) -> String {
