@@ -113,6 +113,97 @@ pub fn short_version(version: &str) -> &str {
     }
 }
 
+/// A library that can compute operations pkbench also computes itself, loaded at run time
+/// by [`crate::peers`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Library {
+    /// OpenSSL 3 libcrypto (`peers::openssl`).
+    OpenSsl,
+    /// libgcrypt (`peers::gcrypt`).
+    Gcrypt,
+    /// GNU MP at run time (`peers::gmp`).
+    Gmp,
+}
+
+impl Library {
+    /// Every peer library, in the order rows are shown.
+    pub const ALL: [Library; 3] = [Library::OpenSsl, Library::Gcrypt, Library::Gmp];
+
+    /// Its name in records and on the command line: `openssl`, `gcrypt`, `gmp`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Library::OpenSsl => "openssl",
+            Library::Gcrypt => "gcrypt",
+            Library::Gmp => "gmp",
+        }
+    }
+
+    /// The library by its name (`openssl` or `libcrypto`, `gcrypt` or `libgcrypt`, `gmp` or
+    /// `libgmp`; any case).
+    pub fn parse(name: &str) -> Option<Library> {
+        match name.to_ascii_lowercase().as_str() {
+            "openssl" | "libcrypto" => Some(Library::OpenSsl),
+            "gcrypt" | "libgcrypt" => Some(Library::Gcrypt),
+            "gmp" | "libgmp" => Some(Library::Gmp),
+            _ => None,
+        }
+    }
+}
+
+/// Who computes a Job's operations: the implementation axis (`--impl`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Choice {
+    /// pkbench's own code, or the crate it uses (the default).
+    #[default]
+    Own,
+    /// pkbench's own code with the portable GF(2^m) arithmetic forced ([`PORTABLE`]): the
+    /// twin of the carry-less-multiply code on the binary curves (gf2-155, gf2-185), timed
+    /// in the same rounds as [`Choice::Own`] so that one run gives the ratio of the two code
+    /// paths. Only `dh` on a binary curve takes it; not part of `all`.
+    Portable,
+    /// A peer library loaded at run time.
+    Peer(Library),
+}
+
+/// The name of pkbench's own choice in lists and records.
+pub const OWN: &str = "pkbench";
+
+/// The name of [`Choice::Portable`] in lists and records.
+pub const PORTABLE: &str = "pkbench-portable";
+
+/// The operation param that names a peer's rows (and [`Choice::Portable`]'s); pkbench's
+/// own rows carry none.
+pub const IMPL_PARAM: &str = "impl";
+
+impl Choice {
+    /// Every choice `--impl all` names: pkbench's own, then each library
+    /// ([`Choice::Portable`] is asked for by name only).
+    pub fn all() -> Vec<Choice> {
+        std::iter::once(Choice::Own)
+            .chain(Library::ALL.into_iter().map(Choice::Peer))
+            .collect()
+    }
+
+    /// `pkbench`, `pkbench-portable`, `openssl`, `gcrypt`, `gmp`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Own => OWN,
+            Choice::Portable => PORTABLE,
+            Choice::Peer(l) => l.name(),
+        }
+    }
+
+    /// A choice by name: `pkbench` (or `own`), `pkbench-portable`, or a library's name
+    /// ([`Library::parse`]).
+    pub fn parse(name: &str) -> Option<Choice> {
+        match name.to_ascii_lowercase().as_str() {
+            OWN | "own" => Some(Choice::Own),
+            PORTABLE => Some(Choice::Portable),
+            other => Library::parse(other).map(Choice::Peer),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +239,21 @@ mod tests {
         assert_eq!(json["cpu_features"][0], "bmi2");
         let back: Implementation = serde_json::from_value(json).unwrap();
         assert_eq!(back, g);
+    }
+
+    #[test]
+    fn choice_names_round_trip() {
+        for c in Choice::all() {
+            assert_eq!(Choice::parse(c.name()), Some(c));
+        }
+        assert_eq!(
+            Choice::parse("libgcrypt"),
+            Some(Choice::Peer(Library::Gcrypt))
+        );
+        assert_eq!(Choice::parse("own"), Some(Choice::Own));
+        assert_eq!(Choice::parse(PORTABLE), Some(Choice::Portable));
+        assert_eq!(Choice::Portable.name(), PORTABLE);
+        assert!(!Choice::all().contains(&Choice::Portable), "by name only");
+        assert_eq!(Choice::parse("nss"), None);
     }
 }

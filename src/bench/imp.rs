@@ -11,67 +11,7 @@ use crate::error::Result;
 use crate::measure::Stats;
 use crate::record::Operation;
 
-pub use crate::peers::kex::Library;
-
-/// Who computes a Job's operations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Choice {
-    /// pkbench's own code, or the crate it uses (the default).
-    #[default]
-    Own,
-    /// pkbench's own code with the portable GF(2^m) arithmetic forced ([`PORTABLE`]): the
-    /// twin of the carry-less-multiply code on the binary curves (gf2-155, gf2-185), timed
-    /// in the same rounds as [`Choice::Own`] so that one run gives the ratio of the two code
-    /// paths. Only `dh` on a binary curve takes it; not part of `all`.
-    Portable,
-    /// A peer library loaded at run time.
-    Peer(Library),
-}
-
-/// The name of pkbench's own choice in lists and records.
-pub const OWN: &str = "pkbench";
-
-/// The name of [`Choice::Portable`] in lists and records.
-pub const PORTABLE: &str = "pkbench-portable";
-
-/// The param that names a peer's rows (and [`Choice::Portable`]'s).
-pub const IMPL_PARAM: &str = "impl";
-
-impl Choice {
-    /// Every choice `--impl all` names: pkbench's own, then each library
-    /// ([`Choice::Portable`] is asked for by name only).
-    pub fn all() -> Vec<Choice> {
-        std::iter::once(Choice::Own)
-            .chain(Library::ALL.into_iter().map(Choice::Peer))
-            .collect()
-    }
-
-    /// `pkbench`, `pkbench-portable`, `openssl`, `gcrypt`, `gmp`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Choice::Own => OWN,
-            Choice::Portable => PORTABLE,
-            Choice::Peer(l) => l.name(),
-        }
-    }
-
-    /// A choice by name: `pkbench` (or `own`), `pkbench-portable`, or a library's name
-    /// ([`Library::parse`]).
-    pub fn parse(name: &str) -> Option<Choice> {
-        match name.to_ascii_lowercase().as_str() {
-            OWN | "own" => Some(Choice::Own),
-            PORTABLE => Some(Choice::Portable),
-            other => Library::parse(other).map(Choice::Peer),
-        }
-    }
-
-    /// The choice that computed `op`: a peer when it carries the `impl` param.
-    pub fn of(op: &Operation) -> Choice {
-        op.param_str(IMPL_PARAM)
-            .and_then(Choice::parse)
-            .unwrap_or(Choice::Own)
-    }
-}
+pub use crate::implementation::{Choice, IMPL_PARAM, Library, OWN, PORTABLE};
 
 /// A prepared job whose operations get the `impl` param (a peer's, or pkbench's portable
 /// twin's).
@@ -127,26 +67,5 @@ pub fn tag(prepared: Box<dyn Prepared>, choice: Choice) -> Box<dyn Prepared> {
             inner: prepared,
             name: other.name(),
         }),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for c in Choice::all() {
-            assert_eq!(Choice::parse(c.name()), Some(c));
-        }
-        assert_eq!(
-            Choice::parse("libgcrypt"),
-            Some(Choice::Peer(Library::Gcrypt))
-        );
-        assert_eq!(Choice::parse("own"), Some(Choice::Own));
-        assert_eq!(Choice::parse(PORTABLE), Some(Choice::Portable));
-        assert_eq!(Choice::Portable.name(), PORTABLE);
-        assert!(!Choice::all().contains(&Choice::Portable), "by name only");
-        assert_eq!(Choice::parse("nss"), None);
     }
 }

@@ -82,12 +82,8 @@ impl RsaJob {
     }
 }
 
-/// Name of the raw private operation.
-pub const PRIVATE_OP: &str = "private op (raw)";
-/// Name of the CRT private operation.
-pub const CRT_OP: &str = "private op (CRT)";
-/// Name of the public operation.
-pub const PUBLIC_OP: &str = "public op";
+/// The names of the raw private, CRT private and public operations (the record's).
+pub use crate::record::{CRT_OP, PRIVATE_OP, PUBLIC_OP};
 
 /// Chunks in the pool: enough to defeat caching of one input, few enough that computing and
 /// checking every expected output stays quick at 8192 bits.

@@ -251,7 +251,7 @@ mod tests {
         let m = Machine::detect();
         assert!(m.cores >= 1);
         assert!(!m.cpu_model.is_empty());
-        let b = Build::detect();
+        let b = Build::detect(Vec::new(), String::new());
         let line = m.summary(&b);
         assert!(line.contains(&m.cpu_model), "{line}");
         assert!(line.contains(&b.git_commit), "{line}");

@@ -289,7 +289,7 @@ fn ec2n_dh(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
     };
     if let Ok(g) = crate::kex::open_named("gf2-155", &portable) {
         c.push(built_in(
-            crate::bench::imp::PORTABLE,
+            crate::implementation::PORTABLE,
             "portable GF(2^m) code, no carry-less multiply (named, not in all)",
             g.implementation(),
         ));

@@ -26,7 +26,7 @@ use std::ptr::{NonNull, null, null_mut};
 use std::sync::OnceLock;
 
 /// The implementation name.
-pub const NAME: &str = "gcrypt";
+pub const NAME: &str = crate::implementation::Library::Gcrypt.name();
 /// The file loaded.
 pub const SONAME: &str = "libgcrypt.so.20";
 

@@ -19,7 +19,7 @@ use std::ffi::{c_char, c_int, c_void};
 use std::sync::OnceLock;
 
 /// The implementation name.
-pub const NAME: &str = "gmp";
+pub const NAME: &str = crate::implementation::Library::Gmp.name();
 /// The file loaded.
 pub const SONAME: &str = "libgmp.so.10";
 

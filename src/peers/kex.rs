@@ -29,40 +29,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use std::sync::{Arc, Mutex};
 
-/// A library that can compute a group's operations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Library {
-    /// OpenSSL 3 libcrypto ([`super::openssl`]).
-    OpenSsl,
-    /// libgcrypt ([`super::gcrypt`]).
-    Gcrypt,
-    /// GNU MP at run time ([`super::gmp`]).
-    Gmp,
-}
-
-impl Library {
-    /// Every peer library, in the order rows are shown.
-    pub const ALL: [Library; 3] = [Library::OpenSsl, Library::Gcrypt, Library::Gmp];
-
-    /// Its name in records and on the command line: `openssl`, `gcrypt`, `gmp`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Library::OpenSsl => openssl::NAME,
-            Library::Gcrypt => gcrypt::NAME,
-            Library::Gmp => gmp::NAME,
-        }
-    }
-
-    /// The library by its name (`openssl`, `gcrypt` or `libgcrypt`, `gmp`).
-    pub fn parse(name: &str) -> Option<Library> {
-        match name.to_ascii_lowercase().as_str() {
-            "openssl" | "libcrypto" => Some(Library::OpenSsl),
-            "gcrypt" | "libgcrypt" => Some(Library::Gcrypt),
-            "gmp" | "libgmp" => Some(Library::Gmp),
-            _ => None,
-        }
-    }
-}
+pub use crate::implementation::Library;
 
 /// The prepared library objects behind a [`PeerGroup`]; each behind a lock because the
 /// library writes into them (one uncontended lock per operation: the timed loop is single

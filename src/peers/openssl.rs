@@ -36,7 +36,7 @@ use std::ptr::{NonNull, null, null_mut};
 use std::sync::OnceLock;
 
 /// The implementation name.
-pub const NAME: &str = "openssl";
+pub const NAME: &str = crate::implementation::Library::OpenSsl.name();
 /// The file loaded.
 pub const SONAME: &str = "libcrypto.so.3";
 

@@ -2,16 +2,16 @@
 //! with each one's speed against pkbench's own (`--impl LIST|all` on the timing commands).
 //!
 //! Rows come from the record alone: an operation's implementation is its `implementation`,
-//! a peer's rows carry the param `impl` ([`crate::bench::imp::IMPL_PARAM`]), and the
+//! a peer's rows carry the param `impl` ([`crate::implementation::IMPL_PARAM`]), and the
 //! implementations that could not run are `skipped` entries whose params name `impl`.
 
-use crate::bench::imp::{Choice, IMPL_PARAM};
+use crate::implementation::{Choice, IMPL_PARAM};
 use crate::record::{Better, Operation, ResultRecord};
 use crate::report::compare::fmt_headline;
 
 /// Whether the record holds rows of a peer or notes of one (then [`render`] applies).
 pub fn has_peers(rec: &ResultRecord) -> bool {
-    rec.operations.iter().any(|o| Choice::of(o) != Choice::Own)
+    rec.operations.iter().any(|o| o.choice() != Choice::Own)
         || rec
             .skipped
             .iter()
@@ -21,7 +21,7 @@ pub fn has_peers(rec: &ResultRecord) -> bool {
 /// The record with only the operations of `choice` (for a command's own renderer).
 pub fn only(rec: &ResultRecord, choice: Choice) -> ResultRecord {
     let mut r = rec.clone();
-    r.operations.retain(|o| Choice::of(o) == choice);
+    r.operations.retain(|o| o.choice() == choice);
     r.skipped.retain(|s| !s.params.contains_key(IMPL_PARAM));
     r
 }
@@ -84,7 +84,7 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
     let first = rec
         .operations
         .first()
-        .map(Choice::of)
+        .map(Operation::choice)
         .unwrap_or(Choice::Own);
     let mut s = if rec.operations.is_empty() {
         String::new()
@@ -142,7 +142,7 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
             let own = rec
                 .operations
                 .iter()
-                .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
+                .find(|o| o.choice() == Choice::Own && same_work(o, op));
             let speed = own.and_then(|o| speed_numbers(op, o));
             json!({
                 "operation": op.name,
@@ -167,11 +167,11 @@ pub fn render(rec: &ResultRecord) -> String {
     );
     let mut names: Vec<String> = Vec::new();
     for op in &rec.operations {
-        let who = Choice::of(op);
+        let who = op.choice();
         let own = rec
             .operations
             .iter()
-            .find(|o| Choice::of(o) == Choice::Own && same_work(o, op));
+            .find(|o| o.choice() == Choice::Own && same_work(o, op));
         let (ratio, interval) = speed_cells(op, own);
         let label = op
             .implementation

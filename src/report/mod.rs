@@ -32,7 +32,6 @@ pub mod windows;
 
 pub use text::{TEXT_WIDTH, table_width, wrap_text};
 
-use crate::error::{Error, Result};
 use crate::record::ResultRecord;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 
@@ -334,15 +333,7 @@ fn legacy_text(rec: &ResultRecord) -> String {
     wrap_text(&text)
 }
 
-/// Serialises `value` as pretty JSON followed by a newline.
-///
-/// # Errors
-/// [`Error::Runtime`] if serialisation fails (non-string map keys; never for our records).
-pub fn to_json<T: serde::Serialize>(value: &T) -> Result<String> {
-    serde_json::to_string_pretty(value)
-        .map(|s| s + "\n")
-        .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))
-}
+pub use crate::record::to_json;
 
 #[cfg(test)]
 mod tests {

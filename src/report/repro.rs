@@ -417,10 +417,10 @@ pub fn render_text(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
 /// The table with pkbench's own figures, then the same table for each library that computed
 /// rows (its figures as this machine's column), then the notes of libraries that could not.
 pub fn render_all(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
-    use crate::bench::imp::Choice;
+    use crate::implementation::Choice;
     use crate::report::by_impl;
     let mut s = render_text(&by_impl::only(rec, Choice::Own), wide, markdown);
-    for lib in crate::bench::imp::Library::ALL {
+    for lib in crate::implementation::Library::ALL {
         let sub = by_impl::only(rec, Choice::Peer(lib));
         let Some(imp) = sub
             .operations
@@ -438,7 +438,7 @@ pub fn render_all(rec: &ResultRecord, wide: bool, markdown: bool) -> String {
     for sk in rec
         .skipped
         .iter()
-        .filter(|k| k.params.contains_key(crate::bench::imp::IMPL_PARAM))
+        .filter(|k| k.params.contains_key(crate::implementation::IMPL_PARAM))
     {
         s += &format!("{}: {}\n", sk.item, sk.reason);
     }

@@ -2,7 +2,7 @@
 //! beside the record, both read from its operations "private op (raw)", "private op (CRT)"
 //! and "public op" ([`crate::bench::rsa::run`]) and nothing else.
 
-use crate::bench::rsa::{CRT_OP, PRIVATE_OP, PUBLIC_OP};
+use crate::record::{CRT_OP, PRIVATE_OP, PUBLIC_OP};
 use crate::record::{Operation, ResultRecord};
 use crate::report;
 use serde_json::{Map, Value, json};

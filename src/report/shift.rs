@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn same_code_by_digest_else_by_clean_commit() {
-        let mut a = Build::detect();
+        let mut a = Build::detect(Vec::new(), String::new());
         a.git_commit = "0123456789ab".into();
         a.executable_sha256 = None;
         let mut b = a.clone();
@@ -195,7 +195,7 @@ mod tests {
         e.executable_sha256 = Some("00ab".into());
         assert!(!same_code(&d, &e));
         assert!(
-            Build::detect()
+            Build::detect(Vec::new(), String::new())
                 .executable_sha256
                 .is_some_and(|h| h.len() == 16)
         );

@@ -356,6 +356,27 @@ impl BackendKind {
         crate::with_backend!(self, B => B::version())
     }
 
+    /// Every backend built in, with versions, for a record's build fingerprint
+    /// (`measure::Build::backends`): the library's own version at run time and the crates'
+    /// versions from Cargo.lock (e.g. "num-bigint 0.5.1", "gmp 6.3.0 (rug 1.30.0,
+    /// gmp-mpfr-sys 1.7.1)").
+    pub fn built_in() -> Vec<String> {
+        let crates: Vec<&str> = env!("PKBENCH_BACKENDS").split(';').collect();
+        BackendKind::available()
+            .iter()
+            .map(|k| match k.name() {
+                "num-bigint" => crates
+                    .iter()
+                    .find(|c| c.starts_with("num-bigint "))
+                    .map_or_else(|| k.version(), |c| c.to_string()),
+                _ => match crates.iter().find(|c| c.starts_with("rug ")) {
+                    Some(c) => format!("{} ({c})", k.version()),
+                    None => k.version(),
+                },
+            })
+            .collect()
+    }
+
     /// Who computes ([`Backend::implementation`]).
     pub fn implementation(self) -> crate::implementation::Implementation {
         crate::with_backend!(self, B => B::implementation())

@@ -292,3 +292,15 @@ fn prime_reps_fall_with_size() {
     assert_eq!(prime_reps(1 << 20), 1);
     assert_eq!(prime_reps(0), PRIME_REPS);
 }
+
+#[test]
+fn built_in_backends_name_their_versions() {
+    let b = BackendKind::built_in();
+    assert!(
+        // The exact crate version from Cargo.lock ("num-bigint 0.5.1").
+        b.iter()
+            .any(|x| x.starts_with("num-bigint ") && x.matches('.').count() == 2),
+        "{b:?}"
+    );
+    assert_eq!(b.len(), BackendKind::available().len());
+}

@@ -1,0 +1,79 @@
+//! The record as JSON: written pretty with a trailing newline ([`to_json`]), read back from
+//! this schema or an older one ([`ResultRecord::from_json`], [`ResultRecord::read`]).
+
+use super::{ResultRecord, SCHEMA, SCHEMA_V1};
+use crate::error::{Error, Result};
+use serde_json::Value;
+
+/// `value` as pretty JSON with a trailing newline (records, `--json` output).
+///
+/// # Errors
+/// [`Error::Runtime`] if serialisation fails.
+pub fn to_json<T: serde::Serialize>(value: &T) -> Result<String> {
+    serde_json::to_string_pretty(value)
+        .map(|s| s + "\n")
+        .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))
+}
+
+impl ResultRecord {
+    /// The record as pretty JSON with a trailing newline: its own keys only (what `--json`
+    /// prints adds the command's summary keys: `report::json::render`).
+    ///
+    /// # Errors
+    /// [`Error::Runtime`] if serialisation fails.
+    pub fn to_json(&self) -> Result<String> {
+        let v = serde_json::to_value(self)
+            .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))?;
+        to_json(&v)
+    }
+
+    /// Parses a record of schema 2, or of schema 1 (its machine object's build fields copied
+    /// to `build`).
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, or of
+    /// another schema version.
+    pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
+        let mut v: Value = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
+        match v.get("schema").and_then(Value::as_str) {
+            Some(SCHEMA) => {}
+            Some(SCHEMA_V1) => {
+                if let Some(m) = v.get("machine").cloned() {
+                    v["build"] = m;
+                }
+                v["schema"] = SCHEMA.into();
+            }
+            Some(other) => {
+                return Err(Error::input(format!(
+                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?} and {SCHEMA_V1:?})"
+                )));
+            }
+            None => {
+                return Err(Error::input(format!(
+                    "{origin}: no \"schema\" key: not a pkbench result record (save one with --output FILE)"
+                )));
+            }
+        }
+        serde_json::from_value(v)
+            .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))
+    }
+
+    /// Reads and parses a record file, through the bounded reader of [`crate::input`].
+    ///
+    /// # Errors
+    /// [`crate::error::Invalid::InputFile`] when the file cannot be read, is not a regular
+    /// file or is larger than [`crate::input::RECORD_MAX_BYTES`] (64 MiB: refused before it
+    /// is read); [`Error::Input`] when it is not UTF-8 JSON or not a record.
+    pub fn read(path: &std::path::Path) -> Result<ResultRecord> {
+        let origin = path.display().to_string();
+        let bytes = crate::input::read(path, crate::input::FileRole::Record)?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            Error::input(format!(
+                "{origin}: not JSON: not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        ResultRecord::from_json(&origin, &text)
+    }
+}

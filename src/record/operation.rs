@@ -1,0 +1,301 @@
+//! One operation of a record ([`Operation`]): what was timed, what identifies the row, who
+//! computed it, its statistics and derived figures; and the helpers that name and compare
+//! rows ([`params_label`], [`figure_direction`]).
+
+use crate::implementation::{Choice, IMPL_PARAM, Implementation};
+use crate::measure::Stats;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// One timed (or derived) operation of a record: a row of `compare`. Times are milliseconds
+/// here; a record stores them in seconds ([`OperationOnDisk`], [`Stats`]).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(
+    from = "super::disk::OperationOnDisk",
+    into = "super::disk::OperationOnDisk"
+)]
+pub struct Operation {
+    /// What was timed: "Offer", "Reply", "Total = 2*Offer + Reply", "private op",
+    /// "encrypt", "key setup", "hash" ... (the column of `compare`'s ratio table).
+    pub name: String,
+    /// What identifies the row: command, group or algorithm, sizes, exponent bits, table ...
+    /// (scalars only: strings, numbers, booleans). Two operations with the same name and
+    /// params in two records are the same measurement made twice.
+    #[serde(default)]
+    pub params: BTreeMap<String, Value>,
+    /// Who computed it (pkbench's own code, a crate, a library, with version); `None` in
+    /// schema 1 records and for figures derived from operations of several implementations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<Implementation>,
+    /// Statistics of the samples (ms per operation), absent for derived figures such as
+    /// Total = 2*Offer + Reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    /// Further measured figures, named with their unit: `*_ms` (ms, lower is better),
+    /// `*_per_sec` (per second, higher is better), e.g. `bytes_per_sec`, `total_ms`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub figures: BTreeMap<String, f64>,
+    /// Details that do not identify the row (backend, table method and bytes, build time).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub info: Map<String, Value>,
+    /// For a derived operation: its headline figure in each round of the run, in order
+    /// (e.g. Total = 2·Offer + Reply of each round's medians), the data of its interval.
+    /// Timed operations keep their rounds in `stats`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<f64>,
+}
+
+/// Which way a figure is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Better {
+    /// A time: smaller is faster.
+    Lower,
+    /// A rate: larger is faster.
+    Higher,
+}
+
+/// The direction of a figure from its name's unit suffix: `_ms`, `_us`, `_ns`, `_s` → lower
+/// is better; `_per_sec`, `_per_s` → higher is better; anything else: not comparable.
+pub fn figure_direction(name: &str) -> Option<Better> {
+    if name.ends_with("_per_sec") || name.ends_with("_per_s") {
+        Some(Better::Higher)
+    } else if ["_ms", "_us", "_ns", "_s"]
+        .iter()
+        .any(|s| name.ends_with(s))
+    {
+        Some(Better::Lower)
+    } else {
+        None
+    }
+}
+
+impl Operation {
+    /// A timed operation with `stats`.
+    pub fn timed(name: &str, params: BTreeMap<String, Value>, stats: Stats) -> Operation {
+        Operation {
+            name: name.to_string(),
+            params,
+            implementation: None,
+            stats: Some(stats),
+            figures: BTreeMap::new(),
+            info: Map::new(),
+            rounds: Vec::new(),
+        }
+    }
+
+    /// A derived operation with one figure (e.g. `total_ms`) and no samples.
+    pub fn derived(
+        name: &str,
+        params: BTreeMap<String, Value>,
+        figure: &str,
+        value: f64,
+    ) -> Operation {
+        Operation {
+            name: name.to_string(),
+            params,
+            implementation: None,
+            stats: None,
+            figures: BTreeMap::from([(figure.to_string(), value)]),
+            info: Map::new(),
+            rounds: Vec::new(),
+        }
+    }
+
+    /// Names the implementation that computed it (builder style).
+    pub fn by(mut self, implementation: Implementation) -> Operation {
+        self.implementation = Some(implementation);
+        self
+    }
+
+    /// Adds a figure (builder style).
+    pub fn with_figure(mut self, name: &str, value: f64) -> Operation {
+        self.figures.insert(name.to_string(), value);
+        self
+    }
+
+    /// Adds an `info` entry (builder style).
+    pub fn with_info(mut self, key: &str, value: impl Into<Value>) -> Operation {
+        self.info.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// The `info` entry `key` as a string, `None` when absent or not a string.
+    pub fn info_str(&self, key: &str) -> Option<&str> {
+        self.info.get(key).and_then(Value::as_str)
+    }
+
+    /// The `info` entry `key` as a number, `None` when absent or not a number.
+    pub fn info_f64(&self, key: &str) -> Option<f64> {
+        self.info.get(key).and_then(Value::as_f64)
+    }
+
+    /// The `info` entry `key` as an unsigned integer, `None` when absent or not one.
+    pub fn info_u64(&self, key: &str) -> Option<u64> {
+        self.info.get(key).and_then(Value::as_u64)
+    }
+
+    /// The `info` entry `key` as a boolean, `None` when absent or not one.
+    pub fn info_bool(&self, key: &str) -> Option<bool> {
+        self.info.get(key).and_then(Value::as_bool)
+    }
+
+    /// Who computed it on the implementation axis: a peer library or pkbench's portable
+    /// twin when the operation carries the param [`crate::implementation::IMPL_PARAM`],
+    /// else pkbench's own code.
+    pub fn choice(&self) -> Choice {
+        self.param_str(IMPL_PARAM)
+            .and_then(Choice::parse)
+            .unwrap_or(Choice::Own)
+    }
+
+    /// The `params` entry `key` as a string, `None` when absent or not a string.
+    pub fn param_str(&self, key: &str) -> Option<&str> {
+        self.params.get(key).and_then(Value::as_str)
+    }
+
+    /// The identity of the row: the params rendered canonically (sorted keys), then the name.
+    /// `compare` matches operations of two records on this key.
+    /// `cache=warm` counts as no `cache` param: a record made before `--cache` was timed
+    /// warm.
+    pub fn key(&self) -> (String, String) {
+        if self.param_str("cache") == Some("warm") {
+            let mut p = self.params.clone();
+            p.remove("cache");
+            return (params_label(&p), self.name.clone());
+        }
+        (params_label(&self.params), self.name.clone())
+    }
+
+    /// The per-round values of the headline figure ([`Operation::headline`]), in the figure's
+    /// unit: the round medians of a timed operation, a derived operation's `rounds`. Empty
+    /// when the run kept no rounds (schema 1 records).
+    pub fn round_values(&self) -> Vec<f64> {
+        match &self.stats {
+            Some(s) => s.round_medians(),
+            None => self.rounds.clone(),
+        }
+    }
+
+    /// The 95 % interval of this operation's speed as factors of its headline speed
+    /// (`(0.96, 1.05)`: the speed lies between 0.96 and 1.05 times the headline's), from the
+    /// sign-test interval of the median of its per-round values
+    /// ([`crate::measure::interval::median`]); `None` with fewer rounds than the level needs.
+    pub fn speed_factors(&self) -> Option<(f64, f64)> {
+        let (_, dir) = self.headline()?;
+        let v = self.round_values();
+        let iv = crate::measure::interval::median(&v, crate::measure::interval::LEVEL);
+        if !(iv.is_bounded() && iv.lo > 0.0 && iv.estimate > 0.0) {
+            return None;
+        }
+        Some(match dir {
+            Better::Lower => (iv.estimate / iv.hi, iv.estimate / iv.lo),
+            Better::Higher => (iv.lo / iv.estimate, iv.hi / iv.estimate),
+        })
+    }
+
+    /// The speed ratio of `fast` over `slow` (how many times faster `fast` is), measured in
+    /// the same run, with its 95 % interval: paired by round (Wilcoxon signed rank,
+    /// Hodges–Lehmann) when both have as many rounds, else unpaired (Mann–Whitney); `None`
+    /// when either has too few rounds or a figure of another direction.
+    pub fn speedup_interval(
+        slow: &Operation,
+        fast: &Operation,
+    ) -> Option<crate::measure::Interval> {
+        use crate::measure::interval;
+        let (_, d1) = slow.headline()?;
+        let (_, d2) = fast.headline()?;
+        if d1 != d2 {
+            return None;
+        }
+        let (a, b) = (slow.round_values(), fast.round_values());
+        let (a, b) = match d1 {
+            Better::Lower => (a, b),
+            Better::Higher => (b, a),
+        };
+        let iv = if a.len() == b.len() {
+            interval::ratio_paired(&a, &b, interval::LEVEL)
+        } else {
+            interval::ratio_unpaired(&a, &b, interval::LEVEL)
+        };
+        iv.is_bounded().then_some(iv)
+    }
+
+    /// Sets the per-round values of a derived figure (builder style).
+    pub fn with_rounds(mut self, rounds: Vec<f64>) -> Operation {
+        self.rounds = rounds;
+        self
+    }
+
+    /// The headline figure of this operation and its direction: the median time of the
+    /// samples when there are samples, otherwise the first figure with a known unit.
+    pub fn headline(&self) -> Option<(f64, Better)> {
+        self.headline_figure().map(|(_, v, d)| (v, d))
+    }
+
+    /// [`Operation::headline`] with the name of its figure: `median_ms` for a timed
+    /// operation, else the key in `figures`.
+    pub fn headline_figure(&self) -> Option<(&str, f64, Better)> {
+        if let Some(s) = &self.stats {
+            return Some(("median_ms", s.median_ms, Better::Lower));
+        }
+        self.figures
+            .iter()
+            .find_map(|(k, v)| figure_direction(k).map(|d| (k.as_str(), *v, d)))
+    }
+}
+
+/// Renders params as `key=value` pairs in key order, `command` first and shown bare
+/// ("dh group=gf2-155 exp_bits=128 table=true").
+pub fn params_label(params: &BTreeMap<String, Value>) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = params.get("command") {
+        parts.push(value_text(c));
+    }
+    for (k, v) in params {
+        if k != "command" {
+            parts.push(format!("{k}={}", value_text(v)));
+        }
+    }
+    parts.join(" ")
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Builds a params map from `(key, value)` pairs.
+pub fn params<const N: usize>(pairs: [(&str, Value); N]) -> BTreeMap<String, Value> {
+    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
+/// An item of a run that was not measured, and why (e.g. a capability not in this build).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Skipped {
+    /// What would have been measured (a command line such as `dh --field modp-512`).
+    pub item: String,
+    /// Why not.
+    pub reason: String,
+    /// The identity it would have had as an operation (command, group, exp_bits, table …),
+    /// where the command records one (`choose`'s candidates).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, Value>,
+    /// What was known of it without timing it (security estimate, probe time …).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub info: Map<String, Value>,
+}
+
+impl Skipped {
+    /// An item not measured, with the reason, and no params or info.
+    pub fn new(item: impl Into<String>, reason: impl Into<String>) -> Skipped {
+        Skipped {
+            item: item.into(),
+            reason: reason.into(),
+            params: BTreeMap::new(),
+            info: Map::new(),
+        }
+    }
+}

@@ -1,0 +1,180 @@
+use super::*;
+use crate::measure::Stats;
+use serde_json::json;
+
+fn sample_record() -> ResultRecord {
+    let mut r = ResultRecord::new("dh", "wall", Machine::detect());
+    r.seed = Some(7);
+    r.params.insert("field".into(), json!("gf2-155"));
+    let p = params([
+        ("command", json!("dh")),
+        ("group", json!("gf2-155")),
+        ("exp_bits", json!(128)),
+    ]);
+    r.operations.push(
+        Operation::timed(
+            "Offer",
+            p.clone(),
+            Stats::from_samples(vec![1.0, 2.0, 3.0], 4),
+        )
+        .with_info("table_bytes", 1234),
+    );
+    r.operations.push(Operation::derived(
+        "Total = 2*Offer + Reply",
+        p,
+        "total_ms",
+        7.5,
+    ));
+    r.skipped.push(Skipped::new("rsa --bits 512", "not built"));
+    r
+}
+
+#[test]
+fn record_round_trips() {
+    let r = sample_record();
+    let text = r.to_json().unwrap();
+    let back = ResultRecord::from_json("t", &text).unwrap();
+    assert_eq!(back, r);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["schema"], SCHEMA);
+    assert!(v.get("total_ms").is_none(), "the record's own keys only");
+    assert_eq!(v["operations"][0]["stats"]["median_s"], 0.002);
+    assert_eq!(v["operations"][1]["figures"]["total_s"], 0.0075);
+    assert_eq!(v["operations"][0]["stats"]["batch"], 4);
+}
+
+/// `--json` prints a command's summary keys beside the record (`report::json`); a record
+/// read back ignores them (as records written with a second copy of the raw samples in a
+/// summary key, before) and writes its own keys, each operation's samples once.
+#[test]
+fn summary_keys_are_ignored_when_read() {
+    let r = sample_record();
+    let text = r.to_json().unwrap();
+    assert_eq!(text.matches("\"raw_s\"").count(), 1, "{text}");
+    let mut with_summary: Value = serde_json::from_str(&text).unwrap();
+    let offer = serde_json::to_value(r.operations[0].stats.clone().unwrap()).unwrap();
+    with_summary["offer"] = offer.clone();
+    with_summary["nested"] = json!({"rows": [{"stats": offer}]});
+    with_summary["total_ms"] = json!(7.5);
+    let back = ResultRecord::from_json("old", &with_summary.to_string()).unwrap();
+    assert_eq!(back, r);
+    assert_eq!(back.to_json().unwrap(), text);
+}
+
+/// Records made before times were seconds (schema 2 with `*_ms` keys, and schema 1)
+/// read with the same values; written again, they hold seconds.
+#[test]
+fn records_in_milliseconds_still_read() {
+    let text = include_str!("../../tests/data/records/v2-ms-dh-x25519.json");
+    let old: Value = serde_json::from_str(text).unwrap();
+    let r = ResultRecord::from_json("v2-ms", text).unwrap();
+    let total = r.operation(TOTAL_OP).unwrap();
+    let want = old["operations"][2]["figures"]["total_ms"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(total.figures["total_ms"], want);
+    assert_eq!(
+        total.rounds,
+        old["operations"][2]["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect::<Vec<_>>()
+    );
+    let offer = r.operation("Offer").unwrap().stats.as_ref().unwrap();
+    assert_eq!(
+        offer.median_ms,
+        old["operations"][0]["stats"]["median_ms"].as_f64().unwrap()
+    );
+    let again: Value = serde_json::from_str(&r.to_json().unwrap()).unwrap();
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+    assert!(close(
+        again["operations"][2]["figures"]["total_s"]
+            .as_f64()
+            .unwrap()
+            * 1e3,
+        want
+    ));
+    assert!(close(
+        again["operations"][2]["rounds"][0].as_f64().unwrap() * 1e3,
+        total.rounds[0]
+    ));
+    assert!(close(
+        again["operations"][0]["stats"]["median_s"]
+            .as_f64()
+            .unwrap()
+            * 1e3,
+        offer.median_ms
+    ));
+    assert!(!r.to_json().unwrap().contains("_ms\""));
+    let back = ResultRecord::from_json("again", &r.to_json().unwrap()).unwrap();
+    assert!(close(
+        back.operation(TOTAL_OP).unwrap().figures["total_ms"],
+        want
+    ));
+    // Schema 1 as well.
+    let v1 = include_str!("../../tests/data/records/v1-dh-x25519-a.json");
+    let r1 = ResultRecord::from_json("v1", v1).unwrap();
+    let old1: Value = serde_json::from_str(v1).unwrap();
+    assert_eq!(
+        r1.operation("Offer")
+            .unwrap()
+            .stats
+            .as_ref()
+            .unwrap()
+            .median_ms,
+        old1["operations"][0]["stats"]["median_ms"]
+            .as_f64()
+            .unwrap()
+    );
+}
+
+#[test]
+fn wrong_schema_is_input_error() {
+    let e = ResultRecord::from_json("f.json", r#"{"schema":"pkbench.result/9"}"#).unwrap_err();
+    assert_eq!(e.exit_code(), 2);
+    assert!(e.message().contains("pkbench.result/9"), "{e}");
+    let e = ResultRecord::from_json("f.json", r#"{"command":"dh"}"#).unwrap_err();
+    assert!(e.message().contains("schema"), "{e}");
+    let e = ResultRecord::from_json("f.json", "{not json").unwrap_err();
+    assert_eq!(e.exit_code(), 2);
+}
+
+#[test]
+fn keys_and_labels() {
+    let r = sample_record();
+    let (label, name) = r.operations[0].key();
+    assert_eq!(label, "dh exp_bits=128 group=gf2-155");
+    assert_eq!(name, "Offer");
+    assert_eq!(r.operations[0].headline(), Some((2.0, Better::Lower)));
+    assert_eq!(r.operations[1].headline(), Some((7.5, Better::Lower)));
+    assert_eq!(figure_direction("bytes_per_sec"), Some(Better::Higher));
+    assert_eq!(figure_direction("us_per_key_us"), Some(Better::Lower));
+    assert_eq!(figure_direction("count"), None);
+}
+
+#[test]
+fn utc_dates() {
+    assert_eq!(utc_from_unix(0), "1970-01-01T00:00:00Z");
+    // 2000-02-29 12:34:56 UTC (a leap day) = 951827696.
+    assert_eq!(utc_from_unix(951_827_696), "2000-02-29T12:34:56Z");
+    // 2026-11-30 10:22:08 UTC = 1796034128.
+    assert_eq!(utc_from_unix(1_796_034_128), "2026-11-30T10:22:08Z");
+}
+
+#[test]
+fn cache_warm_keys_as_no_cache_param() {
+    let p = params([("command", json!("dh")), ("group", json!("gf2-155"))]);
+    let st = Stats::from_samples(vec![1.0], 1);
+    let plain = Operation::timed("Offer", p.clone(), st.clone());
+    let mut warm = p.clone();
+    warm.insert("cache".into(), json!("warm"));
+    let mut cold = p;
+    cold.insert("cache".into(), json!("cold"));
+    assert_eq!(
+        Operation::timed("Offer", warm, st.clone()).key(),
+        plain.key()
+    );
+    assert_ne!(Operation::timed("Offer", cold, st).key(), plain.key());
+}
