@@ -21,11 +21,31 @@ use std::path::{Path, PathBuf};
 /// on a line here that no longer matches an import (delete the line when its import is gone).
 /// Each line: (importing module, imported module, who removes it).
 const PENDING: &[(&str, &str, &str)] = &[
-    ("error", "input", "branch errors: the file problems move into error"),
-    ("error", "rsa", "branch errors: RAW_MAX_BITS no longer in the error text"),
-    ("report", "bench", "branches views1, views2 and record: facts stored in the record"),
-    ("report", "peers", "branches views1, views2: `pkbench impls` rendered from a typed list"),
-    ("report", "repro", "branch record: the reference tables' format moves below repro"),
+    (
+        "error",
+        "input",
+        "branch errors: the file problems move into error",
+    ),
+    (
+        "error",
+        "rsa",
+        "branch errors: RAW_MAX_BITS no longer in the error text",
+    ),
+    (
+        "report",
+        "bench",
+        "branches views1, views2 and record: facts stored in the record",
+    ),
+    (
+        "report",
+        "peers",
+        "branches views1, views2: `pkbench impls` rendered from a typed list",
+    ),
+    (
+        "report",
+        "repro",
+        "branch record: the reference tables' format moves below repro",
+    ),
 ];
 
 fn root() -> PathBuf {

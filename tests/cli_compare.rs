@@ -9,19 +9,10 @@ use pkbench::report::compare::{NoiseRule, compare};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
+/// Statistics with this median and these quartiles, from five raw samples that give them
+/// (a record's statistics must be those of its samples).
 fn stats(median: f64, q1: f64, q3: f64) -> Stats {
-    Stats {
-        median_ms: median,
-        q1_ms: q1,
-        q3_ms: q3,
-        min_ms: q1,
-        max_ms: q3,
-        mean_ms: median,
-        samples: 3,
-        batch: 1,
-        raw_ms: vec![q1, median, q3],
-        rounds: vec![],
-    }
+    Stats::from_samples(vec![q1, q1, median, q3, q3], 1)
 }
 
 fn key(group: &str) -> std::collections::BTreeMap<String, serde_json::Value> {
@@ -36,8 +27,9 @@ fn hash_key() -> std::collections::BTreeMap<String, serde_json::Value> {
     record::params([("command", json!("hash")), ("algorithm", json!("md5"))])
 }
 
-/// BASE and NEW: Offer 2.00x faster, Reply ~ (quartiles overlap, 3 % slower), md5
-/// bytes/s 1.34x, Total 0.80x (a regression), one row only in each.
+/// BASE and NEW: Offer 2.00x faster, Reply ~ (quartiles overlap, 3 % slower), so Total
+/// (2*Offer + Reply of the medians, as a record must hold it) 30 / 20.3 = 1.48x; md5
+/// bytes/s 1.34x, sha1 bytes/s 0.80x (a regression) or 1.00x; one row only in each.
 fn pair(with_regression: bool) -> (ResultRecord, ResultRecord) {
     let m = Machine::detect();
     let mut base = ResultRecord::new("suite", "wall", m.clone());
@@ -63,18 +55,27 @@ fn pair(with_regression: bool) -> (ResultRecord, ResultRecord) {
         "bytes_per_sec",
         134e6,
     ));
-    let total_new = if with_regression { 12.5 } else { 10.0 };
+    let sha1 = record::params([("command", json!("hash")), ("algorithm", json!("sha1"))]);
+    let sha1_new = if with_regression { 80e6 } else { 100e6 };
+    base.operations.push(Operation::derived(
+        "hash",
+        sha1.clone(),
+        "bytes_per_sec",
+        100e6,
+    ));
+    new.operations
+        .push(Operation::derived("hash", sha1, "bytes_per_sec", sha1_new));
     base.operations.push(Operation::derived(
         "Total = 2*Offer + Reply",
         k.clone(),
         "total_ms",
-        10.0,
+        30.0,
     ));
     new.operations.push(Operation::derived(
         "Total = 2*Offer + Reply",
         k,
         "total_ms",
-        total_new,
+        20.3,
     ));
     base.operations.push(Operation::timed(
         "Offer",
@@ -108,8 +109,8 @@ fn ratios_noise_and_unmatched() {
     assert!(reply.noise, "quartile ranges overlap");
     assert_eq!(reply.text(), "~");
     let total = dh.cells[3].unwrap();
-    assert!((total.ratio - 0.8).abs() < 1e-12);
-    assert!(total.is_regression());
+    assert!((total.ratio - 30.0 / 20.3).abs() < 1e-12);
+    assert!(!total.is_regression());
     assert_eq!(dh.cells[2], None, "no hash in the dh row");
     let md5 = c
         .rows
@@ -119,8 +120,16 @@ fn ratios_noise_and_unmatched() {
     let h = md5.cells[2].unwrap();
     assert!((h.ratio - 1.34).abs() < 1e-12, "rates: NEW/BASE");
     assert_eq!(h.text(), "1.34x");
-    assert_eq!(c.matched, 4);
-    let g = (2.0f64 * (10.0 / 10.3) * 1.34 * 0.8).powf(0.25);
+    let sha1 = c
+        .rows
+        .iter()
+        .find(|r| r.label == "hash algorithm=sha1")
+        .unwrap();
+    let h = sha1.cells[2].unwrap();
+    assert!((h.ratio - 0.8).abs() < 1e-12);
+    assert!(h.is_regression());
+    assert_eq!(c.matched, 5);
+    let g = (2.0f64 * (10.0 / 10.3) * 1.34 * 0.8 * (30.0 / 20.3)).powf(0.2);
     assert!((c.geomean - g).abs() < 1e-12, "{} vs {g}", c.geomean);
     assert_eq!(
         c.only_in_base,
@@ -128,7 +137,7 @@ fn ratios_noise_and_unmatched() {
     );
     assert_eq!(c.only_in_new, vec!["dh exp_bits=128 group=p256 / Offer"]);
     assert_eq!(c.regressions.len(), 1);
-    assert!(c.regressions[0].contains("Total"), "{:?}", c.regressions);
+    assert!(c.regressions[0].contains("sha1"), "{:?}", c.regressions);
 
     // An explicit threshold replaces the default rule: 2 % makes the 3 % Reply change
     // count; 25 % hides the 20 % regression.
@@ -270,16 +279,48 @@ fn cli_nothing_compared_and_malformed_records() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("rsa.json"), "{err}");
 
-    // Malformed operations: median <= 0, median outside [q1, q3]. Tiny float slack is fine.
-    for (name, s, ok) in [
-        ("zero.json", stats(0.0, 0.0, 0.0), false),
-        ("neg.json", stats(-1.0, -2.0, 1.0), false),
-        ("above.json", stats(12.0, 9.0, 11.0), false),
-        ("below.json", stats(8.0, 9.0, 11.0), false),
-        ("slack.json", stats(11.0 * (1.0 + 1e-12), 9.0, 11.0), true),
+    // Malformed operations: a median of 0 (no ratio can be taken), a negative time, a
+    // median outside [q1, q3]; tiny float slack is fine. The last three are records whose
+    // figures contradict each other, refused when read.
+    let bare = |median: f64, q1: f64, q3: f64| Stats {
+        median_ms: median,
+        q1_ms: q1,
+        q3_ms: q3,
+        min_ms: q1.min(median),
+        max_ms: q3.max(median),
+        mean_ms: median,
+        samples: 3,
+        batch: 1,
+        raw_ms: vec![],
+        rounds: vec![],
+    };
+    for (name, s, ok, want) in [
+        (
+            "zero.json",
+            stats(0.0, 0.0, 0.0),
+            false,
+            "/ Reply: median 0 ms",
+        ),
+        ("neg.json", bare(-1.0, -2.0, 1.0), false, "Reply (dh "),
+        ("above.json", bare(12.0, 9.0, 11.0), false, "Reply (dh "),
+        ("below.json", bare(8.0, 9.0, 11.0), false, "Reply (dh "),
+        (
+            "slack.json",
+            bare(11.0 * (1.0 + 1e-12), 9.0, 11.0),
+            true,
+            "",
+        ),
     ] {
         let mut r = base.clone();
         r.operations[1].stats = Some(s);
+        let parts = |name: &str| r.operations.iter().find(|o| o.name == name).cloned();
+        let (offer, reply) = (parts("Offer").unwrap(), parts("Reply").unwrap());
+        let total = 2.0 * offer.stats.unwrap().median_ms + reply.stats.unwrap().median_ms;
+        for op in &mut r.operations {
+            if op.name == "Total = 2*Offer + Reply" {
+                op.figures.insert("total_ms".into(), total);
+            }
+        }
         let p = save(&d, name, &r);
         let (code, out, err) = pkbench(&[Path::new("compare"), &b, &p]);
         if ok {
@@ -290,10 +331,10 @@ fn cli_nothing_compared_and_malformed_records() {
         assert!(out.is_empty(), "{out}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(
-            err.starts_with(&format!("pkbench: error: {}: operation dh ", p.display())),
+            err.starts_with(&format!("pkbench: error: {}: ", p.display())),
             "{err}"
         );
-        assert!(err.contains("/ Reply: median"), "{err}");
+        assert!(err.contains(want), "{name}: {err}");
         // The same record as BASE is refused as well.
         let (code, _, _) = pkbench(&[Path::new("compare"), &p, &b]);
         assert_eq!(code, 2);
@@ -479,7 +520,7 @@ fn machine_noise_raises_the_threshold_and_never_lowers_it() {
         method: pkbench::measure::noise::METHOD.into(),
         operations: vec![],
     };
-    // 25 % between-run noise on BASE's machine hides the 20 % Total regression.
+    // 25 % between-run noise on BASE's machine hides the 20 % sha1 regression.
     base.machine.noise = Some(noise(25.0));
     let raised = rule.with_noise_floor(&[base.clone(), new.clone()]);
     assert_eq!(raised.threshold_pct, 25.0);

@@ -31,8 +31,9 @@ impl ResultRecord {
     /// to `build`).
     ///
     /// # Errors
-    /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, or of
-    /// another schema version.
+    /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, of
+    /// another schema version, or a record whose stored figures contradict each other
+    /// ([`ResultRecord::contradiction`]).
     pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
         let mut v: Value = serde_json::from_str(text)
             .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
@@ -55,8 +56,15 @@ impl ResultRecord {
                 )));
             }
         }
-        serde_json::from_value(v)
-            .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))
+        let rec: ResultRecord = serde_json::from_value(v)
+            .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))?;
+        if let Some(c) = rec.contradiction() {
+            return Err(Error::input(format!(
+                "{origin}: the record's stored figures contradict each other: {c} (pkbench \
+                 writes none such: the file was edited or damaged; measure again)"
+            )));
+        }
+        Ok(rec)
     }
 
     /// Reads and parses a record file, through the bounded reader of [`crate::input`].

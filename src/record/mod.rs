@@ -48,6 +48,7 @@
 //! computed from it by the renderers (`report::json`); reading a record
 //! ([`ResultRecord::from_json`]) takes the record's keys and ignores the others.
 
+mod check;
 mod disk;
 mod json;
 pub mod keys;
@@ -60,6 +61,7 @@ use crate::measure::{Build, Machine};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+pub use check::REL_TOL;
 pub use disk::{OperationOnDisk, figure_name_on_disk};
 pub use json::to_json;
 pub use keys::{
