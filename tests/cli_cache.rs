@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Pkbench, pkbench_input_error, pkbench_json, pkbench_ok};
+use common::{Pkbench, pkbench_input_error, pkbench_ok, pkbench_summary as pkbench_json};
 use serde_json::Value;
 
 fn ops<'a>(v: &'a Value, name: &str, cache: &str) -> Vec<&'a Value> {
@@ -122,7 +122,7 @@ fn table_window_flag_sets_the_table_and_overrides_the_variable() {
         if let Some(e) = env {
             p = p.env("PKBENCH_TABLE_WINDOW", e);
         }
-        let v = p.json();
+        let v = p.summary();
         assert_eq!(v["table_info"]["bytes"], table_bytes(w), "w = {w}");
         assert!(
             v["table_info"]["method"]
@@ -134,7 +134,7 @@ fn table_window_flag_sets_the_table_and_overrides_the_variable() {
     // The variable alone still works.
     let v = Pkbench::new(&["dh", "--field", "gf2-155", "--time", "0.05", "--json"])
         .env("PKBENCH_TABLE_WINDOW", "6")
-        .json();
+        .summary();
     assert_eq!(v["table_info"]["bytes"], table_bytes(6));
 }
 

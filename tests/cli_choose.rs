@@ -28,7 +28,7 @@ fn json_rows_are_sorted_and_complete() {
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let v: Value = common::summary_of("choose --json", &out);
     assert_eq!(v["command"], "choose");
     assert_eq!(v["min_security"], 112);
     let rows = v["rows"].as_array().unwrap();
@@ -180,9 +180,8 @@ fn output_record_round_trips_and_plots() {
     assert_eq!(rec.command, "choose");
     assert_eq!(rec.params["min_security"], 112);
     assert_eq!(rec.params["fields"].as_array().unwrap().len(), 4);
-    // The file is the record with its summary keys, which reading ignores: the same text is
-    // the record rendered again, its summary recomputed from it (was `rec.to_json()`, when
-    // the record kept unknown top-level keys).
+    // The file is the record alone (schema 3: no summary keys beside it): the same text is
+    // the record rendered again.
     // Equal to rounding: the record holds seconds, pkbench computes in milliseconds.
     let again: Value = serde_json::from_str(&pkbench::report::json::render(&rec).unwrap()).unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
@@ -192,7 +191,8 @@ fn output_record_round_trips_and_plots() {
 
     // Every timed row has Offer and Reply with raw samples, and its Total and security
     // estimate, identified as a dh measurement.
-    let v: Value = serde_json::from_str(&text).unwrap();
+    assert!(file.get("rows").is_none(), "no summary in the record");
+    let v: Value = common::summary_of("choose.json", &text);
     let rows = v["rows"].as_array().unwrap();
     let timed: Vec<&Value> = rows.iter().filter(|r| r["status"] == "timed").collect();
     assert!(timed.len() >= 6, "{text}");
@@ -314,7 +314,7 @@ fn rows_name_their_implementation() {
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let v: Value = common::summary_of("choose --json", &out);
     let timed: Vec<&Value> = v["rows"]
         .as_array()
         .unwrap()
@@ -352,7 +352,7 @@ fn groups_time_and_categories() {
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).expect("one JSON object");
+    let v: Value = common::summary_of("choose --json", &out);
     assert_eq!(v["budget_ms"], 10.0);
     let rows = v["rows"].as_array().unwrap();
     for g in ["x25519", "p256"] {

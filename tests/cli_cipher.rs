@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pkbench, pkbench_input_error, pkbench_json, pkbench_ok};
+use common::{pkbench, pkbench_input_error, pkbench_ok, pkbench_summary as pkbench_json};
 
 const QUICK: [&str; 6] = ["--time", "0.02", "--max-bytes", "512", "--points", "4"];
 
@@ -134,7 +134,7 @@ fn output_saves_a_record_that_compare_reads() {
     pkbench_ok(&a);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert_eq!(v["schema"], "pkbench.result/2");
+    assert_eq!(v["schema"], "pkbench.result/3");
     let ops = v["operations"].as_array().unwrap();
     assert_eq!(ops.len(), 2);
     assert_eq!(ops[0]["name"], "CBC enc");
@@ -180,7 +180,7 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
     assert!(text.contains("this machine"), "{text}");
 
     let v = pkbench_json(&["repro", "gnupg-2000", "--time", "0.02", "--json"]);
-    assert_eq!(v["schema"], "pkbench.result/2");
+    assert_eq!(v["schema"], "pkbench.result/3");
     assert_eq!(v["command"], "repro");
     assert_eq!(v["reference"]["columns"][1], "Celeron/500");
     let rows = v["rows"].as_array().unwrap();
@@ -297,8 +297,7 @@ fn doubtful_fits_are_flagged_not_hidden() {
         serde_json::json!(["low-r2", "negative-intercept"])
     );
     assert!(!rec.operations[1].info.contains_key("fit_doubts"));
-    let json = pkbench::report::json::render(&rec).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = pkbench::report::json::with_summary(&rec).unwrap();
     assert_eq!(v["rows"][0]["fit_doubts"][1], "negative-intercept");
     assert_eq!(v["rows"][1]["fit_doubts"], serde_json::json!([]));
 }

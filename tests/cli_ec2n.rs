@@ -175,7 +175,7 @@ fn dh_json_reports_real_timings() {
     ] {
         let mut args = vec!["dh", "--json", "--time", "0.02"];
         args.extend_from_slice(extra);
-        let v = cmd(&args, false).json();
+        let v = cmd(&args, false).summary();
         assert_eq!(v["command"], "dh");
         let offer = v["offer"]["median_ms"].as_f64().unwrap();
         let reply = v["reply"]["median_ms"].as_f64().unwrap();
@@ -281,6 +281,6 @@ fn dh_text_names_the_methods_and_the_clock() {
         wall.contains("Total: elapsed time of one exchange"),
         "{wall}"
     );
-    let v = cmd(&[&base[..], &["--json"]].concat(), true).json();
+    let v = cmd(&[&base[..], &["--json"]].concat(), true).summary();
     assert_eq!(v["reply_method"], "x-only López–Dahab Montgomery ladder");
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pkbench, pkbench_input_error, pkbench_json as json, pkbench_ok};
+use common::{pkbench, pkbench_input_error, pkbench_ok, pkbench_summary as json};
 
 #[test]
 fn hash_json_for_every_algorithm() {

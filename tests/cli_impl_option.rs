@@ -26,7 +26,7 @@ fn ops(v: &Value) -> &Vec<Value> {
 
 #[test]
 fn dh_rows_per_implementation_name_library_and_version() {
-    let v = common::pkbench_json(&with_quick(&[
+    let v = common::pkbench_summary(&with_quick(&[
         "dh",
         "--field",
         "gf2-155",
@@ -111,7 +111,7 @@ fn the_text_has_a_speed_column_against_pkbench() {
 /// (checked before timing) and are slower where the CPU has carry-less multiply.
 #[test]
 fn dh_portable_twin_in_the_same_rounds() {
-    let v = common::pkbench_json(&[
+    let v = common::pkbench_summary(&[
         "dh",
         "--field",
         "gf2-155",
@@ -322,7 +322,7 @@ fn cipher_rows_of_a_library_equal_work() {
         skip("PKBENCH_NO_PEERS=1: no gcrypt rows");
         return;
     }
-    let v = common::pkbench_json(&with_quick(&[
+    let v = common::pkbench_summary(&with_quick(&[
         "cipher",
         "--algo",
         "twofish",
@@ -353,7 +353,7 @@ fn cipher_rows_of_a_library_equal_work() {
 /// for it.
 #[test]
 fn rsa_rows_per_library_on_the_same_key() {
-    let v = common::pkbench_json(&[
+    let v = common::pkbench_summary(&[
         "rsa", "--bits", "512", "--crt", "--impl", "all", "--time", "0.02", "--json",
     ]);
     let rows = |imp: Option<&str>| -> Vec<&Value> {
@@ -413,7 +413,7 @@ fn rsa_rows_per_library_on_the_same_key() {
 /// (every pooled key's schedule before timing, the last of each batch after).
 #[test]
 fn des_key_setup_through_openssl() {
-    let v = common::pkbench_json(&with_quick(&[
+    let v = common::pkbench_summary(&with_quick(&[
         "des",
         "--keysetup",
         "--impl",

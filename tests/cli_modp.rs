@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Pkbench, backends, pkbench_input_error, pkbench_json, pkbench_ok};
+use common::{Pkbench, backends, pkbench_input_error, pkbench_ok, pkbench_summary};
 
 /// Exit code 2, nothing on stdout, one `pkbench: error:` line containing `want`.
 fn assert_input_error(args: &[&str], want: &str) {
@@ -135,7 +135,7 @@ fn backend_choice() {
 #[test]
 fn dh_json_has_backend_table_and_exponent() {
     for backend in backends() {
-        let j = pkbench_json(&[
+        let j = pkbench_summary(&[
             "dh",
             "--field",
             "modp-512",

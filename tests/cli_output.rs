@@ -42,19 +42,25 @@ fn raw_samples_are_written_once() {
     let (code, out, err) = pkbench(&["dh", "--field", "x25519", "--time", "0.02", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    // Offer and Reply: raw samples in the operations only (seconds); the top-level copies
-    // keep the summary figures (milliseconds, as pkbench's first JSON output had them).
+    // The record alone: Offer's and Reply's raw samples in the operations (seconds), and no
+    // summary copies beside them (schema 3).
+    assert_eq!(v["schema"], pkbench::record::SCHEMA);
     assert_eq!(out.matches("\"raw_s\"").count(), 2, "{out}");
     assert!(!out.contains("\"raw_ms\""), "{out}");
+    for key in ["offer", "reply", "total_ms", "table_info", "pool"] {
+        assert!(v.get(key).is_none(), "{key} beside the record: {out}");
+    }
+    // The summary, computed on reading, gives the same figures in milliseconds.
+    let summary = common::summary_of("dh --json", &out);
     for (op, key) in [(0, "offer"), (1, "reply")] {
         let st = &v["operations"][op]["stats"];
         assert_eq!(st["raw_s"].as_array().unwrap().len(), st["samples"]);
         let (ms, s) = (
-            v[key]["median_ms"].as_f64().unwrap(),
+            summary[key]["median_ms"].as_f64().unwrap(),
             st["median_s"].as_f64().unwrap(),
         );
         assert!((ms - s * 1e3).abs() <= 1e-12 * ms, "{ms} ms, {s} s");
-        assert!(v[key].get("raw_ms").is_none() && v[key].get("raw_s").is_none());
+        assert!(summary[key].get("raw_ms").is_none() && summary[key].get("raw_s").is_none());
     }
 }
 

@@ -88,7 +88,7 @@ fn choose_explains_the_estimate_of_the_rfc5114_group() {
         text.contains("modp-2048-256 with 256-bit secrets: 112.0 bits"),
         "{text}"
     );
-    let v = pkbench_json(&[&args[..], &["--json"]].concat());
+    let v = common::pkbench_summary(&[&args[..], &["--json"]].concat());
     let e = &v["estimates"][0];
     assert_eq!(e["group"], "modp-2048-256");
     assert_eq!(e["exp_bits"], 256);

@@ -4,13 +4,13 @@
 
 mod common;
 
-use common::{pkbench_input_error, pkbench_json, pkbench_ok};
+use common::{pkbench_input_error, pkbench_ok, pkbench_summary};
 
 #[test]
 fn quick_json_has_a_row_per_reference_figure() {
-    let v = pkbench_json(&["repro", "1995", "--quick", "--json", "--time", "0.005"]);
+    let v = pkbench_summary(&["repro", "1995", "--quick", "--json", "--time", "0.005"]);
     assert_eq!(v["command"], "repro");
-    assert_eq!(v["schema"], "pkbench.result/2");
+    assert_eq!(v["schema"], "pkbench.result/3");
     let rows = v["rows"].as_array().unwrap();
     // The post has 35 figures (params/reference/1995-some-timings.md).
     assert_eq!(rows.len(), 35);

@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{backends, data, pkbench, pkbench_input_error, pkbench_json as json_run, pkbench_ok};
+use common::{
+    backends, data, pkbench, pkbench_input_error, pkbench_ok, pkbench_summary as json_run,
+};
 use serde_json::Value;
 
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
@@ -240,7 +242,7 @@ fn rsa_command_with_key_file_and_chunk() {
     assert_eq!(j["chunk_bytes"], 16);
     assert!(j["keygen_ms"].is_null());
     assert!(j["private_crt"].is_null());
-    assert_eq!(j["schema"], "pkbench.result/2");
+    assert_eq!(j["schema"], "pkbench.result/3");
     let names: Vec<&str> = j["operations"]
         .as_array()
         .unwrap()

@@ -118,7 +118,7 @@ fn unavailable(option: &str, have: &[OutputFormat]) -> Error {
 pub struct OutputArgs {
     #[command(flatten)]
     pub format: FormatArgs,
-    /// Also save the run as a result record (JSON, schema `pkbench.result/2`: parameters,
+    /// Also save the run as a result record (JSON, schema `pkbench.result/3`: parameters,
     /// every operation's statistics and raw samples, clock, machine and build) in FILE,
     /// written atomically. Read it back with `pkbench compare`, `pkbench plot` or `pkbench
     /// report`.

@@ -1,7 +1,7 @@
 //! The record as JSON: written pretty with a trailing newline ([`to_json`]), read back from
 //! this schema or an older one ([`ResultRecord::from_json`], [`ResultRecord::read`]).
 
-use super::{ResultRecord, SCHEMA, SCHEMA_V1};
+use super::{ResultRecord, SCHEMA, SCHEMA_V1, SCHEMA_V2};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
@@ -16,8 +16,8 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> Result<String> {
 }
 
 impl ResultRecord {
-    /// The record as pretty JSON with a trailing newline: its own keys only (what `--json`
-    /// prints adds the command's summary keys: `report::json::render`).
+    /// The record as pretty JSON with a trailing newline: what `--json` prints and
+    /// `--output` saves.
     ///
     /// # Errors
     /// [`Error::Runtime`] if serialisation fails.
@@ -27,8 +27,8 @@ impl ResultRecord {
         to_json(&v)
     }
 
-    /// Parses a record of schema 2, or of schema 1 (its machine object's build fields copied
-    /// to `build`).
+    /// Parses a record of schema 3, 2 (its summary keys ignored) or 1 (its machine object's
+    /// build fields copied to `build`), and checks that its stored figures agree.
     ///
     /// # Errors
     /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, of
@@ -39,6 +39,7 @@ impl ResultRecord {
             .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
         match v.get("schema").and_then(Value::as_str) {
             Some(SCHEMA) => {}
+            Some(SCHEMA_V2) => v["schema"] = SCHEMA.into(),
             Some(SCHEMA_V1) => {
                 if let Some(m) = v.get("machine").cloned() {
                     v["build"] = m;
@@ -47,7 +48,7 @@ impl ResultRecord {
             }
             Some(other) => {
                 return Err(Error::input(format!(
-                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?} and {SCHEMA_V1:?})"
+                    "{origin}: schema {other:?} is not supported (this pkbench reads {SCHEMA:?}, {SCHEMA_V2:?} and {SCHEMA_V1:?})"
                 )));
             }
             None => {

@@ -2,10 +2,10 @@
 //! `hash`, `cipher`, `repro`, `choose`, `scale`, `suite`), so that runs can be saved,
 //! compared (`pkbench compare`) and plotted (`pkbench plot`) long after they were made.
 //!
-//! Shape (schema [`SCHEMA`] = `"pkbench.result/2"`):
+//! Shape (schema [`SCHEMA`] = `"pkbench.result/3"`):
 //!
 //! ```json
-//! { "schema": "pkbench.result/2", "command": "dh",
+//! { "schema": "pkbench.result/3", "command": "dh",
 //!   "params": { "field": "gf2-155", "exp_bits": 128, "table": true },
 //!   "operations": [
 //!     { "name": "Offer", "params": { "command": "dh", "group": "gf2-155", "exp_bits": 128,
@@ -37,16 +37,22 @@
 //! milliseconds (`median_ms`, `total_ms`): the conversion is made when a record is written
 //! or read ([`crate::measure::stats::StatsOnDisk`], [`OperationOnDisk`]). Records that hold
 //! milliseconds (`*_ms` keys: schema 1, and schema 2 as written before seconds) read as well.
-//! `--json` prints a command's summary keys beside the record: they keep the names and units
-//! the first JSON output had (`total_ms`), except that statistics are written as records
-//! write them (`median_s`, …).
 //!
-//! Schema 1 records (`"pkbench.result/1"`, pkbench before the result schema 2) read as well: their machine
-//! object also held the build, which [`ResultRecord::from_json`] copies to `build`; their
-//! operations name no implementation; their command-specific top-level keys are ignored.
-//! `--json` output and saved files hold the record and, beside it, the command's summary keys
-//! computed from it by the renderers (`report::json`); reading a record
-//! ([`ResultRecord::from_json`]) takes the record's keys and ignores the others.
+//! **One copy of each figure.** A record holds what was measured and nothing computed from it
+//! twice: `--json` prints the record and `--output` saves the same text. Summaries (a `dh`
+//! run's Total in milliseconds, a `choose` run's verdicts, a speedup over a reference
+//! machine) are computed when a record is read, by the views (`report`); the keys of the
+//! names a record uses are in [`keys`], and [`Operation`]'s typed accessors read them.
+//! Every fact a view prints is stored when it is measured (a pool's size and its caps, the
+//! checks made, a fit's verdict, the threads' CPUs, cold and warm pairs, notes). A record
+//! whose stored figures contradict each other is refused when read
+//! ([`ResultRecord::contradiction`]).
+//!
+//! **Older schemas.** Schema 2 records (`"pkbench.result/2"`) read as they are; beside the
+//! record they held the command's summary keys (`total_ms`, `offer`, `table_info` …), which
+//! reading ignores: the figures come from the operations alone. Schema 1 records
+//! (`"pkbench.result/1"`) read as well: their machine object also held the build, which
+//! [`ResultRecord::from_json`] copies to `build`; their operations name no implementation.
 
 mod check;
 mod disk;
@@ -73,10 +79,15 @@ pub use time::{RunTimer, utc_from_unix, utc_now};
 pub use write::write_atomic;
 
 /// The schema identifier written into every record. Bump the number when a field changes
-/// meaning or disappears; adding fields keeps the number.
-pub const SCHEMA: &str = "pkbench.result/2";
+/// meaning or disappears; adding fields keeps the number. 3: the summary keys beside the
+/// record are gone (each figure is stored once) and facts the views print are stored.
+pub const SCHEMA: &str = "pkbench.result/3";
 
-/// The previous schema, still read (see the module documentation).
+/// The previous schema, still read: the same record with the command's summary keys beside
+/// it, which reading ignores.
+pub const SCHEMA_V2: &str = "pkbench.result/2";
+
+/// The first schema, still read (see the module documentation).
 pub const SCHEMA_V1: &str = "pkbench.result/1";
 
 /// A saved run: see the module documentation for the shape.

@@ -1,14 +1,13 @@
-//! The JSON renderer: a record as `--json` prints it and `--output` saves it. The record's
-//! own keys come first (schema, command, params, operations, …, see [`crate::record`]); beside
-//! them, the command's summary keys computed from the operations by its renderer (`dh`:
-//! [`super::dh::json_view`]; `choose`, `rsa`, `des`, `hash`, `cipher`, `repro`, `suite`
-//! likewise), so that readers of pkbench's first JSON output keep working; a record with
-//! several implementations also gets `by_implementation` ([`super::by_impl::json_view`]:
-//! each row's speed against pkbench's own, with its interval).
-//! A summary key never replaces a record key, and readers of saved records
-//! ([`ResultRecord::from_json`]) ignore the summary keys. Summary keys keep the names and
-//! units of that first output (milliseconds: `total_ms`, `offer.median_ms`); the record's
-//! own keys hold seconds ([`crate::record`]).
+//! The JSON renderer: a record as `--json` prints it and `--output` saves it — the record
+//! alone ([`crate::record`]: each figure once, times in seconds).
+//!
+//! The command's summary, computed from the record when it is read ([`summary`]): the keys
+//! pkbench's first JSON output printed beside the record (`dh`: [`super::dh::json_view`];
+//! `choose`, `rsa`, `des`, `hash`, `cipher`, `repro`, `suite` likewise; `by_implementation`,
+//! [`super::by_impl::json_view`], for a record with several implementations), in the names
+//! and units of that output (milliseconds: `total_ms`, `offer.median_ms`). Records of schema
+//! 2 held them beside the record; reading ignores them. [`with_summary`] gives a record's
+//! JSON with its summary beside it, for programs that read the old keys (and the tests).
 
 use crate::error::{Error, Result};
 use crate::measure::Stats;
@@ -61,22 +60,27 @@ pub fn summary_stats(st: &Stats) -> Value {
     Value::Object(m)
 }
 
-/// `rec` as pretty JSON with its command's summary keys, and a trailing newline.
+/// `rec` as `--json` prints it and `--output` saves it: the record alone, pretty, with a
+/// trailing newline.
 ///
 /// # Errors
 /// [`Error::Runtime`] if serialisation fails.
 pub fn render(rec: &ResultRecord) -> Result<String> {
-    let text = rec.to_json()?;
-    let extra = summary(rec);
-    if extra.is_empty() {
-        return Ok(text);
-    }
-    let mut v: Value = serde_json::from_str(&text)
-        .map_err(|e| Error::runtime(format!("JSON re-read failed: {e}")))?;
+    rec.to_json()
+}
+
+/// `rec`'s JSON with its command's summary keys ([`summary`]) beside the record's own keys,
+/// as schema 2 records held them: computed now, from the record.
+///
+/// # Errors
+/// [`Error::Runtime`] if serialisation fails.
+pub fn with_summary(rec: &ResultRecord) -> Result<Value> {
+    let mut v = serde_json::to_value(rec)
+        .map_err(|e| Error::runtime(format!("JSON serialisation failed: {e}")))?;
     if let Value::Object(top) = &mut v {
-        for (k, val) in extra {
+        for (k, val) in summary(rec) {
             top.entry(k).or_insert(val);
         }
     }
-    super::to_json(&v)
+    Ok(v)
 }

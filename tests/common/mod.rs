@@ -109,6 +109,18 @@ impl Pkbench {
         let shown = self.shown.clone();
         parse_json(&shown, &self.ok())
     }
+
+    /// Runs it (a timing command with `--json`), requires exit code 0, reads stdout as a
+    /// result record and returns it with its command's summary computed from it
+    /// ([`pkbench::report::json::with_summary`]: `total_ms`, `offer`, `rows` … beside the
+    /// record's own keys), as schema 2 printed it.
+    #[track_caller]
+    pub fn summary(self) -> Value {
+        let shown = self.shown.clone();
+        let rec = pkbench::record::ResultRecord::from_json(&shown, &self.ok())
+            .unwrap_or_else(|e| panic!("{shown}: not a record: {e}"));
+        pkbench::report::json::with_summary(&rec).unwrap()
+    }
 }
 
 /// Runs the pkbench binary with `args`: (exit code, or -1 when killed; stdout; stderr).
@@ -138,6 +150,22 @@ pub fn pkbench_input_error<S: AsRef<OsStr>>(args: &[S]) -> String {
 #[track_caller]
 pub fn pkbench_json<S: AsRef<OsStr>>(args: &[S]) -> Value {
     Pkbench::new(args).json()
+}
+
+/// Runs pkbench with `args` (a timing command with `--json`), requires exit code 0, and
+/// returns the record with its summary computed from it (see [`Pkbench::summary`]).
+#[track_caller]
+pub fn pkbench_summary<S: AsRef<OsStr>>(args: &[S]) -> Value {
+    Pkbench::new(args).summary()
+}
+
+/// `out` (a timing command's `--json` output) read as a result record, with its summary
+/// computed from it (see [`Pkbench::summary`]); `what` names it in the failure message.
+#[track_caller]
+pub fn summary_of(what: &str, out: &str) -> Value {
+    let rec = pkbench::record::ResultRecord::from_json(what, out)
+        .unwrap_or_else(|e| panic!("{what}: not a record: {e}"));
+    pkbench::report::json::with_summary(&rec).unwrap()
 }
 
 /// `text` parsed as one JSON value; `what` names it in the failure message.
