@@ -322,6 +322,10 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     params.insert("min_security".into(), args.min_security.into());
     params.insert("budget_ms".into(), args.budget_ms().into());
     params.insert("prune".into(), (!args.no_prune).into());
+    params.insert(
+        report::choose::POOL_PARAM.into(),
+        search::CHOOSE_POOL.into(),
+    );
     params.insert("max_secs".into(), args.max_secs.into());
     let fields: Vec<String> = if args.fields.is_empty() {
         vec!["all".into()]

@@ -264,6 +264,7 @@ pub fn record_doc(rec: &ResultRecord) -> doc::Doc {
 fn view(rec: &ResultRecord) -> Option<doc::Doc> {
     let mut d = match rec.command.as_str() {
         "dh" if !kem::is_kem(rec) && !by_impl::has_peers(rec) => dh::view(&threads::without(rec)),
+        "choose" if !windows::is_sweep(rec) => choose::view(rec),
         _ => return None,
     };
     d.extend(threads::doc(rec));
@@ -315,7 +316,7 @@ fn legacy_text(rec: &ResultRecord) -> String {
         "cipher" => by_impl::with_own(own, cipher::render_text),
         "rsa" => by_impl::with_own(own, rsa::render_text),
         "des" => by_impl::with_own(own, des::render_text),
-        "choose" => choose::render_text(own, false),
+        "choose" => windows::render_text(own),
         "repro" => repro::render_all(own, false, false),
         "scale" => scale::render_text(own),
         "suite" => suite::render_text(own),

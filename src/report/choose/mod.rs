@@ -6,11 +6,18 @@
 //! operations ([`crate::bench::choose`]: `qualifies`, `weak`, `chosen`, `security` in
 //! their `info`) and the candidates not timed (its `skipped` entries with params and info).
 
+mod doc;
+mod pq;
+
+pub use doc::view;
+
 use crate::record::{CPU_SUM_OP, Operation, ResultRecord, Skipped, TOTAL_OP};
-use crate::report;
 use crate::security::Estimate;
 use serde::Serialize;
 use serde_json::{Map, Value};
+
+/// The record param holding the least pool of checked inputs each candidate is timed on.
+pub const POOL_PARAM: &str = "pool_base";
 
 /// What happened to a candidate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -87,6 +94,9 @@ impl Row {
 /// The record read as `choose`'s tables: rows, choice, estimates.
 struct View {
     min_security: u32,
+    /// The least pool of checked inputs per candidate (record param `pool_base`; older
+    /// records: the smallest `pool` of their timed operations).
+    pool: Option<u64>,
     budget_ms: f64,
     prune: bool,
     rows: Vec<Row>,
@@ -95,8 +105,14 @@ struct View {
     estimates: Option<Vec<Estimate>>,
 }
 
+/// A secret size as the tables show it: "full" when it is the group order's size, else the
+/// number of bits.
 fn label(bits: u32, full: u32) -> String {
-    crate::bench::choose::size_label(bits, full)
+    if bits >= full {
+        "full".into()
+    } else {
+        bits.to_string()
+    }
 }
 
 fn uint(m: &Map<String, Value>, k: &str) -> Option<u64> {
@@ -249,8 +265,15 @@ impl View {
             .iter()
             .find(|r| Some(r.label_key()) != chosen.as_ref().map(Row::label_key))
             .map(|r| (*r).clone());
+        let pool = p.get(POOL_PARAM).and_then(Value::as_u64).or_else(|| {
+            rec.operations
+                .iter()
+                .filter_map(|o| o.info_u64("pool"))
+                .min()
+        });
         View {
             min_security,
+            pool,
             budget_ms: p
                 .get("budget_ms")
                 .and_then(Value::as_f64)
@@ -298,18 +321,6 @@ fn to<T: Serialize>(x: &T) -> Value {
     serde_json::to_value(x).unwrap_or_default()
 }
 
-const HEADER: [&str; 9] = [
-    "field",
-    "exp bits",
-    "table",
-    "Offer",
-    "Reply",
-    "Total = 2*Offer + Reply",
-    "security: category (estimate), bits",
-    "public value",
-    "weak",
-];
-
 /// The category with the precise estimate beside it: "128 (125.8)"; records without a
 /// category show the estimate alone; "<80" for a category below 80.
 fn sec_text(r: &Row) -> String {
@@ -318,16 +329,6 @@ fn sec_text(r: &Row) -> String {
         (Some(c), Some(b)) => format!("{c} ({b:.1})"),
         (None, Some(b)) => format!("{b:.1}"),
         _ => "?".into(),
-    }
-}
-
-/// Short name of the figure that limits the estimate.
-fn limit_label(r: &Row) -> &'static str {
-    match r.security_limited_by.as_deref() {
-        Some(s) if s.contains("rho") => "rho",
-        Some(s) if s.contains("number field") => "NFS",
-        Some(s) if s.contains("kangaroo") => "exponent",
-        _ => "",
     }
 }
 
@@ -345,306 +346,74 @@ fn weak_ref(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Option<usize> {
     Some(i + 1)
 }
 
-/// The Markdown cells of one candidate (every figure with its unit).
-fn cells(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Vec<String> {
-    let t = |v: Option<f64>| v.map_or("-".to_string(), report::fmt_time_ms);
-    let weak = weak_ref(r, weak_refs).map_or(String::new(), |i| format!("weak [{i}]"));
-    vec![
-        if r.code.is_empty() {
-            r.field.clone()
-        } else {
-            format!("{} ({})", r.field, r.code)
-        },
-        r.exp_label.clone(),
-        match (r.table, r.table_bytes) {
-            (true, Some(b)) => format!("yes ({})", report::fmt_bytes(b)),
-            (true, None) => "yes".into(),
-            (false, _) => "no".into(),
-        },
-        t(r.offer_ms),
-        t(r.reply_ms),
-        t(r.total_ms),
-        match limit_label(r) {
-            "" => sec_text(r),
-            l => format!("{}, {l}", sec_text(r)),
-        },
-        r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
-        weak,
-    ]
-}
-
-/// The terminal table of `rows`, 80 columns wide: times as bare numbers in one unit named
-/// in the header, the table's size (or "no"), the security estimate with the weakness
-/// marker ("56.0 [3]"); what limits the estimate is left to `--explain` and the JSON.
-fn text_table(rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> String {
-    let times = rows
-        .iter()
-        .flat_map(|r| [r.offer_ms, r.reply_ms, r.total_ms])
-        .flatten();
-    let (unit, f) = report::time_unit(times);
-    let h = |name: &str| format!("{name}\n{unit}");
-    let (offer, reply, total) = (h("Offer"), h("Reply"), h("Total"));
-    let mut t = report::table(&[
-        "field\ncode",
-        "exp\nbits",
-        "table",
-        &offer,
-        &reply,
-        &total,
-        "security\nbits",
-        "public\nvalue",
-    ]);
-    let n = |v: Option<f64>| v.map_or("-".to_string(), |ms| report::fmt_in_unit(ms, f));
-    for r in rows {
-        // Category over the precise estimate, two lines, so the table keeps to 80 columns.
-        let mut sec = sec_text(r).replacen(" (", "\n(", 1);
-        if let Some(i) = weak_ref(r, weak_refs) {
-            sec += &format!(" [{i}]");
-        }
-        t.add_row(vec![
-            // The code's name only (its version is in the Chosen line and the JSON).
-            match r.code.split(' ').next() {
-                Some(name) if !name.is_empty() => format!("{}\n{name}", r.field),
-                _ => r.field.clone(),
-            },
-            r.exp_label.clone(),
-            match (r.table, r.table_bytes) {
-                (true, Some(b)) => report::fmt_bytes(b),
-                (true, None) => "yes".into(),
-                (false, _) => "no".into(),
-            },
-            n(r.offer_ms),
-            n(r.reply_ms),
-            n(r.total_ms),
-            sec,
-            r.public_bytes.map_or("-".into(), |b| format!("{b} B")),
-        ]);
-    }
-    format!("{t}\n")
-}
-
-fn table(rows: &[&Row], markdown: bool, weak_refs: &mut Vec<(String, String)>) -> String {
-    if !markdown {
-        return text_table(rows, weak_refs);
-    }
-    let body: Vec<Vec<String>> = rows.iter().map(|r| cells(r, weak_refs)).collect();
-    let mut s = format!("| {} |\n", HEADER.join(" | "));
-    s += &format!("|{}\n", "---|".repeat(HEADER.len()));
-    for row in body {
-        s += &format!("| {} |\n", row.join(" | "));
-    }
-    s
-}
-
-/// Renders the record as terminal tables (`markdown` = false) or Markdown.
+/// The record as terminal tables (`markdown` = false) or Markdown: the view ([`view`])
+/// through [`crate::report::doc::terminal`] or [`crate::report::doc::markdown`].
 pub fn render_text(rec: &ResultRecord, markdown: bool) -> String {
-    let mut s = render_dh(rec, markdown);
-    if rec.params.get("post_quantum").and_then(Value::as_bool) == Some(true) {
-        s += &super::kem::render_choice(rec, markdown);
+    let d = view(rec);
+    if markdown {
+        crate::report::doc::markdown::render(&d)
+    } else {
+        crate::report::doc::terminal::render(&d)
     }
-    s
 }
 
-/// The DH part of the report: every group timed, the targets met, the choice.
-fn render_dh(rec: &ResultRecord, markdown: bool) -> String {
-    let v = View::of(rec);
-    let h = |s: &str| {
-        if markdown {
-            format!("\n### {s}\n\n")
-        } else {
-            format!("\n{s}\n")
-        }
-    };
-    let mut s = format!(
-        "pkbench choose: cheapest key exchange with at least {} bits of security\n",
-        v.min_security
-    );
-    s += &format!(
-        "budget {} per operation per candidate; pool of {}+ checked inputs (up to one per operation of a sample); pruning {}; seed {}; {} clock\n",
-        report::fmt_time_ms(v.budget_ms),
-        crate::bench::choose::CHOOSE_POOL,
-        if v.prune { "on" } else { "off" },
-        rec.seed.unwrap_or(0),
-        rec.clock
-    );
-    s += &format!("machine: {}\n", rec.summary());
-    let timed: Vec<&Row> = v
-        .rows
-        .iter()
-        .filter(|r| r.status == Status::Timed)
-        .collect();
-    let (good, below): (Vec<&Row>, Vec<&Row>) = timed.iter().partition(|r| r.qualifies);
-    let mut weak_refs = Vec::new();
-    s += &h(&format!(
-        "Meeting the target (≥ {} bits), sorted by Total = 2*Offer + Reply:",
-        v.min_security
-    ));
-    if good.is_empty() {
-        s += "(none timed)\n";
-    } else {
-        s += &table(&good, markdown, &mut weak_refs);
-    }
-    s += &h(&format!(
-        "Below the target (< {} bits), for comparison:",
-        v.min_security
-    ));
-    if below.is_empty() {
-        s += "(none timed)\n";
-    } else {
-        s += &table(&below, markdown, &mut weak_refs);
-    }
-    if !markdown && !timed.is_empty() {
-        s += "table: size of the fixed-base table, or no table. security: the category \
-              (NIST SP 800-57 Table 2; RFC 7748 for X25519), which the target is compared \
-              with, and in brackets the estimate (the minimum of Pollard rho, the number \
-              field sieve and the short-exponent bound; --explain gives each and the \
-              sources); [n]: weak, see below.\n";
-    }
-    let untimed: Vec<&Row> = v
-        .rows
-        .iter()
-        .filter(|r| r.status != Status::Timed)
-        .collect();
-    if !untimed.is_empty() {
-        s += &h("Not timed:");
-        // One line per group and reason: its secret sizes, table choices and estimates.
-        let mut groups: Vec<(String, Vec<&Row>)> = Vec::new();
-        for r in untimed {
-            let key = format!("{}\u{0}{}", r.field, r.reason.as_deref().unwrap_or(""));
-            match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(r),
-                None => groups.push((key, vec![r])),
-            }
-        }
-        for (_, rs) in groups {
-            let r0 = rs[0];
-            let mut sizes: Vec<String> = Vec::new();
-            for r in &rs {
-                let sec = format!("{} bits", sec_text(r));
-                let item = format!("{} ({sec})", r.exp_label);
-                if !sizes.contains(&item) {
-                    sizes.push(item);
-                }
-            }
-            let tables = match (rs.iter().any(|r| r.table), rs.iter().any(|r| !r.table)) {
-                (true, true) => "table and no table",
-                (true, false) => "table",
-                _ => "no table",
-            };
-            s += &format!(
-                "- {} {}, {tables}: {} {}\n",
-                r0.field,
-                sizes.join(", "),
-                if r0.status == Status::Pruned {
-                    "pruned,"
-                } else {
-                    "skipped,"
-                },
-                r0.reason.as_deref().unwrap_or("")
-            );
-        }
-    }
-    if !weak_refs.is_empty() {
-        s += &h("Weak:");
-        for (i, (k, _)) in weak_refs.iter().enumerate() {
-            s += &format!("[{}] {k}\n", i + 1);
-        }
-    }
-    if !rec.notes.is_empty() {
-        s += &h("Notes:");
-        for n in &rec.notes {
-            s += &format!("- {n}\n");
-        }
-    }
-    s += "\n";
-    s += &match &v.chosen {
-        Some(c) => format!(
-            "Chosen: {}, {} exponent{}, {}, computed by {} — Total {} (Offer {}, Reply {}), security category {} bits, {}-byte public values.\n",
-            c.field,
-            c.exp_label,
-            if c.exp_label == "full" { "" } else { " bits" },
-            if c.table {
-                "with the fixed-base table"
-            } else {
-                "no table"
-            },
-            c.code,
-            report::fmt_time_ms(c.total_ms.unwrap_or(f64::NAN)),
-            report::fmt_time_ms(c.offer_ms.unwrap_or(f64::NAN)),
-            report::fmt_time_ms(c.reply_ms.unwrap_or(f64::NAN)),
-            sec_text(c),
-            c.public_bytes.unwrap_or(0),
-        ),
-        None => format!(
-            "Chosen: none — no timed candidate reaches {} bits without a known weakness.\n",
-            v.min_security
-        ),
-    };
-    if let Some(f) = v.chosen.as_ref().and_then(|c| c.tie_fastest.as_ref()) {
-        s += &format!(
-            "Tie: {f} was faster, but within noise (the 95 % interval of the ratio of their Totals reaches 1); a tie goes to the conventional choice (full-size secrets on curves, then the smaller table).\n"
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::doc::{Block, terminal};
+
+    fn saved() -> ResultRecord {
+        let p = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/records/v1-choose.json"
         );
+        ResultRecord::read(std::path::Path::new(p)).unwrap()
     }
-    if let (Some(c), Some(r)) = (&v.chosen, &v.runner_up) {
-        let (a, b) = (
-            c.total_ms.unwrap_or(f64::NAN),
-            r.total_ms.unwrap_or(f64::NAN),
+
+    #[test]
+    fn tables_hold_the_candidates_as_figures() {
+        let rec = saved();
+        let d = view(&rec);
+        let tables: Vec<_> = d.tables().collect();
+        let meeting = tables.iter().find(|t| t.name == "choose.meeting").unwrap();
+        let first = &meeting.rows[0].cells;
+        let texts: Vec<&str> = first.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "x25519", "full", "30.0 KiB", "18.39", "59.05", "95.84", "125.8", "-"
+            ]
         );
-        let pct = 100.0 * (b / a - 1.0);
-        s += &format!(
-            "Runner-up: {} {}{}, {} — Total {} ({}{pct:.0}%).{}\n",
-            r.field,
-            r.exp_label,
-            if r.table { ", table" } else { ", no table" },
-            r.code,
-            report::fmt_time_ms(b),
-            if pct >= 0.0 { "+" } else { "" },
-            if c.tied && r.tied {
-                " Tied within noise: the interval of the Total ratio reaches 1; rerun with a larger --time or --clock cpu to separate them."
-            } else if pct < 10.0 && !c.tied {
-                " Within 10%, yet told apart by the rounds' intervals."
-            } else {
-                ""
-            }
+        // Times are seconds, the estimate bits, the table's size bytes.
+        let q = |i: usize| first[i].value.clone().unwrap();
+        assert!(
+            (q(5).value - 95.84e-6).abs() < 1e-9 && q(5).unit == "s",
+            "{:?}",
+            q(5)
         );
-    }
-    s += &format!("Run time: {:.1} s.\n", rec.elapsed_s);
-    if let Some(ests) = &v.estimates {
-        s += &h("Security estimates (the level is the minimum of the counted figures):");
-        for e in ests {
-            s += &format!(
-                "{} with {}-bit secrets: {:.1} bits, category {}{}\n",
-                e.group,
-                e.exp_bits,
-                e.bits,
-                if e.category_rule.is_empty() {
-                    "?".to_string()
-                } else {
-                    format!(
-                        "{} by the {}",
-                        if e.category == 0 {
-                            "<80".to_string()
-                        } else {
-                            e.category.to_string()
-                        },
-                        e.category_rule
-                    )
-                },
-                e.weak
-                    .as_ref()
-                    .map_or(String::new(), |w| format!(" — weak: {w}"))
-            );
-            for p in &e.parts {
-                s += &format!(
-                    "  {} {:>6.1}  {} — {}\n",
-                    if p.counted { "*" } else { "-" },
-                    p.bits,
-                    p.what,
-                    p.source
-                );
-            }
+        assert_eq!((q(6).value, q(6).unit), (125.8, "bits"));
+        assert_eq!((q(2).value, q(2).unit), (30720.0, "B"));
+        let below = tables.iter().find(|t| t.name == "choose.below").unwrap();
+        assert_eq!(below.rows.len(), 10);
+        assert_eq!(below.rows[2].cells[0].text, "modp-1024");
+        // Every table is drawn in the terminal text as the table alone would be.
+        let text = terminal::render(&d);
+        for t in &tables {
+            assert!(text.contains(&terminal::table(t)), "{}", t.name);
         }
-        s += "  (* counted in the minimum; - shown for comparison)\n";
+        assert!(matches!(&d.blocks[0], Block::Title(t) if t.contains("112 bits")));
+        assert!(text.contains("pool of 4+ checked inputs"), "{text}");
+        assert!(text.contains("\nChosen: x25519, full exponent, with the fixed-base table"));
     }
-    s
+
+    #[test]
+    fn markdown_is_the_same_document() {
+        let md = render_text(&saved(), true);
+        assert!(md.starts_with("## pkbench choose: "), "{md}");
+        assert!(
+            md.contains("| x25519 | full | 30.0 KiB | 18.39 | 59.05 | 95.84 | 125.8 | - |"),
+            "{md}"
+        );
+        assert!(md.contains("### Below the target (&lt; 112 bits), for comparison:"));
+    }
 }
