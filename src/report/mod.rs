@@ -265,6 +265,7 @@ fn view(rec: &ResultRecord) -> Option<doc::Doc> {
     let mut d = match rec.command.as_str() {
         "dh" if !kem::is_kem(rec) && !by_impl::has_peers(rec) => dh::view(&threads::without(rec)),
         "choose" if !windows::is_sweep(rec) => choose::view(rec),
+        "suite" => suite::view(&threads::without(rec)),
         _ => return None,
     };
     d.extend(threads::doc(rec));

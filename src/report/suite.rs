@@ -1,27 +1,31 @@
-//! The report of a `suite` record: the terminal summary (one row per measured item, its
+//! The report of a `suite` record: its document ([`view`]: one row per measured item, its
 //! operations under it, each with median, quartiles and rate or figure; the items skipped)
 //! and the summary keys `--json` prints beside the record, all read from the record.
 
 use crate::record::{Operation, ResultRecord, params_label};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 /// A timed operation's rate (a `*_per_sec` figure, bytes first, else ops/s at the median);
 /// a derived operation's figure.
-fn rate_or_figure(op: &Operation) -> String {
+fn rate_or_figure(op: &Operation) -> Cell {
     let Some(st) = &op.stats else {
-        return report::compare::fmt_headline(op);
+        return Cell::headline(op);
     };
-    if let Some(b) = op.figures.get("bytes_per_sec") {
-        return format!("{} MB/s", report::sig4(b / 1e6));
+    if let Some(&b) = op.figures.get("bytes_per_sec") {
+        return Cell::figure(format!("{} MB/s", report::sig4(b / 1e6)), b, "B/s");
     }
-    report::fmt_rate(st.ops_per_sec())
+    Cell::rate(st.ops_per_sec())
 }
 
-/// The terminal summary of a suite record, 80 columns wide.
-pub fn render_text(rec: &ResultRecord) -> String {
-    let mut s = format!(
-        "pkbench suite{}: {} operations in {:.1} s; clock {}\nmachine:   {}\n",
+/// The view of a suite record: the run, one group row per measured item (its parameters)
+/// with its operations under it (median, quartiles, rate or figure), the warm/cold section
+/// ([`report::cache`]) and the items skipped; 80 columns wide.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
+    d.title(format!(
+        "pkbench suite{}: {} operations in {:.1} s; clock {}",
         if rec.params.get("quick") == Some(&json!(true)) {
             " --quick"
         } else {
@@ -30,45 +34,51 @@ pub fn render_text(rec: &ResultRecord) -> String {
         rec.operations.len(),
         rec.elapsed_s,
         rec.clock,
-        rec.summary()
-    );
+    ));
+    d.fact("machine", rec.summary());
     // One row per item (its parameters), its operations indented under it, both wrapped
     // to 28 characters: the table fits in 80 columns (the figures take at most 51).
     let wrap = |s: &str, indent: &str| {
         report::text::wrap_words(s, 28 - indent.len()).replace('\n', &format!("\n{indent}  "))
     };
-    let mut t = report::table(&["item\n  operation", "median", "q1 … q3", "rate or\nfigure"]);
+    let mut t = Table::new(
+        "suite.operations",
+        &["item\n  operation", "median", "q1 … q3", "rate or\nfigure"],
+    )
+    .wrapping(0);
     let mut item = String::new();
     for op in &rec.operations {
         let label = params_label(&op.params);
         if label != item {
-            t.add_row(vec![wrap(&label, "")]);
+            t.group(wrap(&label, ""));
             item = label;
         }
         let (median, quart) = match &op.stats {
-            Some(st) => (
-                report::fmt_time_ms(st.median_ms),
-                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
-            ),
-            None => (String::new(), String::new()),
+            Some(st) => (Cell::time_ms(st.median_ms), Cell::quartiles(st)),
+            None => (Cell::empty(), Cell::empty()),
         };
-        t.add_row(vec![
-            format!("  {}", wrap(&op.name, "  ")),
+        t.row(vec![
+            Cell::text(format!("  {}", wrap(&op.name, "  "))),
             median,
             quart,
             rate_or_figure(op),
         ]);
     }
-    report::wrap_column(&mut t, 0);
-    s += &format!("{t}\n");
-    s += &report::cache::render(rec);
+    d.table(t);
+    d.extend(report::cache::doc(rec));
     if !rec.skipped.is_empty() {
-        s += &format!("skipped ({}):\n", rec.skipped.len());
+        let mut s = format!("skipped ({}):", rec.skipped.len());
         for k in &rec.skipped {
-            s += &format!("  {}: {}\n", k.item, k.reason);
+            s += &format!("\n  {}: {}", k.item, k.reason);
         }
+        d.text(s);
     }
-    report::wrap_text(&s)
+    d
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// The summary keys `--json` prints beside a `suite` record: `items`, each entry that ran
@@ -95,4 +105,44 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("items".into(), items.into());
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_are_group_rows_over_their_operations() {
+        let p = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/records/v1-suite-quick.json"
+        );
+        let rec = ResultRecord::read(std::path::Path::new(p)).unwrap();
+        let d = view(&rec);
+        let t = d.tables().next().unwrap();
+        assert_eq!(t.name, "suite.operations");
+        assert!(t.rows[0].group);
+        assert_eq!(t.rows[0].cells[0].text, "repro row=md5 table=1995");
+        let md5 = &t.rows[1];
+        let texts: Vec<&str> = md5.cells.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["  MD5", "22.26 µs", "21.59 … 22.39 µs", "449.3 MB/s"]
+        );
+        let q = md5.cells[2].value.clone().unwrap();
+        assert_eq!(q.unit, "s");
+        assert!(q.lo.unwrap() < q.value && q.value < q.hi.unwrap(), "{q:?}");
+        let rate = md5.cells[3].value.clone().unwrap();
+        assert_eq!(rate.unit, "B/s");
+        assert!((rate.value / 449.3e6 - 1.0).abs() < 1e-3, "{rate:?}");
+        assert_eq!(
+            t.rows.iter().filter(|r| !r.group).count(),
+            rec.operations.len()
+        );
+        let text = render_text(&rec);
+        assert!(text.contains(&report::doc::terminal::table(t)));
+        assert!(text.starts_with(
+            "pkbench suite --quick: 136 operations in 6.7 s; clock wall\nmachine:   "
+        ));
+    }
 }

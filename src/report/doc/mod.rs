@@ -185,6 +185,31 @@ impl Cell {
         }
     }
 
+    /// An operation's headline figure ([`crate::record::Operation::headline_figure`]): a
+    /// time per operation in seconds, or a rate (bytes per second for a `bytes*` figure,
+    /// else per second), shown by [`report::compare::fmt_headline`]; "-" without one.
+    pub fn headline(op: &crate::record::Operation) -> Cell {
+        use crate::record::Better;
+        let text = report::compare::fmt_headline(op);
+        match op.headline_figure() {
+            Some((_, v, Better::Lower)) => Cell::figure(text, v * 1e-3, "s"),
+            Some((k, v, Better::Higher)) if k.starts_with("bytes") => Cell::figure(text, v, "B/s"),
+            Some((_, v, Better::Higher)) => Cell::figure(text, v, "1/s"),
+            None => Cell::text(text),
+        }
+    }
+
+    /// The median of a timed operation's statistics with its quartiles as the range, shown
+    /// "q1 … q3" ([`report::fmt_quartiles_ms`]), in seconds.
+    pub fn quartiles(st: &crate::measure::Stats) -> Cell {
+        Cell::figure(
+            report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
+            st.median_ms * 1e-3,
+            "s",
+        )
+        .with_interval(st.q1_ms * 1e-3, st.q3_ms * 1e-3)
+    }
+
     /// This cell with the interval `lo`, `hi` (in the cell's unit) on its figure.
     #[must_use]
     pub fn with_interval(mut self, lo: f64, hi: f64) -> Cell {
