@@ -23,6 +23,7 @@ pub mod measure;
 pub mod params;
 pub mod peers;
 pub mod record;
+pub mod reference;
 pub mod report;
 pub mod repro;
 pub mod rsa;

@@ -199,3 +199,44 @@ fn older_schema_records_still_read() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Total = 2*Offer + Reply"), "{out}");
 }
+
+/// What the `dh` text says of the input pool comes from the record: its size, how often a
+/// sample reuses an entry, and the caps the run sized it under (stored when measured, schema
+/// 3); a record without the caps (older) prints none rather than today's binary's.
+#[test]
+fn dh_pool_caps_are_facts_of_the_record() {
+    use pkbench::record::{ResultRecord, info};
+    let (real, _) = real_record("record-pool");
+    let mut rec = ResultRecord::read(&real).unwrap();
+    let offer = rec.operation("Offer").unwrap();
+    assert_eq!(offer.pool_cap(), Some(4096));
+    assert_eq!(offer.pool_time_share(), Some(0.1));
+    // A pool of one entry: every operation of a sample reuses it.
+    for op in &mut rec.operations {
+        op.info.insert(info::POOL.into(), 1.into());
+    }
+    // Words as one line: the text wraps at 80 columns.
+    let flat = |r: &ResultRecord| {
+        let t = pkbench::report::dh::render_text(r);
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let text = flat(&rec);
+    assert!(
+        text.contains("capped at 10% of the budget's time and 4096 entries"),
+        "{text}"
+    );
+    for op in &mut rec.operations {
+        op.info.insert(info::POOL_CAP.into(), 7.into());
+    }
+    let text = flat(&rec);
+    assert!(text.contains("and 7 entries"), "the record's cap: {text}");
+    for op in &mut rec.operations {
+        op.info.remove(info::POOL_CAP);
+    }
+    let text = pkbench::report::dh::render_text(&rec);
+    assert!(
+        text.contains("times per sample") && !text.contains("capped"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(real.parent().unwrap()).unwrap();
+}

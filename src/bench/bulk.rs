@@ -9,7 +9,7 @@
 
 use crate::error::{Error, Invalid, Result};
 use crate::measure::Stats;
-use crate::record::Operation;
+use crate::record::{Operation, figure};
 use crate::symmetric::kat;
 use crate::symmetric::{CipherSpec, Direction, Mode};
 use rand_chacha::ChaCha20Rng;
@@ -72,7 +72,7 @@ pub fn throughput_operation(
 ) -> Operation {
     let mb = mb_per_s(chunk_bytes, stats.median_ms);
     Operation::timed(name, params, stats)
-        .with_figure("bytes_per_sec", mb * 1e6)
+        .with_figure(figure::BYTES_PER_SEC, mb * 1e6)
         .with_info("mb_per_s", mb)
         .with_info("data_bytes", data_bytes)
 }

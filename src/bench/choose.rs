@@ -189,14 +189,9 @@ pub fn secret_sizes(exps: &[ExpBits], full: u32) -> Vec<u32> {
     out
 }
 
-/// `full` for a size at or above the group's full size, else the number of bits.
-pub fn size_label(bits: u32, full: u32) -> String {
-    if bits >= full {
-        "full".into()
-    } else {
-        bits.to_string()
-    }
-}
+/// `full` for a size at or above the group's full size, else the number of bits (the
+/// record's label, where views read it).
+pub use crate::record::size_label;
 
 /// Best of two Replies (ms) on a fresh secret and a valid peer value.
 fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f64> {
@@ -432,10 +427,7 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
                 }
                 for dh in jobs {
                     let ops = super::run(&Job::Dh(dh), &inner)?;
-                    let total = ops
-                        .iter()
-                        .find_map(|o| o.figures.get("total_ms").copied())
-                        .unwrap_or(f64::NAN);
+                    let total = ops.iter().find_map(Operation::total_ms).unwrap_or(f64::NAN);
                     if c.qualifies(job.min_security) && !c.weak() {
                         best = Some(best.map_or(total, |b| b.min(total)));
                     }
@@ -461,14 +453,10 @@ pub fn search(job: &ChooseJob, cfg: &Config) -> Result<Outcome> {
 /// the smaller Total. Tied candidates get `tied` (true) and the chosen one of a broken tie
 /// `tie_fastest` (the fastest one's label).
 fn annotate(out: &mut Outcome, min: u32) {
-    let total_op = |ops: &[Operation]| {
-        ops.iter()
-            .find(|o| o.figures.contains_key("total_ms"))
-            .cloned()
-    };
+    let total_op = |ops: &[Operation]| ops.iter().find(|o| o.total_ms().is_some()).cloned();
     let total = |ops: &[Operation]| {
         ops.iter()
-            .find_map(|o| o.figures.get("total_ms").copied())
+            .find_map(Operation::total_ms)
             .unwrap_or(f64::INFINITY)
     };
     let eligible: Vec<usize> = (0..out.timed.len())

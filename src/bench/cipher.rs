@@ -14,7 +14,7 @@ use super::imp::Choice;
 use super::slope::{self, FitDoubt, Slope, SlopePoint};
 use crate::error::{Error, Invalid, Result};
 use crate::measure::{Machine, MeasureConfig};
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, figure};
 use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
 use crate::symmetric::registry::CipherSpec;
@@ -561,7 +561,7 @@ pub fn operation(
         rounds: slope::round_rates(&row.points),
     }
     .by(implementation.clone())
-    .with_figure("bytes_per_sec", row.slope.mb_per_s() * 1e6)
+    .with_figure(figure::BYTES_PER_SEC, row.slope.mb_per_s() * 1e6)
     .with_figure("intercept_ns", row.slope.intercept_ns)
     .with_info(
         "method",

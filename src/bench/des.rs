@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::implementation::Implementation;
 use crate::measure::Stats;
 use crate::peers::{Discovery, PeerError, Unavailable, openssl};
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, info as rinfo};
 use crate::symmetric::Mode;
 use ::des::Des;
 use ::des::cipher::{Block, BlockCipherEncrypt, KeyInit, array::Array};
@@ -288,11 +288,11 @@ impl super::Prepared for PreparedDes {
                     ("block", block.into()),
                 ]);
                 bulk::throughput_operation("encrypt", key, stats, c.chunk_bytes(), c.data_bytes())
-                    .with_info("outputs_checked", outputs_checked)
+                    .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked)
             }
         };
         Ok(vec![
-            op.with_info("known_answers_checked", self.known_answers_checked)
+            op.with_info(rinfo::KNOWN_ANSWERS_CHECKED, self.known_answers_checked)
                 .by(Implementation::of_crate("des")),
         ])
     }
@@ -307,7 +307,7 @@ fn key_setup_op(stats: Stats, outputs_checked: usize) -> Operation {
         .with_figure("keys_per_sec", keys_per_sec)
         .with_info("us_per_key", us_per_key)
         .with_info("keys", KEY_POOL)
-        .with_info("outputs_checked", outputs_checked)
+        .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked)
 }
 
 /// After timing key setup: every key schedule the timed runs built encrypts a test block as
@@ -361,12 +361,15 @@ mod tests {
         };
         let run = |j: &DesJob| super::super::run(&super::super::Job::Des(*j), &cfg);
         let ks = &run(&DesJob::KeySetup).unwrap()[0];
-        assert!(ks.info_u64("outputs_checked").unwrap() >= 1);
+        assert!(ks.info_u64(rinfo::OUTPUTS_CHECKED).unwrap() >= 1);
         assert!(ks.info_f64("us_per_key").unwrap() > 0.0);
-        assert_eq!(ks.info_u64("known_answers_checked"), Some(5));
+        assert_eq!(ks.info_u64(rinfo::KNOWN_ANSWERS_CHECKED), Some(5));
         for mode in [Mode::Ecb, Mode::Cbc] {
             let op = &run(&DesJob::encrypt(mode, 800).unwrap()).unwrap()[0];
-            assert!(op.info_u64("outputs_checked").unwrap() >= 1, "{mode:?}");
+            assert!(
+                op.info_u64(rinfo::OUTPUTS_CHECKED).unwrap() >= 1,
+                "{mode:?}"
+            );
             assert_eq!(op.params["block"], 800);
             assert_eq!(op.implementation.as_ref().unwrap().name, "des");
         }

@@ -16,7 +16,7 @@ use crate::kex::{ExpBits, GroupOptions, KeyExchange};
 use crate::measure::Stats;
 use crate::measure::cache::{CacheMode, Resident, Span};
 use crate::params::GroupFile;
-use crate::record::{self, Operation};
+use crate::record::{OFFER_OP, Operation, REPLY_OP, figure, info as rinfo, param};
 use crate::security;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -269,12 +269,7 @@ impl super::Prepared for PreparedDh {
             work: "one exchange, both parties' work: 2*Offer + 2*Reply".into(),
             figure: "exchanges_per_sec",
             per_unit: 1.0,
-            params: record::params([
-                ("command", "dh".into()),
-                ("group", kx.info().name.clone().into()),
-                ("exp_bits", self.job.exp_bits.into()),
-                ("table", kx.table().is_some().into()),
-            ]),
+            params: param::dh(&kx.info().name, self.job.exp_bits, kx.table().is_some()),
             implementation: kx.implementation(),
         }]
     }
@@ -325,7 +320,7 @@ impl super::Prepared for PreparedDh {
             }
             if let Some(v) = self.job.cache.param(cold) {
                 for op in &mut these {
-                    op.params.insert("cache".into(), v.into());
+                    op.params.insert(param::CACHE.into(), v.into());
                 }
             }
             ops.extend(these);
@@ -381,43 +376,41 @@ pub fn operations(
 ) -> Vec<Operation> {
     let info = kx.info();
     let table = kx.table();
-    let key = record::params([
-        ("command", "dh".into()),
-        ("group", info.name.clone().into()),
-        ("exp_bits", exp_bits.into()),
-        ("table", table.is_some().into()),
-    ]);
+    let key = param::dh(&info.name, exp_bits, table.is_some());
     let implementation = kx.implementation();
     let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {
         let mut op = op
             .by(implementation.clone())
             .with_info(
-                "family",
+                rinfo::FAMILY,
                 serde_json::to_value(info.family).unwrap_or_default(),
             )
-            .with_info("group_description", info.description.clone())
-            .with_info("group_source", info.source.clone())
-            .with_info("field_bits", info.field_bits)
-            .with_info("full_exp_bits", info.full_exp_bits)
-            .with_info("public_bytes", info.public_bytes)
-            .with_info("pool", pool.len())
-            .with_info("pool_ms", pool.make_ms);
+            .with_info(rinfo::GROUP_DESCRIPTION, info.description.clone())
+            .with_info(rinfo::GROUP_SOURCE, info.source.clone())
+            .with_info(rinfo::FIELD_BITS, info.field_bits)
+            .with_info(rinfo::FULL_EXP_BITS, info.full_exp_bits)
+            .with_info(rinfo::PUBLIC_BYTES, info.public_bytes)
+            .with_info(rinfo::POOL, pool.len())
+            .with_info(rinfo::POOL_MS, pool.make_ms)
+            // The caps the pool was sized under, facts of this run that views print.
+            .with_info(rinfo::POOL_CAP, MAX_POOL)
+            .with_info(rinfo::POOL_TIME_SHARE, POOL_TIME_SHARE);
         if let Some(b) = kx.backend() {
-            op = op.with_info("backend", b);
+            op = op.with_info(rinfo::BACKEND, b);
         }
         if let Some(c) = kx.clmul() {
-            op = op.with_info("clmul", c);
+            op = op.with_info(rinfo::CLMUL, c);
         }
         if let Some(f) = kx.field_code() {
-            op = op.with_info("field_code", f);
+            op = op.with_info(rinfo::FIELD_CODE, f);
         }
-        op.with_info("security_bits", estimate.bits)
-            .with_info("security_category", estimate.category)
-            .with_info("security_limited_by", estimate.limited_by.clone())
+        op.with_info(rinfo::SECURITY_BITS, estimate.bits)
+            .with_info(rinfo::SECURITY_CATEGORY, estimate.category)
+            .with_info(rinfo::SECURITY_LIMITED_BY, estimate.limited_by.clone())
             // Shor's algorithm breaks every discrete-logarithm group (report::kem::DH_QUANTUM_NOTE).
-            .with_info("quantum_security_bits", 0.0)
-            .with_info("wire_bytes", 2 * info.public_bytes)
+            .with_info(rinfo::QUANTUM_SECURITY_BITS, 0.0)
+            .with_info(rinfo::WIRE_BYTES, 2 * info.public_bytes)
     };
     let total_ms = 2.0 * offer.median_ms + reply.median_ms;
     let cpu_total_ms = 2.0 * (offer.median_ms + reply.median_ms);
@@ -430,21 +423,21 @@ pub fn operations(
         .collect();
     let total_rounds = paired.iter().map(|(o, r)| 2.0 * o + r).collect();
     let cpu_rounds = paired.iter().map(|(o, r)| 2.0 * (o + r)).collect();
-    let mut offer_op = common(Operation::timed("Offer", key.clone(), offer.clone()))
-        .with_figure("ops_per_sec", offer.ops_per_sec());
+    let mut offer_op = common(Operation::timed(OFFER_OP, key.clone(), offer.clone()))
+        .with_figure(figure::OPS_PER_SEC, offer.ops_per_sec());
     if let Some(t) = table {
         offer_op = offer_op
-            .with_info("table_method", t.method.clone())
-            .with_info("table_bytes", t.bytes)
-            .with_info("table_build_ms", t.build_ms);
+            .with_info(rinfo::TABLE_METHOD, t.method.clone())
+            .with_info(rinfo::TABLE_BYTES, t.bytes)
+            .with_info(rinfo::TABLE_BUILD_MS, t.build_ms);
     }
     if let Some(m) = kx.offer_method() {
-        offer_op = offer_op.with_info("offer_method", m);
+        offer_op = offer_op.with_info(rinfo::OFFER_METHOD, m);
     }
-    let mut reply_op = common(Operation::timed("Reply", key.clone(), reply.clone()))
-        .with_figure("ops_per_sec", reply.ops_per_sec());
+    let mut reply_op = common(Operation::timed(REPLY_OP, key.clone(), reply.clone()))
+        .with_figure(figure::OPS_PER_SEC, reply.ops_per_sec());
     if let Some(m) = kx.reply_method() {
-        reply_op = reply_op.with_info("reply_method", m);
+        reply_op = reply_op.with_info(rinfo::REPLY_METHOD, m);
     }
     vec![
         offer_op,
@@ -452,14 +445,14 @@ pub fn operations(
         common(Operation::derived(
             TOTAL_OP,
             key.clone(),
-            "total_ms",
+            figure::TOTAL_MS,
             total_ms,
         ))
         .with_rounds(total_rounds),
         common(Operation::derived(
             CPU_SUM_OP,
             key,
-            "cpu_total_ms",
+            figure::CPU_TOTAL_MS,
             cpu_total_ms,
         ))
         .with_rounds(cpu_rounds),

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::hash::Algo;
 use crate::measure::Stats;
 use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openssl};
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, info as rinfo};
 use std::hint::black_box;
 
 /// Most blocks a job keeps (each with its digest): small blocks (1 to 28 bytes) take their
@@ -434,9 +434,9 @@ impl super::Prepared for PreparedHash {
                         Choice::Peer(_) => self.digester.implementation(algo).label(),
                     },
                 )
-                .with_info("known_answers_checked", self.known_answers_checked)
+                .with_info(rinfo::KNOWN_ANSWERS_CHECKED, self.known_answers_checked)
                 .with_info("known_answers_source", algo.known_answers_source())
-                .with_info("outputs_checked", outputs_checked),
+                .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked),
         ])
     }
 }
@@ -506,8 +506,8 @@ mod tests {
             let op = &ops[0];
             assert_eq!(op.params["block"], 1000);
             assert_eq!(op.params["algo"], algo.name());
-            assert!(op.info_u64("outputs_checked").unwrap() >= 1);
-            assert!(op.info_u64("known_answers_checked").unwrap() >= 3);
+            assert!(op.info_u64(rinfo::OUTPUTS_CHECKED).unwrap() >= 1);
+            assert!(op.info_u64(rinfo::KNOWN_ANSWERS_CHECKED).unwrap() >= 3);
             assert!(op.info_f64("mb_per_s").unwrap() > 0.0);
             assert!(op.implementation.is_some());
         }

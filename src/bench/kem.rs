@@ -14,7 +14,7 @@ use super::Config;
 use crate::error::{Error, Result};
 use crate::kem::{Exchanges, Kem, KemInfo};
 use crate::measure::Stats;
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, figure, info as rinfo};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use std::sync::Arc;
@@ -200,21 +200,21 @@ pub fn operations(
     let common = |op: Operation, wire: usize| {
         let mut op = op
             .by(implementation.clone())
-            .with_info("family", "kem")
-            .with_info("group_description", info.description)
-            .with_info("group_source", info.source)
+            .with_info(rinfo::FAMILY, "kem")
+            .with_info(rinfo::GROUP_DESCRIPTION, info.description)
+            .with_info(rinfo::GROUP_SOURCE, info.source)
             .with_info("ek_bytes", info.ek_bytes)
             .with_info("ct_bytes", info.ct_bytes)
             .with_info("ss_bytes", info.ss_bytes)
             .with_info("dk_bytes", info.dk_bytes)
-            .with_info("wire_bytes", wire)
-            .with_info("security_bits", sec.classical_bits)
-            .with_info("quantum_security_bits", sec.quantum_bits)
+            .with_info(rinfo::WIRE_BYTES, wire)
+            .with_info(rinfo::SECURITY_BITS, sec.classical_bits)
+            .with_info(rinfo::QUANTUM_SECURITY_BITS, sec.quantum_bits)
             .with_info("core_svp_classical", sec.core_svp.0)
             .with_info("core_svp_quantum", sec.core_svp.1)
             .with_info("security_source", sec.source)
-            .with_info("pool", pool)
-            .with_info("pool_ms", pool_ms);
+            .with_info(rinfo::POOL, pool)
+            .with_info(rinfo::POOL_MS, pool_ms);
         if let Some(c) = sec.category {
             op = op.with_info("nist_category", c);
         }
@@ -230,14 +230,14 @@ pub fn operations(
         .collect();
     let timed = |name: &str, st: Stats, wire: usize| {
         let rate = st.ops_per_sec();
-        common(Operation::timed(name, key.clone(), st), wire).with_figure("ops_per_sec", rate)
+        common(Operation::timed(name, key.clone(), st), wire).with_figure(figure::OPS_PER_SEC, rate)
     };
     vec![
         timed("KeyGen", keygen, info.ek_bytes),
         timed("Encaps", encaps, info.ct_bytes),
         timed("Decaps", decaps, 0),
         common(
-            Operation::derived(KEM_TOTAL_OP, key.clone(), "total_ms", total_ms),
+            Operation::derived(KEM_TOTAL_OP, key.clone(), figure::TOTAL_MS, total_ms),
             info.ek_bytes + info.ct_bytes,
         )
         .with_rounds(rounds)

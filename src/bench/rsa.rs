@@ -11,7 +11,7 @@ use super::Config;
 use crate::arith::bignum::{Backend, BackendKind};
 use crate::error::{Error, Invalid, Result};
 use crate::measure::{self, Stats};
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, figure, info as rinfo};
 use crate::rsa::key::RsaKey;
 use crate::rsa::ops::{Engine, Powm};
 use crate::rsa::{keygen, pem};
@@ -370,14 +370,14 @@ impl<B: Backend + 'static> super::Prepared for PreparedRsa<B> {
                 let secs = st.median_ms / 1e3;
                 let mut o = Operation::timed(name, params.clone(), st)
                     .by(implementation.clone())
-                    .with_figure("ops_per_sec", 1.0 / secs)
-                    .with_figure("bytes_per_sec", f.chunk as f64 / secs)
-                    .with_info("backend", kind.version())
+                    .with_figure(figure::OPS_PER_SEC, 1.0 / secs)
+                    .with_figure(figure::BYTES_PER_SEC, f.chunk as f64 / secs)
+                    .with_info(rinfo::BACKEND, kind.version())
                     .with_info("powm_fn", powm_fn)
                     .with_info("key_source", f.key_source.clone())
                     .with_info("e", f.e.clone())
                     .with_info("n", f.n.clone())
-                    .with_info("pool", pool);
+                    .with_info(rinfo::POOL, pool);
                 if let Some(ms) = f.keygen_ms {
                     o = o.with_info("keygen_ms", ms);
                 }
@@ -485,7 +485,7 @@ mod tests {
         assert_eq!(ops[0].params["powm"], "fast");
         assert!(!ops[2].params.contains_key("powm"));
         assert!(ops[0].info_f64("keygen_ms").unwrap() > 0.0);
-        assert_eq!(ops[0].info_u64("pool"), Some(16));
+        assert_eq!(ops[0].info_u64(rinfo::POOL), Some(16));
         let p = params(&job, &ops);
         assert_eq!(
             (p["bits"].as_u64(), p["crt"].as_bool()),

@@ -21,7 +21,7 @@ use crate::implementation::Implementation;
 use crate::measure::{CacheMode, Stats};
 use crate::peers::openssl::{BnPowm, CrtKey};
 use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp, openssl};
-use crate::record::{self, Operation};
+use crate::record::{self, Operation, figure, info as rinfo};
 use crate::rsa::key::RsaKey;
 use crate::rsa::ops::{Powm, pad};
 use num_bigint::BigUint;
@@ -427,14 +427,14 @@ impl<P: LibPow> super::Prepared for PreparedPeer<P> {
                 let library = format!("{} {}", imp.name, imp.version);
                 let function = imp.variant.clone();
                 Operation::timed(name, params.clone(), st)
-                    .with_info("backend", library)
+                    .with_info(rinfo::BACKEND, library)
                     .with_info("powm_fn", function)
-                    .with_figure("ops_per_sec", 1.0 / secs)
-                    .with_figure("bytes_per_sec", f.chunk as f64 / secs)
+                    .with_figure(figure::OPS_PER_SEC, 1.0 / secs)
+                    .with_figure(figure::BYTES_PER_SEC, f.chunk as f64 / secs)
                     .with_info("key_source", f.key_source.clone())
                     .with_info("e", f.e.clone())
                     .with_info("n", f.n.clone())
-                    .with_info("pool", pool)
+                    .with_info(rinfo::POOL, pool)
                     .by(imp)
             })
             .collect())

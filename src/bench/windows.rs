@@ -16,7 +16,7 @@ use super::dh::DhJob;
 use super::{Config, Item, Job};
 use crate::kex::{self, ExpBits, Family, GroupOptions, WindowChoice};
 use crate::measure::CacheMode;
-use crate::record::Operation;
+use crate::record::{Operation, info as rinfo, param};
 use std::sync::Arc;
 
 /// Narrowest window the sweep tries on a binary curve.
@@ -113,7 +113,7 @@ pub fn run(items: Vec<Item>, cfg: &Config) -> (Vec<Operation>, Vec<(String, crat
     }
     for op in &mut ops {
         if let Some(w) = op
-            .info_str("table_method")
+            .info_str(rinfo::TABLE_METHOD)
             .and_then(|m| m.strip_prefix("fixed-base signed windows w="))
             .and_then(|m| m.split(':').next())
             .and_then(|w| w.parse::<u32>().ok())
@@ -132,18 +132,18 @@ pub fn run(items: Vec<Item>, cfg: &Config) -> (Vec<Operation>, Vec<(String, crat
 pub fn annotate(ops: &mut [Operation]) {
     let key = |o: &Operation| {
         (
-            o.param_str("group").unwrap_or("").to_string(),
-            o.params.get("exp_bits").and_then(serde_json::Value::as_u64),
+            o.param_str(param::GROUP).unwrap_or("").to_string(),
+            o.exp_bits(),
         )
     };
     let bytes = |o: &Operation| {
         if o.params.get("table").and_then(serde_json::Value::as_bool) == Some(true) {
-            o.info_u64("table_bytes").unwrap_or(u64::MAX)
+            o.info_u64(rinfo::TABLE_BYTES).unwrap_or(u64::MAX)
         } else {
             0
         }
     };
-    let is_cold = |o: &Operation| o.param_str("cache") == Some("cold");
+    let is_cold = |o: &Operation| o.param_str(param::CACHE) == Some("cold");
     let mut keys: Vec<_> = ops.iter().filter(|o| is_cold(o)).map(key).collect();
     keys.dedup();
     for k in keys {
@@ -238,7 +238,7 @@ mod tests {
             ("table_window", bytes.into()),
             ("cache", cache.into()),
         ]);
-        Operation::timed("Offer", params, stats).with_info("table_bytes", bytes)
+        Operation::timed("Offer", params, stats).with_info(rinfo::TABLE_BYTES, bytes)
     }
 
     #[test]
@@ -254,7 +254,7 @@ mod tests {
         let chosen: Vec<u64> = ops
             .iter()
             .filter(|o| o.info.get("cheapest_cold") == Some(&true.into()))
-            .map(|o| o.info_u64("table_bytes").unwrap())
+            .map(|o| o.info_u64(rinfo::TABLE_BYTES).unwrap())
             .collect();
         // The smaller table of the tie, cold and its warm twin.
         assert_eq!(chosen, vec![4096, 4096]);

@@ -52,6 +52,9 @@ pub fn derived_from(name: &str) -> &'static [&'static str] {
 
 /// Keys of an operation's `params`: what identifies a row (`compare` matches on them).
 pub mod param {
+    use serde_json::Value;
+    use std::collections::BTreeMap;
+
     /// The command that measured the row (`dh`, `rsa`, …).
     pub const COMMAND: &str = "command";
     /// The group of a DH or KEM row (`gf2-155`, `x25519`, `mlkem768`).
@@ -60,10 +63,32 @@ pub mod param {
     pub const EXP_BITS: &str = "exp_bits";
     /// Whether a fixed-base table served the Offer (a boolean).
     pub const TABLE: &str = "table";
-    /// `warm` or `cold` caches (absent: warm).
+    /// `warm` or `cold` caches (absent: warm, [`WARM`]).
     pub const CACHE: &str = "cache";
+    /// The value of [`CACHE`] for warm caches.
+    pub const WARM: &str = "warm";
+    /// The value of [`CACHE`] for cold caches.
+    pub const COLD: &str = "cold";
     /// The implementation of a peer's row ([`crate::implementation::IMPL_PARAM`]).
     pub const IMPL: &str = crate::implementation::IMPL_PARAM;
+    /// The number of threads of a throughput row.
+    pub const THREADS: &str = "threads";
+    /// The reproduced table of a `repro` row (its id, `1995`; the same key as a `dh` row's
+    /// [`TABLE`], another meaning).
+    pub const REFERENCE_TABLE: &str = "table";
+    /// The table window of a `choose --cache` sweep row.
+    pub const TABLE_WINDOW: &str = "table_window";
+
+    /// The params of a `dh` row: command `dh`, the group's name, the secret's bits and
+    /// whether a fixed-base table served the Offer.
+    pub fn dh(group: &str, exp_bits: u32, table: bool) -> BTreeMap<String, Value> {
+        crate::record::params([
+            (COMMAND, "dh".into()),
+            (GROUP, group.into()),
+            (EXP_BITS, exp_bits.into()),
+            (TABLE, table.into()),
+        ])
+    }
 }
 
 /// Keys of an operation's `figures`: measured values named with their unit (`_ms` in
@@ -75,14 +100,61 @@ pub mod figure {
     pub const CPU_TOTAL_MS: &str = "cpu_total_ms";
     /// Operations per second at the median.
     pub const OPS_PER_SEC: &str = "ops_per_sec";
+    /// Bytes per second at the median (RSA, hashes, ciphers).
+    pub const BYTES_PER_SEC: &str = "bytes_per_sec";
 }
 
-/// Keys of an operation's `info`: how a row was computed, not what identifies it.
+/// Keys of an operation's `info`: how a row was computed, not what identifies it. Times
+/// end `_ms` in memory and `_s` on disk.
 pub mod info {
-    /// Entries in the input pool.
+    /// The group's family: `modp`, `ec2n`, `ecp`.
+    pub const FAMILY: &str = "family";
+    /// The group's description.
+    pub const GROUP_DESCRIPTION: &str = "group_description";
+    /// Where the group's numbers come from (an RFC and section).
+    pub const GROUP_SOURCE: &str = "group_source";
+    /// Bits of the field (p, or m of GF(2^m)).
+    pub const FIELD_BITS: &str = "field_bits";
+    /// Bits of a full-size secret (the prime subgroup order's size).
+    pub const FULL_EXP_BITS: &str = "full_exp_bits";
+    /// Bytes of one public value on the wire.
+    pub const PUBLIC_BYTES: &str = "public_bytes";
+    /// Bytes one exchange puts on the wire.
+    pub const WIRE_BYTES: &str = "wire_bytes";
+    /// Entries in the input pool (each made and checked before timing).
     pub const POOL: &str = "pool";
     /// Time to make and check the pool, ms (`pool_s` on disk).
     pub const POOL_MS: &str = "pool_ms";
+    /// The most entries a pool may have (`bench::dh::MAX_POOL` when the run was made).
+    pub const POOL_CAP: &str = "pool_cap";
+    /// The share of the time budget a pool may take to make (`bench::dh::POOL_TIME_SHARE`).
+    pub const POOL_TIME_SHARE: &str = "pool_time_share";
+    /// The bignum backend of a mod-p group.
+    pub const BACKEND: &str = "backend";
+    /// The GF(2^m) code path (carry-less multiply or portable).
+    pub const CLMUL: &str = "clmul";
+    /// The field arithmetic's code.
+    pub const FIELD_CODE: &str = "field_code";
+    /// How the Offer is computed.
+    pub const OFFER_METHOD: &str = "offer_method";
+    /// How the Reply is computed.
+    pub const REPLY_METHOD: &str = "reply_method";
+    /// The fixed-base table's method.
+    pub const TABLE_METHOD: &str = "table_method";
     /// Bytes of the fixed-base table.
     pub const TABLE_BYTES: &str = "table_bytes";
+    /// Time to build the fixed-base table, ms (`table_build_s` on disk).
+    pub const TABLE_BUILD_MS: &str = "table_build_ms";
+    /// Bits of security against classical attacks (the estimate of `security`).
+    pub const SECURITY_BITS: &str = "security_bits";
+    /// The category (80, 112, 128 …) the estimate falls in.
+    pub const SECURITY_CATEGORY: &str = "security_category";
+    /// The attack that limits the estimate.
+    pub const SECURITY_LIMITED_BY: &str = "security_limited_by";
+    /// Bits of security against a quantum computer.
+    pub const QUANTUM_SECURITY_BITS: &str = "quantum_security_bits";
+    /// Outputs checked after timing.
+    pub const OUTPUTS_CHECKED: &str = "outputs_checked";
+    /// Known answers checked before timing.
+    pub const KNOWN_ANSWERS_CHECKED: &str = "known_answers_checked";
 }

@@ -54,6 +54,7 @@
 //! (`"pkbench.result/1"`) read as well: their machine object also held the build, which
 //! [`ResultRecord::from_json`] copies to `build`; their operations name no implementation.
 
+mod access;
 mod check;
 mod disk;
 mod json;
@@ -67,6 +68,7 @@ use crate::measure::{Build, Machine};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+pub use access::{size_label, uses_per_sample};
 pub use check::REL_TOL;
 pub use disk::{OperationOnDisk, figure_name_on_disk};
 pub use json::to_json;

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 /// Whether `op` was timed cold (param `cache=cold`).
 pub fn is_cold(op: &Operation) -> bool {
-    op.param_str("cache") == Some("cold")
+    op.is_cold()
 }
 
 /// The warm twin of the cold operation `cold` in `rec`: same name, same params but

@@ -3,7 +3,9 @@
 //! "CPU sum 2*Offer + 2*Reply" of one group, see [`crate::bench::dh::operations`]) and
 //! nothing else.
 
-use crate::record::{CPU_SUM_OP, Operation, ResultRecord, TOTAL_OP};
+use crate::record::{
+    self, CPU_SUM_OP, OFFER_OP, Operation, REPLY_OP, ResultRecord, TOTAL_OP, info as rinfo,
+};
 use crate::report;
 use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
@@ -18,46 +20,34 @@ struct Exchange<'a> {
 
 impl<'a> Exchange<'a> {
     fn of(rec: &'a ResultRecord) -> Option<Exchange<'a>> {
-        let offer = rec.operation("Offer").filter(|o| o.stats.is_some())?;
-        let reply = rec.operation("Reply").filter(|o| o.stats.is_some())?;
-        let figure = |name: &str, key: &str| {
-            rec.operation(name)
-                .and_then(|o| o.figures.get(key).copied())
-        };
+        let offer = rec.operation(OFFER_OP).filter(|o| o.stats.is_some())?;
+        let reply = rec.operation(REPLY_OP).filter(|o| o.stats.is_some())?;
         Some(Exchange {
             offer,
             reply,
-            total_ms: figure(TOTAL_OP, "total_ms")?,
-            cpu_total_ms: figure(CPU_SUM_OP, "cpu_total_ms")?,
+            total_ms: rec.operation(TOTAL_OP)?.total_ms()?,
+            cpu_total_ms: rec.operation(CPU_SUM_OP)?.cpu_total_ms()?,
         })
     }
 
     fn exp_bits(&self) -> u64 {
-        self.offer
-            .params
-            .get("exp_bits")
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
+        self.offer.exp_bits().unwrap_or(0)
     }
 
     fn table(&self) -> bool {
-        self.offer
-            .params
-            .get("table")
-            .and_then(Value::as_bool)
-            .unwrap_or(false)
+        self.offer.table().unwrap_or(false)
     }
 
     fn group(&self) -> &str {
-        self.offer.param_str("group").unwrap_or("?")
+        self.offer.group().unwrap_or("?")
     }
 
     fn full_exp_bits(&self) -> u64 {
-        self.offer.info_u64("full_exp_bits").unwrap_or(0)
+        self.offer.full_exp_bits().unwrap_or(0)
     }
 
     fn is_modp(&self) -> bool {
-        self.offer.info_str("family") == Some("modp")
+        self.offer.family() == Some("modp")
     }
 }
 
@@ -77,18 +67,22 @@ pub fn exponent_note(exp_bits: u64, full: u64) -> String {
 /// The `inputs:` line: the pool's size, its making time and how often a sample reuses an
 /// entry.
 fn inputs_note(x: &Exchange) -> String {
-    let pool = x.offer.info_u64("pool").unwrap_or(0) as usize;
-    let pool_ms = x.offer.info_f64("pool_ms").unwrap_or(f64::NAN);
+    let pool = x.offer.pool().unwrap_or(0) as usize;
+    let pool_ms = x.offer.pool_ms().unwrap_or(f64::NAN);
     let batch = stats(x.offer).batch.max(stats(x.reply).batch);
-    let uses = crate::bench::dh::pool::uses_per_sample(pool, batch);
+    let uses = record::uses_per_sample(pool, batch);
     let reuse = if uses <= 1 {
         "each used at most once per sample".to_string()
     } else {
-        format!(
-            "each used up to {uses} times per sample (the pool is capped at {}% of the budget's time and {} entries)",
-            crate::bench::dh::POOL_TIME_SHARE * 100.0,
-            crate::bench::dh::MAX_POOL
-        )
+        // The caps the run sized its pool under (records before schema 3 do not say).
+        let caps = match (x.offer.pool_time_share(), x.offer.pool_cap()) {
+            (Some(share), Some(cap)) => format!(
+                " (the pool is capped at {}% of the budget's time and {cap} entries)",
+                share * 100.0
+            ),
+            _ => String::new(),
+        };
+        format!("each used up to {uses} times per sample{caps}")
     };
     format!(
         "pool of {pool} checked secrets and peer values, made in {} (not timed); {reuse}",
@@ -117,21 +111,21 @@ pub fn view(rec: &ResultRecord) -> Doc {
     d.title(format!(
         "pkbench dh: {} ({}, {})",
         x.group(),
-        o.info_str("group_description").unwrap_or(""),
-        o.info_str("group_source").unwrap_or("")
+        o.info_str(rinfo::GROUP_DESCRIPTION).unwrap_or(""),
+        o.info_str(rinfo::GROUP_SOURCE).unwrap_or("")
     ));
     d.fact("exponent", exponent_note(x.exp_bits(), x.full_exp_bits()));
     d.fact("table", table_fact(&x));
-    if let Some(m) = o.info_str("offer_method") {
+    if let Some(m) = o.info_str(rinfo::OFFER_METHOD) {
         d.fact("offer", m);
     }
-    if let Some(m) = x.reply.info_str("reply_method") {
+    if let Some(m) = x.reply.info_str(rinfo::REPLY_METHOD) {
         d.fact("reply", m);
     }
-    if let Some(b) = o.info_str("backend") {
+    if let Some(b) = o.info_str(rinfo::BACKEND) {
         d.fact("backend", b);
     }
-    if let Some(f) = o.info_str("field_code") {
+    if let Some(f) = o.info_str(rinfo::FIELD_CODE) {
         d.fact("GF(2^m)", field_code_text(f));
     }
     d.fact(
@@ -146,7 +140,7 @@ pub fn view(rec: &ResultRecord) -> Doc {
             rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
         ),
     );
-    let public = o.info_u64("public_bytes").unwrap_or(0);
+    let public = o.info_u64(rinfo::PUBLIC_BYTES).unwrap_or(0);
     d.fact(
         "wire",
         format!(
@@ -183,12 +177,12 @@ pub fn view(rec: &ResultRecord) -> Doc {
 /// computes without one.
 fn table_fact(x: &Exchange) -> String {
     let o = x.offer;
-    match o.info_str("table_method") {
+    match o.info_str(rinfo::TABLE_METHOD) {
         Some(method) => format!(
             "{} — {}, built in {} (not counted in Offer)",
             method,
-            report::fmt_bytes(o.info_u64("table_bytes").unwrap_or(0) as usize),
-            report::fmt_time_ms(o.info_f64("table_build_ms").unwrap_or(f64::NAN))
+            report::fmt_bytes(o.info_u64(rinfo::TABLE_BYTES).unwrap_or(0) as usize),
+            report::fmt_time_ms(o.info_f64(rinfo::TABLE_BUILD_MS).unwrap_or(f64::NAN))
         ),
         None if x.is_modp() => "none (Offer is a plain modular exponentiation g^x)".into(),
         None => "none (Offer is a plain variable-base multiplication)".into(),
@@ -300,11 +294,11 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     };
     let o = x.offer;
     let get = |op: &Operation, k: &str| op.info.get(k).cloned().unwrap_or(Value::Null);
-    let table_info = match o.info_str("table_method") {
+    let table_info = match o.info_str(rinfo::TABLE_METHOD) {
         Some(m) => json!({
             "method": m,
-            "bytes": get(o, "table_bytes"),
-            "build_ms": get(o, "table_build_ms"),
+            "bytes": get(o, rinfo::TABLE_BYTES),
+            "build_ms": get(o, rinfo::TABLE_BUILD_MS),
         }),
         None => Value::Null,
     };
@@ -312,21 +306,21 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         "field": x.group(),
         "group": {
             "name": x.group(),
-            "family": get(o, "family"),
-            "description": get(o, "group_description"),
-            "source": get(o, "group_source"),
-            "full_exp_bits": get(o, "full_exp_bits"),
-            "public_bytes": get(o, "public_bytes"),
-            "field_bits": get(o, "field_bits"),
+            "family": get(o, rinfo::FAMILY),
+            "description": get(o, rinfo::GROUP_DESCRIPTION),
+            "source": get(o, rinfo::GROUP_SOURCE),
+            "full_exp_bits": get(o, rinfo::FULL_EXP_BITS),
+            "public_bytes": get(o, rinfo::PUBLIC_BYTES),
+            "field_bits": get(o, rinfo::FIELD_BITS),
         },
         "exp_bits": x.exp_bits(),
         "table": x.table(),
         "table_info": table_info,
-        "backend": get(o, "backend"),
-        "offer_method": get(o, "offer_method"),
-        "reply_method": get(x.reply, "reply_method"),
-        "clmul": get(o, "clmul"),
-        "field_code": get(o, "field_code"),
+        "backend": get(o, rinfo::BACKEND),
+        "offer_method": get(o, rinfo::OFFER_METHOD),
+        "reply_method": get(x.reply, rinfo::REPLY_METHOD),
+        "clmul": get(o, rinfo::CLMUL),
+        "field_code": get(o, rinfo::FIELD_CODE),
         "offer": super::json::summary_stats(stats(x.offer)),
         "reply": super::json::summary_stats(stats(x.reply)),
         "total_ms": x.total_ms,
@@ -338,8 +332,8 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
             x.total_ms
         )
         .map(|c| json!({"offer": c.offer, "reply": c.reply, "total": c.total, "mhz": c.mhz, "source": CYCLES_SOURCE})),
-        "pool": get(o, "pool"),
-        "pool_ms": get(o, "pool_ms"),
+        "pool": get(o, rinfo::POOL),
+        "pool_ms": get(o, rinfo::POOL_MS),
     });
     match view {
         Value::Object(m) => m,

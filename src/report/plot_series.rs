@@ -2,7 +2,7 @@
 //! modulus size (panel a) and the points of Total against the security level (panel b),
 //! each with the 95 % interval of its median over the run's rounds.
 
-use crate::record::{Operation, ResultRecord};
+use crate::record::{Operation, ResultRecord, TOTAL_OP};
 use crate::report::fit::{PowerFit, fit_power_law};
 use serde_json::Value;
 
@@ -54,8 +54,8 @@ pub(crate) fn num(v: Option<&Value>) -> Option<f64> {
 }
 
 fn exp_label(op: &Operation) -> Option<(String, bool)> {
-    let e = num(op.params.get("exp_bits"))?;
-    let full = num(op.info.get("full_exp_bits")).is_some_and(|f| e >= f);
+    let e = op.exp_bits()? as f64;
+    let full = op.full_exp_bits().is_some_and(|f| e >= f as f64);
     Some(if full {
         ("full exponent".into(), true)
     } else {
@@ -141,13 +141,13 @@ pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
 pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
     rec.operations
         .iter()
-        .filter(|op| op.name == "Total = 2*Offer + Reply")
+        .filter(|op| op.name == TOTAL_OP)
         .filter_map(|op| {
-            let total_ms = *op.figures.get("total_ms")?;
-            let security_bits = num(op.info.get("security_bits"))?;
-            let group = op.params.get("group").and_then(Value::as_str)?;
+            let total_ms = op.total_ms()?;
+            let security_bits = op.security_bits()?;
+            let group = op.group()?;
             let (_, full) = exp_label(op)?;
-            let e = num(op.params.get("exp_bits"))?;
+            let e = op.exp_bits()? as f64;
             Some(SecurityPoint {
                 label: if full {
                     group.to_string()

@@ -13,8 +13,8 @@
 
 use crate::bench::slope::{FitDoubt, MIN_R2};
 use crate::record::{Operation, ResultRecord};
+use crate::reference::{self as repro, Kind, RefMachine, RefRow, Reference, RowJob, SummaryLayout};
 use crate::report;
-use crate::repro::{self, Kind, RefMachine, RefRow, Reference, RowJob, SummaryLayout};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 

@@ -2,7 +2,7 @@
 //! Total = 2*Offer + Reply), the points skipped, and the fitted growth exponent of each
 //! series (time ∝ bits^k, [`super::plot::scaling_series`]).
 
-use crate::record::ResultRecord;
+use crate::record::{ResultRecord, info as rinfo, param};
 use crate::report::{self, plot};
 
 /// The terminal report: one row per group and exponent, then the fitted exponents.
@@ -34,12 +34,12 @@ pub fn render_text(rec: &ResultRecord) -> String {
             })
         };
         t.add_row(vec![
-            text(tot.params.get("group")),
-            text(tot.info.get("field_bits")),
-            text(tot.params.get("exp_bits")),
+            text(tot.params.get(param::GROUP)),
+            text(tot.info.get(rinfo::FIELD_BITS)),
+            text(tot.params.get(param::EXP_BITS)),
             find("Offer"),
             find("Reply"),
-            report::fmt_time_ms(tot.figures.get("total_ms").copied().unwrap_or(f64::NAN)),
+            report::fmt_time_ms(tot.total_ms().unwrap_or(f64::NAN)),
         ]);
     }
     s += &format!("{t}\n");

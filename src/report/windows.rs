@@ -3,7 +3,7 @@
 //! and the cold/warm ratio — and the cheapest cold Offer named. Reads the record only.
 
 use super::cache::{is_cold, method_lines, warm_twin};
-use crate::record::{Operation, ResultRecord};
+use crate::record::{Operation, ResultRecord, info as rinfo, param};
 use crate::report;
 use serde_json::{Map, Value, json};
 
@@ -54,11 +54,8 @@ fn rows(rec: &ResultRecord) -> Vec<Row<'_>> {
 fn group_of(op: &Operation) -> String {
     format!(
         "{}, {}-bit secrets",
-        op.param_str("group").unwrap_or("?"),
-        op.params
-            .get("exp_bits")
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
+        op.param_str(param::GROUP).unwrap_or("?"),
+        op.exp_bits().unwrap_or(0)
     )
 }
 
@@ -84,11 +81,11 @@ pub fn render_text(rec: &ResultRecord) -> String {
         let mine: Vec<&Row> = rows.iter().filter(|r| group_of(r.cold) == g).collect();
         for r in &mine {
             let c = r.cold;
-            let size = match c.info_u64("table_bytes") {
+            let size = match c.info_u64(rinfo::TABLE_BYTES) {
                 Some(b) if table_label(c) != "none" => report::fmt_bytes(b as usize),
                 _ => "0 B".into(),
             };
-            let build = match c.info_f64("table_build_ms") {
+            let build = match c.info_f64(rinfo::TABLE_BUILD_MS) {
                 Some(ms) if table_label(c) != "none" => report::fmt_time_ms(ms),
                 _ => "—".into(),
             };
@@ -126,9 +123,9 @@ pub fn render_text(rec: &ResultRecord) -> String {
             };
             s += &format!(
                 "Cheapest cold Offer: {} {}, {}{tie}, cold {} (warm {}).\n",
-                c.param_str("group").unwrap_or("?"),
+                c.param_str(param::GROUP).unwrap_or("?"),
                 table_label(c),
-                c.info_u64("table_bytes")
+                c.info_u64(rinfo::TABLE_BYTES)
                     .filter(|_| table_label(c) != "none")
                     .map_or("no table".into(), |b| report::fmt_bytes(b as usize)),
                 median(c).map_or("?".into(), report::fmt_time_ms),
@@ -155,11 +152,11 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         .iter()
         .map(|r| {
             json!({
-                "group": r.cold.param_str("group"),
+                "group": r.cold.param_str(param::GROUP),
                 "exp_bits": r.cold.params.get("exp_bits"),
                 "table": table_label(r.cold),
-                "table_bytes": if table_label(r.cold) == "none" { Some(0) } else { r.cold.info_u64("table_bytes") },
-                "build_ms": r.cold.info_f64("table_build_ms"),
+                "table_bytes": if table_label(r.cold) == "none" { Some(0) } else { r.cold.info_u64(rinfo::TABLE_BYTES) },
+                "build_ms": r.cold.info_f64(rinfo::TABLE_BUILD_MS),
                 "warm_ms": r.warm.and_then(median),
                 "cold_ms": median(r.cold),
                 "cheapest_cold": flag(r.cold, "cheapest_cold"),

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::measure::Stats;
+use crate::record::{self, TOTAL_OP};
 
 fn reference(name: &str) -> Reference {
     table(name).unwrap().parse().unwrap()

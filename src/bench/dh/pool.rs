@@ -115,10 +115,8 @@ impl Pool {
 }
 
 /// How many times one of `len` entries is used at most in a sample of `batch` operations
-/// cycling over them: ⌈batch / len⌉ (1: every input of a sample is a different one).
-pub fn uses_per_sample(len: usize, batch: usize) -> usize {
-    batch.div_ceil(len.max(1))
-}
+/// (the record's, where views read it).
+pub use crate::record::uses_per_sample;
 
 /// Makes a pool of exactly `n` entries from `rng`, every entry checked outside any timed
 /// region (A's Offer equals the variable-base Reply on the generator; both parties' shared

@@ -108,11 +108,7 @@ struct View {
 /// A secret size as the tables show it: "full" when it is the group order's size, else the
 /// number of bits.
 fn label(bits: u32, full: u32) -> String {
-    if bits >= full {
-        "full".into()
-    } else {
-        bits.to_string()
-    }
+    crate::record::size_label(bits, full)
 }
 
 fn uint(m: &Map<String, Value>, k: &str) -> Option<u64> {
