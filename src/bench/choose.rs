@@ -546,7 +546,7 @@ fn annotate(out: &mut Outcome, min: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::params;
+    use crate::record::{param, params};
 
     fn candidate(group: &str, exp_bits: u32, table: bool) -> Candidate {
         Candidate {
@@ -576,7 +576,7 @@ mod tests {
         vec![
             Operation::derived(
                 crate::record::TOTAL_OP,
-                params([("command", "choose".into())]),
+                params([(param::COMMAND, "choose".into())]),
                 "total_ms",
                 base,
             )

@@ -137,7 +137,11 @@ pub fn annotate(ops: &mut [Operation]) {
         )
     };
     let bytes = |o: &Operation| {
-        if o.params.get("table").and_then(serde_json::Value::as_bool) == Some(true) {
+        if o.params
+            .get(param::TABLE)
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+        {
             o.info_u64(rinfo::TABLE_BYTES).unwrap_or(u64::MAX)
         } else {
             0
@@ -231,10 +235,10 @@ mod tests {
             .collect();
         let stats = crate::measure::Stats::from_rounds(raw, 1, vec![1; 20]);
         let params = crate::record::params([
-            ("command", "dh".into()),
-            ("group", "gf2-155".into()),
-            ("exp_bits", 128.into()),
-            ("table", (bytes > 0).into()),
+            (param::COMMAND, "dh".into()),
+            (param::GROUP, "gf2-155".into()),
+            (param::EXP_BITS, 128.into()),
+            (param::TABLE, (bytes > 0).into()),
             ("table_window", bytes.into()),
             ("cache", cache.into()),
         ]);

@@ -9,7 +9,7 @@ use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
 use crate::params;
-use crate::record::{self, ResultRecord, RunTimer, Skipped};
+use crate::record::{self, ResultRecord, RunTimer, Skipped, param};
 use crate::report;
 use clap::Args;
 use serde_json::{Map, Value};
@@ -334,7 +334,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     };
     params.insert("fields".into(), fields.into());
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
-    params.insert("exp_bits".into(), sizes.into());
+    params.insert(param::EXP_BITS.into(), sizes.into());
     params.insert("explain".into(), args.explain.into());
     params.insert("post_quantum".into(), args.post_quantum.into());
     let mut ops: Vec<crate::record::Operation> =
@@ -356,10 +356,10 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
             reason,
         );
         s.params = record::params([
-            ("command", "dh".into()),
-            ("group", c.group.clone().into()),
-            ("exp_bits", c.exp_bits.into()),
-            ("table", c.table.into()),
+            (param::COMMAND, "dh".into()),
+            (param::GROUP, c.group.clone().into()),
+            (param::EXP_BITS, c.exp_bits.into()),
+            (param::TABLE, c.table.into()),
         ]);
         let info = &mut s.info;
         info.insert("status".into(), status.into());
@@ -441,7 +441,7 @@ fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> 
     params.insert("budget_ms".into(), budget_ms.into());
     params.insert("fields".into(), names.clone().into());
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
-    params.insert("exp_bits".into(), sizes.into());
+    params.insert(param::EXP_BITS.into(), sizes.into());
     crate::cli::cache::add_params(
         &mut params,
         crate::measure::CacheMode::Both,

@@ -10,7 +10,7 @@ use crate::cli::threads;
 use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
 use crate::kex::{self, ExpBits};
-use crate::record::{self, RunTimer};
+use crate::record::{self, RunTimer, param};
 use crate::report;
 use clap::Args;
 use std::sync::Arc;
@@ -106,8 +106,8 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let info = job.group.info();
     let params = record::params([
         ("field", info.name.clone().into()),
-        ("exp_bits", job.exp_bits.into()),
-        ("table", job.group.table().is_some().into()),
+        (param::EXP_BITS, job.exp_bits.into()),
+        (param::TABLE, job.group.table().is_some().into()),
     ]);
     let file = args.group.file()?;
     let mut jobs = Vec::new();

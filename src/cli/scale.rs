@@ -11,7 +11,7 @@ use crate::cli::timing::TimingArgs;
 use crate::cli::{self, common::GroupArgs};
 use crate::error::{Error, Result};
 use crate::kex::ExpBits;
-use crate::record::{ResultRecord, RunTimer, Skipped};
+use crate::record::{ResultRecord, RunTimer, Skipped, param};
 use crate::report;
 use clap::Args;
 use std::sync::Arc;
@@ -124,8 +124,8 @@ pub fn measure_scale(args: &ScaleArgs) -> Result<ResultRecord> {
     )?;
     let params = crate::record::params([
         ("groups", args.groups.clone().into()),
-        ("exp_bits", args.exp_bits.clone().into()),
-        ("table", (!args.no_table).into()),
+        (param::EXP_BITS, args.exp_bits.clone().into()),
+        (param::TABLE, (!args.no_table).into()),
         ("time_s", args.timing.time.into()),
     ]);
     let mut items = Vec::new();

@@ -3,7 +3,7 @@
 //! 95 % interval ([`Operation::speedup_interval`] over the per-round values), and the lines
 //! saying how cold was made (eviction, clock). Reads the record only.
 
-use crate::record::{Operation, ResultRecord, params_label};
+use crate::record::{Operation, ResultRecord, param, params_label};
 use crate::report;
 use crate::report::doc::{Cell, Doc, Table};
 use serde_json::Value;
@@ -139,7 +139,16 @@ fn label(op: &Operation) -> String {
     let p = op
         .params
         .iter()
-        .filter(|(k, _)| ["group", "exp_bits", "table", "bits", "impl"].contains(&k.as_str()))
+        .filter(|(k, _)| {
+            [
+                param::GROUP,
+                param::EXP_BITS,
+                param::TABLE,
+                "bits",
+                param::IMPL,
+            ]
+            .contains(&k.as_str())
+        })
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     params_label(&p)

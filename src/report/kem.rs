@@ -3,7 +3,7 @@
 //! sends, then the ratio of the implementations' Totals. It reads the record's operations
 //! ([`crate::bench::kem::operations`]) and nothing else.
 
-use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord};
+use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord, info as rinfo, param};
 use crate::report;
 
 /// Whether `rec` holds a KEM exchange.
@@ -43,9 +43,9 @@ pub fn render_text(rec: &ResultRecord) -> String {
     };
     let mut s = format!(
         "pkbench dh: {} ({}, {})\n",
-        k0.param_str("group").unwrap_or("?"),
-        k0.info_str("group_description").unwrap_or(""),
-        k0.info_str("group_source").unwrap_or("")
+        k0.param_str(param::GROUP).unwrap_or("?"),
+        k0.info_str(rinfo::GROUP_DESCRIPTION).unwrap_or(""),
+        k0.info_str(rinfo::GROUP_SOURCE).unwrap_or("")
     );
     let (ek, ct, ss) = (
         bytes(k0, "ek_bytes"),
@@ -64,8 +64,8 @@ pub fn render_text(rec: &ResultRecord) -> String {
     );
     s += &format!(
         "inputs:    pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal, every implementation equal to the first) and every timed output after; made in {} (not timed)\n",
-        k0.info_u64("pool").unwrap_or(0),
-        report::fmt_time_ms(k0.info_f64("pool_ms").unwrap_or(f64::NAN))
+        k0.info_u64(rinfo::POOL).unwrap_or(0),
+        report::fmt_time_ms(k0.info_f64(rinfo::POOL_MS).unwrap_or(f64::NAN))
     );
     s += &format!("machine:   {}\n", rec.summary());
     for (label, ops) in &rows {
@@ -87,7 +87,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
                 },
             ]);
         }
-        let total = ops[3].figures.get("total_ms").copied().unwrap_or(f64::NAN);
+        let total = ops[3].total_ms().unwrap_or(f64::NAN);
         t.add_row(vec![
             "Total".to_string(),
             report::fmt_time_ms(total),
@@ -125,7 +125,7 @@ fn median(op: &Operation) -> f64 {
 }
 
 fn total_ms(op: &Operation) -> f64 {
-    op.figures.get("total_ms").copied().unwrap_or(f64::NAN)
+    op.total_ms().unwrap_or(f64::NAN)
 }
 
 /// The speed of the second time relative to the first, in pkbench's one notation
@@ -136,8 +136,10 @@ pub fn speedup(base_ms: f64, other_ms: f64) -> String {
 
 /// "NIST category 3: 192 bits classical, 192 bits quantum (core-SVP 182 / 165); SOURCE".
 pub fn security_note(op: &Operation) -> String {
-    let c = op.info_f64("security_bits").unwrap_or(f64::NAN);
-    let q = op.info_f64("quantum_security_bits").unwrap_or(f64::NAN);
+    let c = op.info_f64(rinfo::SECURITY_BITS).unwrap_or(f64::NAN);
+    let q = op
+        .info_f64(rinfo::QUANTUM_SECURITY_BITS)
+        .unwrap_or(f64::NAN);
     let cat = op
         .info_u64("nist_category")
         .map_or_else(String::new, |c| format!("NIST category {c}: "));

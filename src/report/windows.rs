@@ -17,10 +17,10 @@ pub const SWEEP: &str = "table-windows";
 
 /// The table of a cold Offer: "w=12", "table w=5" (mod-p), "none".
 pub fn table_label(op: &Operation) -> String {
-    if op.params.get("table").and_then(Value::as_bool) != Some(true) {
+    if op.params.get(param::TABLE).and_then(Value::as_bool) != Some(true) {
         return "none".into();
     }
-    match op.params.get("table_window").and_then(Value::as_u64) {
+    match op.params.get(param::TABLE_WINDOW).and_then(Value::as_u64) {
         Some(w) => format!("w={w}"),
         None => "table".into(),
     }
@@ -153,7 +153,7 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
         .map(|r| {
             json!({
                 "group": r.cold.param_str(param::GROUP),
-                "exp_bits": r.cold.params.get("exp_bits"),
+                "exp_bits": r.cold.params.get(param::EXP_BITS),
                 "table": table_label(r.cold),
                 "table_bytes": if table_label(r.cold) == "none" { Some(0) } else { r.cold.info_u64(rinfo::TABLE_BYTES) },
                 "build_ms": r.cold.info_f64(rinfo::TABLE_BUILD_MS),

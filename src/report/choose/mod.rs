@@ -11,7 +11,7 @@ mod pq;
 
 pub use doc::view;
 
-use crate::record::{CPU_SUM_OP, Operation, ResultRecord, Skipped, TOTAL_OP};
+use crate::record::{CPU_SUM_OP, Operation, ResultRecord, Skipped, TOTAL_OP, info as rinfo, param};
 use crate::security::Estimate;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -118,8 +118,11 @@ fn uint(m: &Map<String, Value>, k: &str) -> Option<u64> {
 /// A row of the fields common to timed and untimed candidates, read from identifying
 /// `params` and descriptive `info`.
 fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String, Value>) -> Row {
-    let exp_bits = params.get("exp_bits").and_then(Value::as_u64).unwrap_or(0) as u32;
-    let full = uint(info, "full_exp_bits").unwrap_or(0) as u32;
+    let exp_bits = params
+        .get(param::EXP_BITS)
+        .and_then(Value::as_u64)
+        .unwrap_or(0) as u32;
+    let full = uint(info, rinfo::FULL_EXP_BITS).unwrap_or(0) as u32;
     Row {
         field: params
             .get("group")
@@ -139,10 +142,10 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
         total_ms: None,
         cpu_total_ms: None,
         probe_reply_ms: info.get("probe_reply_ms").and_then(Value::as_f64),
-        table_bytes: uint(info, "table_bytes").map(|b| b as usize),
-        public_bytes: uint(info, "public_bytes").map(|b| b as usize),
-        security_bits: info.get("security_bits").and_then(Value::as_f64),
-        security_category: uint(info, "security_category").map(|c| c as u32),
+        table_bytes: uint(info, rinfo::TABLE_BYTES).map(|b| b as usize),
+        public_bytes: uint(info, rinfo::PUBLIC_BYTES).map(|b| b as usize),
+        security_bits: info.get(rinfo::SECURITY_BITS).and_then(Value::as_f64),
+        security_category: uint(info, rinfo::SECURITY_CATEGORY).map(|c| c as u32),
         security_limited_by: info
             .get("security_limited_by")
             .and_then(Value::as_str)
@@ -193,13 +196,12 @@ impl View {
                 .map(|i| format!("{} {}", i.name, i.version))
                 .unwrap_or_default();
             r.table_bytes = offer
-                .and_then(|o| o.info_u64("table_bytes"))
+                .and_then(|o| o.info_u64(rinfo::TABLE_BYTES))
                 .map(|b| b as usize);
             r.offer_ms = median(offer);
             r.reply_ms = median(same(tot, "Reply"));
-            r.total_ms = tot.figures.get("total_ms").copied();
-            r.cpu_total_ms =
-                same(tot, CPU_SUM_OP).and_then(|o| o.figures.get("cpu_total_ms").copied());
+            r.total_ms = tot.total_ms();
+            r.cpu_total_ms = same(tot, CPU_SUM_OP).and_then(|o| o.cpu_total_ms());
             r.reason = if !r.qualifies {
                 Some(format!(
                     "below the target: {} < {min_security} bits",
@@ -234,7 +236,7 @@ impl View {
         for s in rec
             .skipped
             .iter()
-            .filter(|s| s.params.get("command") == Some(&"dh".into()))
+            .filter(|s| s.params.get(param::COMMAND) == Some(&"dh".into()))
         {
             sorted.push(untimed_row(s));
             ests.extend(estimate_of(&s.info));
@@ -264,7 +266,7 @@ impl View {
         let pool = p.get(POOL_PARAM).and_then(Value::as_u64).or_else(|| {
             rec.operations
                 .iter()
-                .filter_map(|o| o.info_u64("pool"))
+                .filter_map(|o| o.info_u64(rinfo::POOL))
                 .min()
         });
         View {

@@ -2,7 +2,7 @@
 //! KeyGen + Encaps + Decaps with its estimates and bytes on the wire, and the cheapest that
 //! meets the target classically and against a quantum computer.
 
-use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord};
+use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord, info as rinfo, param};
 use crate::report;
 use crate::report::doc::{Cell, Doc, Table};
 
@@ -18,7 +18,7 @@ struct Candidate<'a> {
 
 impl Candidate<'_> {
     fn kem(&self) -> &str {
-        self.total.param_str("group").unwrap_or("?")
+        self.total.param_str(param::GROUP).unwrap_or("?")
     }
 
     fn meets(&self, min: f64) -> bool {
@@ -38,10 +38,10 @@ fn candidates(rec: &ResultRecord) -> Vec<Candidate<'_>> {
                 .implementation
                 .as_ref()
                 .map_or_else(|| "?".to_string(), |i| i.label()),
-            total_ms: o.figures.get("total_ms").copied().unwrap_or(f64::NAN),
-            classical: o.info_f64("security_bits").unwrap_or(0.0),
-            quantum: o.info_f64("quantum_security_bits").unwrap_or(0.0),
-            wire: o.info_u64("wire_bytes").unwrap_or(0),
+            total_ms: o.total_ms().unwrap_or(f64::NAN),
+            classical: o.info_f64(rinfo::SECURITY_BITS).unwrap_or(0.0),
+            quantum: o.info_f64(rinfo::QUANTUM_SECURITY_BITS).unwrap_or(0.0),
+            wire: o.info_u64(rinfo::WIRE_BYTES).unwrap_or(0),
         })
         .collect();
     c.sort_by(|a, b| a.total_ms.total_cmp(&b.total_ms));
