@@ -207,7 +207,7 @@ fn repro_gnupg_2000_prints_the_table_with_this_machine() {
 fn compare_splits_a_mixed_record_into_one_table_per_command() {
     use pkbench::measure::{Machine, Stats};
     use pkbench::record::{Operation, ResultRecord, params};
-    use pkbench::report::compare::{NoiseRule, compare, ratio_tables};
+    use pkbench::report::compare::{NoiseRule, Sides, compare, pair_tables};
     use serde_json::json;
     let rec = |speed: f64| {
         let mut r = ResultRecord::new("suite", "wall", Machine::detect());
@@ -226,23 +226,53 @@ fn compare_splits_a_mixed_record_into_one_table_per_command() {
         }
         r
     };
-    let cmp = compare(&rec(1.0), &rec(2.0), &NoiseRule::from_threshold(Some(1.0)));
-    let tables = ratio_tables(&cmp);
+    let (base, new) = (rec(1.0), rec(2.0));
+    let cmp = compare(&base, &new, &NoiseRule::from_threshold(Some(1.0)));
+    let sides = Sides {
+        base: "BASE",
+        new: "NEW",
+    };
+    let tables = pair_tables(&cmp, &base, &new, sides);
     assert_eq!(tables.len(), 2);
-    let (dh, ci) = (&tables[0], &tables[1]);
-    assert!(dh.contains("Offer") && !dh.contains("CBC enc"), "{dh}");
-    assert!(
-        ci.contains("CBC enc") && ci.contains("CTR dec") && !ci.contains("Offer"),
-        "{ci}"
+    let ((dh_head, dh), (ci_head, ci)) = (&tables[0], &tables[1]);
+    assert_eq!((dh_head.as_str(), ci_head.as_str()), ("dh", "cipher"));
+    assert_eq!(dh.header, ["operation", "BASE", "NEW", "NEW/BASE"]);
+    let cells = |t: &pkbench::report::doc::Table| -> Vec<Vec<String>> {
+        t.rows.iter().map(|r| t.texts(r)).collect()
+    };
+    // Each item a group row, its operations under it with both figures and their ratio.
+    assert_eq!(
+        cells(dh),
+        [
+            vec!["dh group=gf2-155", "", "", ""],
+            vec!["  Offer", "1.000 ms", "500.0 µs", "2.00x"],
+            vec!["geometric mean", "", "", "2.00x"],
+        ]
     );
-    assert!(
-        ci.contains("cipher cipher=AES") && ci.contains("cipher cipher=3DES"),
-        "{ci}"
+    assert_eq!(
+        cells(ci),
+        [
+            vec!["cipher cipher=AES", "", "", ""],
+            vec!["  CBC enc", "1.000 MB/s", "2.000 MB/s", "2.00x"],
+            vec!["  CTR dec", "1.000 MB/s", "2.000 MB/s", "2.00x"],
+            vec!["cipher cipher=3DES", "", "", ""],
+            vec!["  CBC enc", "1.000 MB/s", "2.000 MB/s", "2.00x"],
+            vec!["geometric mean", "", "", ""],
+            vec!["  CBC enc", "", "", "2.00x"],
+            vec!["  CTR dec", "", "", "2.00x"],
+            vec!["  all 3 ratios", "", "", "2.00x"],
+        ]
     );
-    assert!(ci.contains("2.00x"), "{ci}");
-    // 3DES has no CTR dec: "-" in its row.
-    let line = ci.lines().find(|l| l.contains("3DES")).unwrap();
-    assert!(line.contains('-'), "{line}");
+    // The figures are typed: rates in bytes per second, the ratio as a factor.
+    let offer = &ci.rows[1].cells;
+    assert_eq!(
+        offer[2].value.as_ref().map(|q| (q.value, q.unit)),
+        Some((2e6, "B/s"))
+    );
+    assert_eq!(
+        offer[3].value.as_ref().map(|q| (q.value, q.unit)),
+        Some((2.0, "x"))
+    );
 }
 
 #[test]

@@ -443,8 +443,20 @@ fn cli_derived_rows_noise() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("regressions: none"), "{out}");
-    let row = out.lines().find(|l| l.contains("group=x25519")).unwrap();
-    assert_eq!(row.matches(" ~ ").count(), 4, "{out}");
+    // Each operation under its item, BASE's and NEW's figures beside "~".
+    for (op, b, n) in [
+        ("Offer", "1.000 ms", "1.100 ms"),
+        (record::TOTAL_OP, "7.000 ms", "7.600 ms"),
+        (record::CPU_SUM_OP, "12.00 ms", "13.00 ms"),
+    ] {
+        let row = out
+            .lines()
+            .find(|l| l.contains(&format!("  {op} ")))
+            .unwrap();
+        let cells: Vec<&str> = row.split(['│', '┆']).map(str::trim).collect();
+        assert_eq!(cells[1..5], [op, b, n, "~"], "{out}");
+    }
+    assert_eq!(out.matches("┆ ~ ").count(), 4, "{out}");
     let (code, out, err) = pkbench(&[Path::new("compare"), &b, &n, &n]);
     assert_eq!(code, 0, "{err}");
     // Offer, Reply, Total and CPU sum, in records [2] and [3].

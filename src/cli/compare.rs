@@ -155,13 +155,16 @@ pub fn compare(args: &CompareArgs) -> Result<cmp::Outcome> {
         let names = [label(&base), label(&new)];
         rule.paired = true;
         let mut out = cmp::compare_records(&names, &recs, &rule, args.json)?;
-        if !args.json {
-            out.text = format!(
-                "paired: {} runs of each binary in alternating order of `{}`\n{}",
-                runs,
-                args.command.join(" "),
-                out.text
+        if let Some(d) = &mut out.doc {
+            d.blocks.insert(
+                0,
+                crate::report::doc::Block::Text(format!(
+                    "paired: {} runs of each binary in alternating order of `{}`",
+                    runs,
+                    args.command.join(" ")
+                )),
             );
+            out.text = crate::report::doc::terminal::render(d);
         }
         return Ok(out);
     }

@@ -490,6 +490,8 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
 
 mod outcome;
 mod render;
+mod tables;
 
 pub use outcome::{Outcome, check_operations, compare_records, unmatched_listing};
-pub use render::{fmt_headline, ratio_tables, render_many, render_pair};
+pub use render::{fmt_headline, many_doc, many_tables, pair_doc, render_many, render_pair};
+pub use tables::{Sides, pair_tables, ratio_cell};

@@ -1,17 +1,20 @@
 //! What `compare` does with the records it reads: checks them ([`check_operations`]),
 //! compares BASE with each NEW ([`compare_records`]) and lists what did not match.
 
-use super::render::{render_many, render_pair};
+use super::render::{many_doc, pair_doc};
 use super::{Comparison, NoiseRule, compare, op_label};
 use crate::error::{Error, Result};
 use crate::record::ResultRecord;
-use crate::report::{self, to_json};
+use crate::report::doc::{self, Doc};
+use crate::report::to_json;
 
-/// What `compare` found: the text to print and the regressions.
+/// What `compare` found: the text to print, its document and the regressions.
 #[derive(Debug, Clone)]
 pub struct Outcome {
-    /// The report (text, or JSON with `--json`).
+    /// The report (the document's terminal text, or JSON with `--json`).
     pub text: String,
+    /// The report as a document (`None` with `--json`): what [`Outcome::text`] renders.
+    pub doc: Option<Doc>,
     /// Slower-than-BASE cells beyond the threshold, over every NEW record.
     pub regressions: Vec<String>,
 }
@@ -51,15 +54,21 @@ pub fn compare_records(
         .zip(&names[1..])
         .flat_map(|(c, n)| c.regressions.iter().map(move |r| format!("{n}: {r}")))
         .collect();
-    let text = if json {
-        to_json(&serde_json::json!({
+    if json {
+        let text = to_json(&serde_json::json!({
             "command": "compare",
             "files": names,
             "noise": rule.describe(),
             "comparisons": comparisons,
-        }))?
-    } else if recs.len() == 2 {
-        render_pair(
+        }))?;
+        return Ok(Outcome {
+            text,
+            doc: None,
+            regressions,
+        });
+    }
+    let doc = if recs.len() == 2 {
+        pair_doc(
             (&names[0], &names[1]),
             &recs[0],
             &recs[1],
@@ -67,14 +76,18 @@ pub fn compare_records(
             &rule,
         )
     } else {
-        render_many(names, recs, &rule)
+        many_doc(names, recs, &rule)
     };
-    Ok(Outcome { text, regressions })
+    Ok(Outcome {
+        text: doc::terminal::render(&doc),
+        doc: Some(doc),
+        regressions,
+    })
 }
 
 /// What `compare` shows before refusing records with nothing in common: for the first NEW
 /// record that shares no compared operation with BASE, each side's operations, listed as in
-/// [`render_pair`] ("unmatched, only in BASE (n):" and "only in NEW"), and those present in
+/// [`pair_doc`] ("unmatched, only in BASE (n):" and "only in NEW"), and those present in
 /// both without times to compare; as text (80 columns) or, with `json`, one JSON object.
 /// `None` when every NEW record shares an operation with BASE, or when a record is malformed
 /// ([`check_operations`] refuses it: that is the error to show, not a listing).
@@ -116,15 +129,16 @@ pub fn unmatched_listing(
         }))
         .ok();
     }
-    let mut s = format!(
-        "pkbench compare: nothing compared between BASE {} ({}, {} operations) and NEW {} ({}, {} operations)\n",
+    let mut d = Doc::new();
+    d.title(format!(
+        "pkbench compare: nothing compared between BASE {} ({}, {} operations) and NEW {} ({}, {} operations)",
         names[0],
         base.command,
         base.operations.len(),
         names[i + 1],
         new.command,
         new.operations.len()
-    );
+    ));
     for (what, list) in [
         ("unmatched, only in BASE", &c.only_in_base),
         ("unmatched, only in NEW", &c.only_in_new),
@@ -132,16 +146,17 @@ pub fn unmatched_listing(
     ] {
         if list.is_empty() {
             if !what.starts_with("in both") {
-                s += &format!("{what}: none\n");
+                d.text(format!("{what}: none"));
             }
             continue;
         }
-        s += &format!("{what} ({}):\n", list.len());
+        let mut s = format!("{what} ({}):", list.len());
         for l in list {
-            s += &format!("  {l}\n");
+            s += &format!("\n  {l}");
         }
+        d.text(s);
     }
-    Some(report::wrap_text(&s))
+    Some(doc::terminal::render(&d))
 }
 
 /// Checks that every timed operation of the record `name` has a median compare can divide
