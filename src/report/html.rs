@@ -3,8 +3,10 @@
 //! The page holds, in order: the machines the records were made on (one column per machine,
 //! [`machines`]); given records from two or more machines, every operation by machine
 //! (operations down, machines across, as the 1995 "Some timings" post lays out its table;
-//! each figure with its speed relative to the first machine, "1.34x"); then one section per
-//! record with its build and run, its command's document ([`crate::report::record_doc`],
+//! each figure with its speed relative to the first machine, "1.34x"); given two or more
+//! records of one machine that share operations, those runs side by side ([`runs`]: a table
+//! per command, a column per run and their ratio, by `compare`'s tables); then one section
+//! per record (folded when its run is shown side by side) with its build and run, its command's document ([`crate::report::record_doc`],
 //! rendered by [`crate::report::doc::html`]: the same tables, facts and notes as the terminal)
 //! and its plots ([`crate::report::plot`], inline SVG).
 //!
@@ -14,6 +16,7 @@
 
 pub mod machines;
 pub mod parse;
+pub mod runs;
 
 use crate::error::{Error, Result};
 use crate::record::ResultRecord;
@@ -38,6 +41,7 @@ table.meta th { width: 8em; white-space: nowrap; } table.meta td { min-width: 32
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 section.record { border-top: 2px solid #ccc; }
+summary h2 { display: inline; } summary { cursor: pointer; margin: 1.5em 0 0.5em; }
 ";
 
 /// The whole page for `records`, each with the name it is shown by (its file name).
@@ -78,8 +82,14 @@ pub fn render_page(records: &[(String, ResultRecord)]) -> Result<String> {
               speed relative to the first machine.</p>\n";
         s += &grid_html(&machines::by_machine(records, &groups), "by-machine");
     }
+    let side_by_side = runs::compare_runs(records, &groups);
+    for (n, r) in side_by_side.iter().enumerate() {
+        s += &runs::html(r, records, n + 1);
+    }
     for (i, (name, rec)) in records.iter().enumerate() {
-        s += &record_section(i + 1, name, rec);
+        // A run shown side by side above keeps its own section, folded.
+        let folded = side_by_side.iter().any(|r| r.records.contains(&i));
+        s += &record_section(i + 1, name, rec, folded);
     }
     s += "</body>\n</html>\n";
     Ok(s)
@@ -89,13 +99,21 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// One record's section: run and build, the command's tables and prose, its plots.
-fn record_section(index: usize, name: &str, rec: &ResultRecord) -> String {
-    let mut s = format!(
-        "<section class=\"record\" id=\"record-{index}\">\n<h2>[{index}] {}: pkbench {}</h2>\n",
+/// One record's section: run and build, the command's tables and prose, its plots; when
+/// `folded` (the run is shown side by side with others above), inside a `<details>` element
+/// that opens on a click.
+fn record_section(index: usize, name: &str, rec: &ResultRecord, folded: bool) -> String {
+    let title = format!(
+        "[{index}] {}: pkbench {}",
         escape(name),
         escape(&rec.command)
     );
+    let mut s = format!("<section class=\"record\" id=\"record-{index}\">\n");
+    s += &if folded {
+        format!("<details>\n<summary><h2>{title}</h2> (its own tables)</summary>\n")
+    } else {
+        format!("<h2>{title}</h2>\n")
+    };
     s += &grid_html(&run_grid(rec), "meta");
     s += "<h3>Tables</h3>\n";
     s += &report::doc::html::render(&report::record_doc(rec));
@@ -103,6 +121,9 @@ fn record_section(index: usize, name: &str, rec: &ResultRecord) -> String {
         s += "<h3>Plots</h3>\n<figure>\n";
         s += svg_element(&svg);
         s += "\n</figure>\n";
+    }
+    if folded {
+        s += "</details>\n";
     }
     s += "</section>\n";
     s

@@ -132,3 +132,54 @@ fn no_record_is_an_input_error() {
     let e = render_page(&[]).unwrap_err();
     assert_eq!(e.exit_code(), 2);
 }
+
+#[test]
+fn runs_of_one_machine_are_side_by_side_with_their_ratio() {
+    let a = read("a.json", SUITE);
+    let mut b = a.clone();
+    b.0 = "b.json".into();
+    // The second run twice as fast in every timed operation.
+    for op in &mut b.1.operations {
+        if let Some(st) = &mut op.stats {
+            st.median_ms /= 2.0;
+            st.q1_ms /= 2.0;
+            st.q3_ms /= 2.0;
+        }
+    }
+    let page = render_page(&[a.clone(), b]).unwrap();
+    assert!(
+        page.contains("<h2 id=\"runs-1\">Runs side by side on "),
+        "{page}"
+    );
+    // One table per command (the saved suite predates the KEMs: compare's own tests check
+    // that their table is apart).
+    for name in ["compare.dh", "compare.cipher", "compare.repro"] {
+        assert!(page.contains(&format!("data-table=\"{name}\"")), "{name}");
+    }
+    let dh_at = page.find("data-table=\"compare.dh\"").unwrap();
+    let dh = &tables(&page[dh_at - 40..], "command")[0];
+    assert_eq!(dh[0], ["operation", "[1]", "[2]", "[2]/[1]"]);
+    let offer = a.1.operations.iter().find(|o| o.name == "Offer").unwrap();
+    let m = offer.stats.as_ref().unwrap().median_ms;
+    let row = dh.iter().find(|r| r[0] == "Offer").unwrap();
+    assert_eq!(
+        row[1..],
+        [
+            report::fmt_time_ms(m),
+            report::fmt_time_ms(m / 2.0),
+            "2.00x".to_string()
+        ]
+    );
+    // Each run's own section is still there, folded.
+    assert_eq!(page.matches("<details>").count(), 2);
+    // Records of one machine that share no operation: no runs section.
+    let scale = read(
+        "scale.json",
+        include_str!("../../../tests/data/records/v1-scale.json"),
+    );
+    let dh = read("dh.json", DH);
+    assert_eq!(machines::group(&[scale.clone(), dh.clone()]).len(), 1);
+    let page = render_page(&[scale, dh]).unwrap();
+    assert!(!page.contains("Runs side by side"));
+    assert!(!page.contains("<details>"));
+}
