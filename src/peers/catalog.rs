@@ -13,82 +13,13 @@
 use super::kat::{self, ConfigCheck};
 use super::openssl::ec::{BinaryCurve, Derive, EcGroup, NamedCurve, x25519_public};
 use super::openssl::{self, BnPowm, CrtKey, DesKeySetup, OpenSsl, evp};
-use super::{Discovery, LibraryReport, PeerError, PeerResult, Unavailable, gcrypt, gmp};
+use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::arith::bignum::BackendKind;
 use crate::implementation::Implementation;
 use crate::kex::{GroupOptions, KeyExchange};
 use crate::symmetric::{CipherSpec, Direction, Mode, ciphers::CIPHERS};
-use serde::Serialize;
 
-/// Whether an implementation can run here.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "state", rename_all = "kebab-case")]
-pub enum Status {
-    /// pkbench's own code or a crate, compiled into this binary.
-    BuiltIn,
-    /// pkbench has it, but not in this build (a cargo feature).
-    NotBuilt {
-        /// Why, e.g. "built with the cargo feature gmp".
-        why: String,
-    },
-    /// A peer library's operation, prepared and checked here.
-    Checked,
-    /// The peer library, or this part of it, is not available here.
-    Unavailable {
-        /// Why.
-        why: String,
-        /// Whether the library itself is absent (not found, or not looked for).
-        absent: bool,
-    },
-    /// Prepared, but its output was wrong or a call failed: pkbench will not time it.
-    Failed {
-        /// What went wrong, in one line.
-        why: String,
-    },
-}
-
-impl Status {
-    /// Whether pkbench can compute (and time) it here.
-    pub fn ready(&self) -> bool {
-        matches!(self, Status::BuiltIn | Status::Checked)
-    }
-}
-
-/// One implementation of an operation kind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Candidate {
-    /// Its name as the issue and records use it: `pkbench`, a crate (`p256`, `num-bigint`),
-    /// or a library (`gmp`, `openssl`, `gcrypt`).
-    pub name: String,
-    /// How it computes the operation (the function or algorithm), e.g. `BN_mod_exp_mont`.
-    pub how: String,
-    /// Who computes it, with the version, when it is ready here.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub implementation: Option<Implementation>,
-    /// Whether it can run here.
-    pub status: Status,
-}
-
-/// One kind of operation and its implementations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Operation {
-    /// What is computed: "mod-p DH", "EC2N DH", "P-256 ECDH", "hash MD5", "cipher AES", ….
-    pub operation: String,
-    /// Every implementation pkbench has for it.
-    pub implementations: Vec<Candidate>,
-}
-
-/// Everything `pkbench impls` shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Catalog {
-    /// The peer libraries as discovery found them.
-    pub libraries: Vec<LibraryReport>,
-    /// Whether OpenSSL's legacy provider was loaded (for MD4, DES, CAST5, Blowfish, RC2,
-    /// RC4, SEED): `None` when OpenSSL is absent or nothing needed it.
-    pub legacy_provider: Option<String>,
-    /// The operation kinds, in a fixed order.
-    pub operations: Vec<Operation>,
-}
+pub use crate::implementation::catalog::{Candidate, Catalog, Operation, Status};
 
 fn built_in(name: &str, how: &str, imp: Implementation) -> Candidate {
     Candidate {

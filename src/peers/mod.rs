@@ -34,7 +34,6 @@ mod kat;
 pub mod kex;
 pub mod openssl;
 
-use crate::implementation::Implementation;
 use serde::Serialize;
 use std::fmt;
 
@@ -197,60 +196,15 @@ impl From<PeerError> for crate::Error {
 /// A peer operation's result.
 pub type PeerResult<T> = std::result::Result<T, PeerError>;
 
-/// What a loaded library says about itself.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Found {
-    /// The implementation name (`openssl`, `gcrypt`, `gmp`).
-    pub name: &'static str,
-    /// The file loaded, e.g. `libcrypto.so.3`.
-    pub soname: &'static str,
-    /// The version number, e.g. `3.0.19` (what records show as the implementation's
-    /// version).
-    pub version: String,
-    /// The library's own version text, e.g. "OpenSSL 3.0.19 27 Jan 2026" (`OpenSSL_version`),
-    /// "1.10.1" (`gcry_check_version`), "6.2.1" (`__gmp_version`).
-    pub text: String,
-}
+pub use crate::implementation::catalog::{Found, LibraryReport, NotFound};
 
-impl Found {
-    /// The implementation of an operation computed by this library through `variant` (the
-    /// function or algorithm used, e.g. `BN_mod_exp_mont`, `AES-128-CBC`).
-    pub fn implementation(&self, variant: &str) -> Implementation {
-        Implementation::library(self.name, &self.version, variant)
+/// `u` as the catalog shows it: its sentence and its fields.
+fn not_found(u: Unavailable) -> NotFound {
+    NotFound {
+        why: u.to_string(),
+        absent: u.is_absent(),
+        unavailable: serde_json::to_value(&u).unwrap_or_default(),
     }
-}
-
-/// One peer library as discovery found it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LibraryReport {
-    /// The implementation name (`openssl`, `gcrypt`, `gmp`).
-    pub name: &'static str,
-    /// The file looked for.
-    pub soname: &'static str,
-    /// What was found, or why nothing was.
-    #[serde(serialize_with = "ser_found")]
-    pub status: Result<Found, Unavailable>,
-}
-
-fn ser_found<S: serde::Serializer>(
-    status: &Result<Found, Unavailable>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut m = s.serialize_map(None)?;
-    match status {
-        Ok(found) => {
-            m.serialize_entry("found", &true)?;
-            m.serialize_entry("version", &found.version)?;
-            m.serialize_entry("text", &found.text)?;
-        }
-        Err(why) => {
-            m.serialize_entry("found", &false)?;
-            m.serialize_entry("why", &why.to_string())?;
-            m.serialize_entry("unavailable", why)?;
-        }
-    }
-    m.end()
 }
 
 /// Every peer library, loaded (once per process) unless `discovery` is off.
@@ -259,17 +213,23 @@ pub fn libraries(discovery: Discovery) -> Vec<LibraryReport> {
         LibraryReport {
             name: openssl::NAME,
             soname: openssl::SONAME,
-            status: openssl::load(discovery).map(|l| l.found().clone()),
+            status: openssl::load(discovery)
+                .map(|l| l.found().clone())
+                .map_err(not_found),
         },
         LibraryReport {
             name: gcrypt::NAME,
             soname: gcrypt::SONAME,
-            status: gcrypt::load(discovery).map(|l| l.found().clone()),
+            status: gcrypt::load(discovery)
+                .map(|l| l.found().clone())
+                .map_err(not_found),
         },
         LibraryReport {
             name: gmp::NAME,
             soname: gmp::SONAME,
-            status: gmp::load(discovery).map(|l| l.found().clone()),
+            status: gmp::load(discovery)
+                .map(|l| l.found().clone())
+                .map_err(not_found),
         },
     ]
 }
@@ -341,7 +301,7 @@ mod tests {
     fn discovery_off_loads_nothing() {
         let off = Discovery { enabled: false };
         for lib in libraries(off) {
-            assert_eq!(lib.status, Err(Unavailable::Off), "{}", lib.name);
+            assert_eq!(lib.status, Err(not_found(Unavailable::Off)), "{}", lib.name);
         }
         assert_eq!(
             Unavailable::Off.to_string(),
@@ -372,10 +332,10 @@ mod tests {
         let r = LibraryReport {
             name: "gmp",
             soname: "libgmp.so.10",
-            status: Err(Unavailable::NotFound {
+            status: Err(not_found(Unavailable::NotFound {
                 soname: "libgmp.so.10".into(),
                 detail: "no such file".into(),
-            }),
+            })),
         };
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v["status"]["found"], false);

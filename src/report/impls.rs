@@ -1,10 +1,11 @@
 //! The list of `pkbench impls`: the peer libraries found, then per kind of operation every
 //! implementation pkbench has and whether it can run here, as a terminal table within 80
-//! columns or JSON. Renders a [`Catalog`] (built by [`crate::peers::catalog`]) and the
+//! columns or JSON. Renders a [`Catalog`] (built by `peers::catalog`) and the
 //! caller's notes, nothing else.
 
 use crate::error::Result;
-use crate::peers::catalog::{Candidate, Catalog, Status};
+use crate::implementation::Library;
+use crate::implementation::catalog::{Candidate, Catalog, Status};
 use crate::report;
 
 /// The catalog as JSON: `{"command": "impls", "libraries": […], "legacy_provider": …,
@@ -52,12 +53,12 @@ pub fn render_text(catalog: &Catalog, notes: &[String]) -> String {
     let mut libs = report::table(&["library", "file", "on this machine"]);
     for l in &catalog.libraries {
         let found = match &l.status {
-            Ok(f) if l.name == crate::peers::openssl::NAME => match &catalog.legacy_provider {
+            Ok(f) if l.name == Library::OpenSsl.name() => match &catalog.legacy_provider {
                 Some(p) => format!("{} (legacy provider {p})", f.text),
                 None => f.text.clone(),
             },
             Ok(f) => f.text.clone(),
-            Err(why) => why.to_string(),
+            Err(why) => why.why.clone(),
         };
         libs.add_row(vec![l.name.to_string(), l.soname.to_string(), found]);
     }

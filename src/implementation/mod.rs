@@ -4,6 +4,8 @@
 //! operation of a result record names its [`Implementation`], so that a ratio between two
 //! rows says which code was compared (design.md §2, "implementation").
 
+pub mod catalog;
+
 use serde::{Deserialize, Serialize};
 
 /// What kind of code an [`Implementation`] is.
@@ -210,7 +212,7 @@ mod tests {
 
     #[test]
     fn crate_versions_come_from_cargo_lock() {
-        let lock = include_str!("../Cargo.lock");
+        let lock = include_str!("../../Cargo.lock");
         for name in ["p256", "x25519-dalek", "num-bigint", "md-5", "des"] {
             let v = crate_version(name);
             let entry = format!("name = \"{name}\"\nversion = \"{v}\"");
