@@ -10,14 +10,16 @@
 //! 4. reads through a bounded reader (at most cap + 1 bytes), so a file that grows while it
 //!    is read cannot exceed the cap either.
 //!
-//! Each refusal is a typed problem ([`Invalid::InputFile`], exit code 2) that the binary
-//! words naming the argument (`--params FILE`, `--key FILE`, the record's path).
+//! Each refusal is a typed problem ([`FileError::Unreadable`], exit code 2) that names the
+//! file as the parameter it was given as ([`FileRole::param`]: the group file, the key
+//! file, the record's path).
 //!
 //! The caps are far above any file pkbench writes or reads in practice (a `suite` record is
 //! about 1 MB, a group file about 3 KB, an 8192-bit PKCS#8 key about 6.5 KB) and far below
 //! what would make parsing slow or memory-hungry.
 
-use crate::error::{Invalid, Result};
+use crate::error::{FileError, Result};
+pub use crate::error::{FileProblem, FileRole, size_text};
 use std::io::Read;
 use std::path::Path;
 
@@ -33,69 +35,23 @@ pub const GROUP_FILE_MAX_BYTES: u64 = MIB;
 /// The largest key file read (`rsa --key`): 1 MiB.
 pub const KEY_FILE_MAX_BYTES: u64 = MIB;
 
-/// What a file argument is, which sets its cap and how messages name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FileRole {
-    /// A saved result record (JSON), read by `compare` and `plot`.
-    Record,
-    /// A group description (TOML), `--params`.
-    GroupFile,
-    /// An RSA private key (PEM), `rsa --key`.
-    KeyFile,
-}
-
-impl FileRole {
-    /// The largest file of this role that is read, bytes.
-    pub fn max_bytes(self) -> u64 {
-        match self {
-            FileRole::Record => RECORD_MAX_BYTES,
-            FileRole::GroupFile => GROUP_FILE_MAX_BYTES,
-            FileRole::KeyFile => KEY_FILE_MAX_BYTES,
-        }
+/// The largest file of `role` that is read, bytes.
+pub fn max_bytes(role: FileRole) -> u64 {
+    match role {
+        FileRole::Record => RECORD_MAX_BYTES,
+        FileRole::GroupFile => GROUP_FILE_MAX_BYTES,
+        FileRole::KeyFile => KEY_FILE_MAX_BYTES,
     }
-
-    /// What the file is, in a message: "result record", "group file", "key file".
-    pub fn noun(self) -> &'static str {
-        match self {
-            FileRole::Record => "result record",
-            FileRole::GroupFile => "group file",
-            FileRole::KeyFile => "key file",
-        }
-    }
-}
-
-/// Why a file argument was not read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FileProblem {
-    /// It could not be opened or read: the system's message (missing, no permission, …).
-    Io(String),
-    /// It is not a regular file: `kind` says what it is ("a directory", "a FIFO", …).
-    NotRegular {
-        /// What it is, with its article.
-        kind: &'static str,
-    },
-    /// It is larger than the cap.
-    TooLarge {
-        /// Its size, bytes.
-        bytes: u64,
-        /// The cap, bytes.
-        max: u64,
-    },
-    /// It grew past the cap while being read.
-    Grew {
-        /// The cap, bytes.
-        max: u64,
-    },
 }
 
 /// Reads the file at `path` as a file of `role`: a regular file of at most
-/// [`FileRole::max_bytes`] bytes (see the module documentation).
+/// [`max_bytes`] bytes (see the module documentation).
 ///
 /// # Errors
-/// [`Invalid::InputFile`] naming `path`, `role` and the [`FileProblem`].
+/// [`FileError::Unreadable`] naming `path`, `role` and the [`FileProblem`].
 pub fn read(path: &Path, role: FileRole) -> Result<Vec<u8>> {
-    read_capped(path, role.max_bytes()).map_err(|problem| {
-        Invalid::InputFile {
+    read_capped(path, max_bytes(role)).map_err(|problem| {
+        FileError::Unreadable {
             path: path.to_path_buf(),
             role,
             problem,
@@ -172,17 +128,6 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
         "a symbolic link"
     } else {
         "not a regular file"
-    }
-}
-
-/// A size for a message: "1 MiB", "64 MiB", "1.5 MiB", "3000 bytes".
-pub fn size_text(bytes: u64) -> String {
-    if bytes >= MIB && bytes.is_multiple_of(MIB) {
-        format!("{} MiB", bytes / MIB)
-    } else if bytes >= MIB {
-        format!("{:.1} MiB", bytes as f64 / MIB as f64)
-    } else {
-        format!("{bytes} bytes")
     }
 }
 

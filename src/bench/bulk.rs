@@ -7,7 +7,8 @@
 //! is the one path that times bulk encryption (`pkbench des` and the 1995 DES row), through the
 //! same [`crate::symmetric::Engine`] and modes as `pkbench cipher`.
 
-use crate::error::{Error, Invalid, Result};
+use crate::error::DataError;
+use crate::error::{Error, Result};
 use crate::measure::Stats;
 use crate::record::{Operation, figure};
 use crate::symmetric::kat;
@@ -41,10 +42,10 @@ pub fn mb_per_s(bytes: usize, ms: f64) -> f64 {
 /// Checks a chunk size: at least 1 byte, a multiple of `multiple`, at most [`DATA_BYTES`].
 ///
 /// # Errors
-/// [`Invalid::ChunkSize`] saying which sizes are accepted.
+/// [`DataError::ChunkSize`] saying which sizes are accepted.
 pub fn check_chunk(chunk: usize, multiple: usize) -> Result<()> {
     if chunk == 0 || chunk > DATA_BYTES || !chunk.is_multiple_of(multiple) {
-        return Err(Invalid::ChunkSize {
+        return Err(DataError::ChunkSize {
             given: chunk,
             multiple,
             max: DATA_BYTES,

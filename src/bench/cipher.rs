@@ -12,7 +12,7 @@
 use super::Config;
 use super::imp::Choice;
 use super::slope::{self, FitDoubt, Slope, SlopePoint};
-use crate::error::{Error, Invalid, Result};
+use crate::error::{DataError, Error, Result};
 use crate::measure::{Machine, MeasureConfig};
 use crate::record::{self, Operation, figure};
 use crate::symmetric::kat;
@@ -55,8 +55,8 @@ impl SizeGrid {
     /// cipher here).
     ///
     /// # Errors
-    /// [`Invalid::SlopeSizes`] when the range is empty or above 16 MiB,
-    /// [`Invalid::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
+    /// [`DataError::SlopeSizes`] when the range is empty or above 16 MiB,
+    /// [`DataError::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
     pub fn sizes(&self) -> Result<Vec<usize>> {
         if !self.list.is_empty() {
             let mut v = self.list.clone();
@@ -66,19 +66,19 @@ impl SizeGrid {
                 .iter()
                 .find(|&&b| b == 0 || b > 1 << 24 || !b.is_multiple_of(16))
             {
-                return Err(Invalid::SlopeSizeList {
+                return Err(DataError::SlopeSizeList {
                     size,
                     limit: 1 << 24,
                 }
                 .into());
             }
             if v.len() < 2 {
-                return Err(Invalid::SlopeTooFewSizes.into());
+                return Err(DataError::SlopeTooFewSizes.into());
             }
             return Ok(v);
         }
         if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
-            return Err(Invalid::SlopeSizes {
+            return Err(DataError::SlopeSizes {
                 min: self.min_bytes,
                 max: self.max_bytes,
                 limit: 1 << 24,
@@ -87,7 +87,7 @@ impl SizeGrid {
         }
         let v = slope::sizes(self.min_bytes, self.max_bytes, self.points, 16);
         if self.points < 2 || v.len() < 2 {
-            return Err(Invalid::SlopeTooFewSizes.into());
+            return Err(DataError::SlopeTooFewSizes.into());
         }
         Ok(v)
     }
@@ -217,8 +217,8 @@ pub struct CipherRow {
 /// estimate uses the CPU's reported MHz, read here.
 ///
 /// # Errors
-/// [`Error::Input`] for a mode a cipher lacks, [`Invalid::SlopeSizes`] or
-/// [`Invalid::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a known answer
+/// [`Error::Input`] for a mode a cipher lacks, [`DataError::SlopeSizes`] or
+/// [`DataError::SlopeTooFewSizes`] for a bad size grid; [`Error::Runtime`] when a known answer
 /// or a mode check is wrong.
 pub fn prepare(job: &CipherJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     Ok(Box::new(PreparedCipher::new(job, cfg.seed, cfg.discovery)?))

@@ -53,7 +53,7 @@ impl DesJob {
     /// The encryption job: `mode` over chunks of `block` bytes.
     ///
     /// # Errors
-    /// [`crate::error::Invalid::ChunkSize`] for a chunk size that is not a multiple of 8 from 8 to
+    /// [`crate::error::DataError::ChunkSize`] for a chunk size that is not a multiple of 8 from 8 to
     /// [`bulk::DATA_BYTES`].
     pub fn encrypt(mode: Mode, block: usize) -> Result<DesJob> {
         bulk::check_chunk(block, BLOCK)?;
@@ -113,7 +113,7 @@ impl DesJob {
 /// `known_answers_checked`, `outputs_checked`. Both are computed by the `des` crate.
 ///
 /// # Errors
-/// [`crate::error::Invalid::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known
+/// [`crate::error::DataError::ChunkSize`] for a bad chunk size; [`Error::Runtime`] when a known
 /// answer or the mode check is wrong (and, at [`super::Prepared::finish`], a timed output).
 pub fn prepare(job: &DesJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let state = match *job {

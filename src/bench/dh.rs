@@ -61,8 +61,8 @@ impl DhJob {
     /// The job for an opened group `kx` and the secret size `exp_bits`, base pool [`POOL`].
     ///
     /// # Errors
-    /// [`crate::error::Invalid::ExpBitsOutOfRange`] or
-    /// [`crate::error::Invalid::OnlyFullSecrets`] when the group does not take secrets of
+    /// [`crate::error::SecretError::SizeOutOfRange`] or
+    /// [`crate::error::SecretError::OnlyFull`] when the group does not take secrets of
     /// that size.
     pub fn new(kx: Arc<dyn KeyExchange>, exp_bits: ExpBits) -> Result<DhJob> {
         kx.check_exp_bits(exp_bits)?;

@@ -110,7 +110,7 @@ impl HashJob {
     /// The job for `algo` over blocks of `block` bytes, each one call.
     ///
     /// # Errors
-    /// [`crate::error::Invalid::ChunkSize`] for a block size outside 1..=[`bulk::DATA_BYTES`].
+    /// [`crate::error::DataError::ChunkSize`] for a block size outside 1..=[`bulk::DATA_BYTES`].
     pub fn new(algo: Algo, block: usize) -> Result<HashJob> {
         bulk::check_chunk(block, 1)?;
         Ok(HashJob {
@@ -162,7 +162,7 @@ impl HashJob {
 /// 0.11"), `known_answers_checked`, `known_answers_source`, `outputs_checked`).
 ///
 /// # Errors
-/// [`crate::error::Invalid::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known
+/// [`crate::error::DataError::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known
 /// answer is wrong (and, at [`super::Prepared::finish`], when a timed digest is).
 pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let (algo, block) = (job.algo, job.block);

@@ -9,7 +9,7 @@
 
 use super::Config;
 use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Error, Result, RsaError};
 use crate::measure::{self, Stats};
 use crate::record::{self, Operation, figure, info as rinfo};
 use crate::rsa::key::RsaKey;
@@ -106,8 +106,8 @@ pub fn pool_size(bits: u32) -> usize {
 /// of an operation's figure), `e` and `n` (hex), `pool` (chunks).
 ///
 /// # Errors
-/// [`Invalid::RsaKeyBits`], [`Invalid::RsaKeyFile`], [`Invalid::RsaChunk`] for a bad key
-/// size, key file or chunk size, [`Invalid::NoConstantTimePowm`] for a constant-time
+/// [`RsaError::KeyBits`], [`RsaError::KeyFile`], [`RsaError::Chunk`] for a bad key
+/// size, key file or chunk size, [`RsaError::NoConstantTimePowm`] for a constant-time
 /// exponentiation on a backend without one; [`Error::Runtime`] when a self-check fails.
 pub fn prepare(job: &RsaJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let kind = job.backend;
@@ -136,7 +136,7 @@ pub fn prepare(job: &RsaJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
 /// the same key for every job of one seed).
 ///
 /// # Errors
-/// [`Invalid::RsaKeyBits`] or [`Invalid::RsaKeyFile`] for a bad key size or key file.
+/// [`RsaError::KeyBits`] or [`RsaError::KeyFile`] for a bad key size or key file.
 pub fn load_key(job: &RsaJob, cfg: &Config) -> Result<(RsaKey, String, Option<f64>)> {
     Ok(match &job.key {
         KeySource::File(path) => (pem::read_pem_file(path)?, path.display().to_string(), None),
@@ -157,12 +157,12 @@ pub fn load_key(job: &RsaJob, cfg: &Config) -> Result<(RsaKey, String, Option<f6
 /// The chunk size of `job` on `key`: its own, or modulus bytes − 1.
 ///
 /// # Errors
-/// [`Invalid::RsaChunk`] unless 1 ≤ chunk < modulus bytes.
+/// [`RsaError::Chunk`] unless 1 ≤ chunk < modulus bytes.
 pub fn chunk_size(job: &RsaJob, key: &RsaKey) -> Result<usize> {
     let k = key.modulus_bytes();
     let chunk = job.chunk_bytes.unwrap_or(k - 1);
     if chunk == 0 || chunk >= k {
-        return Err(Invalid::RsaChunk {
+        return Err(RsaError::Chunk {
             chunk,
             modulus_bytes: k,
         }

@@ -20,7 +20,7 @@
 //! machine would show too) are recorded beside them.
 
 use super::{Config, Job, Prepared, prepare};
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Error, Result, SettingError};
 use crate::implementation::Implementation;
 use crate::measure::Clock;
 use crate::measure::interval::{self, Interval};
@@ -56,7 +56,7 @@ impl Threads {
     /// `"all"` or a count.
     ///
     /// # Errors
-    /// [`Invalid::Threads`] for anything else, 0, or more than [`MAX_THREADS`].
+    /// [`SettingError::Threads`] for anything else, 0, or more than [`MAX_THREADS`].
     pub fn parse(text: &str) -> Result<Threads> {
         let t = text.trim();
         if t.eq_ignore_ascii_case("all") {
@@ -64,7 +64,7 @@ impl Threads {
         }
         match t.parse::<usize>() {
             Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(Threads::Count(n)),
-            _ => Err(Invalid::Threads {
+            _ => Err(SettingError::Threads {
                 value: text.to_string(),
                 max: MAX_THREADS,
             }
@@ -112,7 +112,7 @@ pub struct Placement {
 /// their SMT siblings; with more threads than CPUs, the CPUs again in that order.
 ///
 /// # Errors
-/// [`Invalid::Threads`] for a count of 0 or over [`MAX_THREADS`]; a runtime error for an
+/// [`SettingError::Threads`] for a count of 0 or over [`MAX_THREADS`]; a runtime error for an
 /// empty `allowed`.
 pub fn place(threads: Threads, allowed: &[usize], sysfs_root: &Path) -> Result<Placement> {
     if allowed.is_empty() {
@@ -124,7 +124,7 @@ pub fn place(threads: Threads, allowed: &[usize], sysfs_root: &Path) -> Result<P
         Threads::All => allowed.len(),
         Threads::Count(n) if (1..=MAX_THREADS).contains(&n) => n,
         Threads::Count(n) => {
-            return Err(Invalid::Threads {
+            return Err(SettingError::Threads {
                 value: n.to_string(),
                 max: MAX_THREADS,
             }
@@ -212,7 +212,7 @@ impl Rates {
 /// `topology`, `pinned`, `round_ms`, `batch`.
 ///
 /// # Errors
-/// [`Invalid::ThreadsUnsupported`] for a job without units; the error of preparing a
+/// [`SettingError::ThreadsUnsupported`] for a job without units; the error of preparing a
 /// thread's job or of checking its outputs.
 pub fn run(job: &Job, cfg: &Config, placement: &Placement) -> Result<Vec<Operation>> {
     let quiet = Config {
@@ -279,7 +279,7 @@ pub fn run_with(
                     let prepared = make(i).and_then(|p| {
                         let u = p.units();
                         if u.is_empty() {
-                            return Err(Invalid::ThreadsUnsupported { what: p.label() }.into());
+                            return Err(SettingError::ThreadsUnsupported { what: p.label() }.into());
                         }
                         Ok((p, u))
                     });

@@ -139,7 +139,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
 /// The implementations `--impl` names for a KEM (`all`: every one).
 ///
 /// # Errors
-/// [`crate::error::Invalid::UnknownKemImpl`] for a name pkbench does not have.
+/// [`crate::error::KemError::UnknownImpl`] for a name pkbench does not have.
 pub fn kem_impls(
     info: &'static crate::kem::KemInfo,
     list: &str,

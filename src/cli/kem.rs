@@ -4,7 +4,8 @@
 //! (`--impl`, default ml-kem) or all of them (`--impl all`: every implementation must give
 //! the same bytes, else the run fails).
 
-use crate::error::{Error, Invalid, Result, parse_hex_bytes};
+use crate::error::KemError;
+use crate::error::{Error, Invalid, Param, Result, parse_hex_bytes};
 use crate::kem::{Kem, KemInfo};
 use clap::{Args, Subcommand};
 
@@ -89,11 +90,11 @@ pub enum KemStep {
     },
 }
 
-/// A 32-byte value of `flag`, or the one-line problem.
-fn bytes32(kem: &KemInfo, flag: &'static str, what: &'static str, hex: &str) -> Result<Vec<u8>> {
-    let v = parse_hex_bytes(flag, hex)?;
+/// A 32-byte value of `what`, or the one-line problem.
+fn bytes32(kem: &KemInfo, what: Param, hex: &str) -> Result<Vec<u8>> {
+    let v = parse_hex_bytes(what, hex)?;
     if v.len() != 32 {
-        return Err(Invalid::KemLength {
+        return Err(KemError::Length {
             kem: kem.name.to_string(),
             what,
             want: vec![32],
@@ -109,7 +110,7 @@ fn bytes32(kem: &KemInfo, flag: &'static str, what: &'static str, hex: &str) -> 
 fn x25519_part(kem: &KemInfo, x: Option<&String>) -> Result<Vec<u8>> {
     let hybrid = kem.seed_bytes > 64;
     match (hybrid, x) {
-        (true, Some(x)) => bytes32(kem, "--x25519", "x25519 secret", x),
+        (true, Some(x)) => bytes32(kem, Param::KemX25519, x),
         (true, None) => Err(Error::input(format!(
             "--x25519: {} needs the 32-byte X25519 secret (64 hex digits)",
             kem.name
@@ -124,13 +125,15 @@ fn x25519_part(kem: &KemInfo, x: Option<&String>) -> Result<Vec<u8>> {
 
 /// The implementations `common` asks for.
 fn open(common: &KemCommon) -> Result<(&'static KemInfo, Vec<Box<dyn Kem>>)> {
-    let info = crate::kem::lookup(&common.group).ok_or_else(|| Invalid::UnknownKem {
-        name: common.group.clone(),
-        known: crate::kem::KEMS
-            .iter()
-            .map(|k| k.name)
-            .collect::<Vec<_>>()
-            .join(", "),
+    let info = crate::kem::lookup(&common.group).ok_or_else(|| {
+        Invalid::Kem(KemError::Unknown {
+            name: common.group.clone(),
+            known: crate::kem::KEMS
+                .iter()
+                .map(|k| k.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
     })?;
     let impls = if common.implementation == "all" {
         crate::kem::open_all(info)
@@ -175,8 +178,8 @@ pub fn run(args: &KemArgs) -> Result<String> {
             x25519,
         } => {
             let (info, impls) = open(common)?;
-            let mut seed = bytes32(info, "--d", "d", d)?;
-            seed.extend(bytes32(info, "--z", "z", z)?);
+            let mut seed = bytes32(info, Param::KemD, d)?;
+            seed.extend(bytes32(info, Param::KemZ, z)?);
             seed.extend(x25519_part(info, x25519.as_ref())?);
             let (ek, dk) = agree(&impls, |k| k.keygen(&seed))?;
             Ok(format!("ek {}\ndk {}\n", hex::encode(ek), hex::encode(dk)))
@@ -188,16 +191,16 @@ pub fn run(args: &KemArgs) -> Result<String> {
             x25519,
         } => {
             let (info, impls) = open(common)?;
-            let ek = parse_hex_bytes("--ek", ek)?;
-            let mut coins = bytes32(info, "--m", "m", m)?;
+            let ek = parse_hex_bytes(Param::Ek, ek)?;
+            let mut coins = bytes32(info, Param::KemM, m)?;
             coins.extend(x25519_part(info, x25519.as_ref())?);
             let (ct, ss) = agree(&impls, |k| k.encaps(&ek, &coins))?;
             Ok(format!("ct {}\nss {}\n", hex::encode(ct), hex::encode(ss)))
         }
         KemStep::Decaps { common, dk, ct } => {
             let (_, impls) = open(common)?;
-            let dk = parse_hex_bytes("--dk", dk)?;
-            let ct = parse_hex_bytes("--ct", ct)?;
+            let dk = parse_hex_bytes(Param::Dk, dk)?;
+            let ct = parse_hex_bytes(Param::Ct, ct)?;
             let ss = agree(&impls, |k| k.decaps(&dk, &ct))?;
             Ok(format!("ss {}\n", hex::encode(ss)))
         }

@@ -41,7 +41,7 @@ pub fn discovery() -> crate::peers::Discovery {
 /// `--no-clmul`, and the environment variables of the module documentation.
 ///
 /// # Errors
-/// [`crate::error::Invalid::UnknownBackend`] or [`crate::error::Invalid::BackendNotBuilt`]
+/// [`crate::error::SettingError::UnknownBackend`] or [`crate::error::SettingError::BackendNotBuilt`]
 /// for a backend name this build cannot use.
 pub fn group_options(table: bool, backend: Option<&str>, no_clmul: bool) -> Result<GroupOptions> {
     let backend = match backend {

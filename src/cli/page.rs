@@ -31,7 +31,7 @@ pub struct ReportArgs {
 
 /// Refuses an `--output` that is a directory or whose name does not end in `.ext` (`what`
 /// names the format, `example` a good name), then checks that it can be written
-/// ([`record::write::check_destination_as`]).
+/// ([`record::write::check_destination`]).
 ///
 /// # Errors
 /// [`Error::Input`] naming `--output`.
@@ -51,7 +51,7 @@ pub fn check_output(path: &Path, ext: &str, what: &str, example: &str, force: bo
             path.display()
         )));
     }
-    record::write::check_destination_as("--output", path, force)
+    record::write::check_destination(path, force)
 }
 
 /// Runs `pkbench report`: reads every record, writes the page, says what it holds.
@@ -74,7 +74,7 @@ pub fn run(args: &ReportArgs) -> Result<String> {
         .map(|p| Ok((p.display().to_string(), ResultRecord::read(p)?)))
         .collect::<Result<Vec<_>>>()?;
     let page = html::render_page(&records)?;
-    record::write::write_atomic_as("--output", &args.output, page.as_bytes(), args.force)?;
+    record::write_atomic(&args.output, page.as_bytes(), args.force)?;
     let machines = html::machines::group(&records).len();
     Ok(format!(
         "report: {} record{} from {} machine{} written to {}\n",

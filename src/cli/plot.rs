@@ -48,6 +48,6 @@ pub fn run(args: &PlotArgs) -> Result<String> {
     )?;
     let rec = ResultRecord::read(&args.record)?;
     let (svg, series, points) = plot::render_svg(&rec)?;
-    record::write::write_atomic_as("--output", &args.output, svg.as_bytes(), args.force)?;
+    record::write_atomic(&args.output, svg.as_bytes(), args.force)?;
     Ok(plot::summary(&args.output, &series, &points))
 }

@@ -9,7 +9,7 @@ use crate::bench::{self, Job};
 use crate::cli::imp;
 use crate::cli::output::{OutputArgs, Renderers};
 use crate::cli::timing::TimingArgs;
-use crate::error::{Result, parse_hex};
+use crate::error::{Param, Result, parse_hex};
 use crate::record::RunTimer;
 use crate::report;
 use crate::rsa::{self, ops::Powm};
@@ -188,9 +188,9 @@ Examples:
 /// [`crate::Error::Input`] for malformed hex, a zero, even or 1 modulus, input ≥ modulus, or an
 /// unknown backend.
 pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
-    let n = parse_hex("--modulus", &args.modulus)?;
-    let e = parse_hex("--exponent", &args.exponent)?;
-    let m = parse_hex("--input", &args.input)?;
+    let n = parse_hex(Param::Modulus, &args.modulus)?;
+    let e = parse_hex(Param::Exponent, &args.exponent)?;
+    let m = parse_hex(Param::Input, &args.input)?;
     let out = rsa::raw(&n, &e, &m, args.backend.as_deref())?;
     Ok(format!("{}\n", hex::encode(out)))
 }

@@ -274,7 +274,7 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
                 output.display()
             )));
         }
-        record::write::check_writable_dir("--output", &output)?;
+        record::write::check_writable_dir(&output)?;
     }
     let mut rec = measure_suite(args)?;
     rec.machine.noise = cli::noise::cached_for_this_host();

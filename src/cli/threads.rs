@@ -4,7 +4,7 @@
 use crate::bench::imp::Choice;
 use crate::bench::threads::{self, Placement, Threads};
 use crate::bench::{self, Job};
-use crate::error::{Invalid, Result};
+use crate::error::{Result, SettingError};
 use crate::record::{Operation, ResultRecord};
 use clap::Args;
 use std::path::Path;
@@ -26,7 +26,7 @@ impl ThreadsArgs {
     /// this process's affinity mask read, the topology from `/sys/devices/system/cpu`.
     ///
     /// # Errors
-    /// [`Invalid::Threads`] for a bad count; a runtime error when the mask cannot be read.
+    /// [`SettingError::Threads`] for a bad count; a runtime error when the mask cannot be read.
     pub fn placement(&self) -> Result<Option<Placement>> {
         let Some(text) = &self.threads else {
             return Ok(None);
@@ -47,10 +47,10 @@ impl ThreadsArgs {
     /// timing (`what` names the job).
     ///
     /// # Errors
-    /// [`Invalid::ThreadsUnsupported`].
+    /// [`SettingError::ThreadsUnsupported`].
     pub fn check_own(&self, choices: &[Choice], what: &str) -> Result<()> {
         match choices.iter().find(|c| **c != Choice::Own) {
-            Some(c) if self.threads.is_some() => Err(Invalid::ThreadsUnsupported {
+            Some(c) if self.threads.is_some() => Err(SettingError::ThreadsUnsupported {
                 what: format!("{what} ({})", c.name()),
             }
             .into()),
@@ -61,10 +61,10 @@ impl ThreadsArgs {
     /// Refuses `--threads` outright for `what` (a job without units of work).
     ///
     /// # Errors
-    /// [`Invalid::ThreadsUnsupported`] when `--threads` was given.
+    /// [`SettingError::ThreadsUnsupported`] when `--threads` was given.
     pub fn refuse(&self, what: &str) -> Result<()> {
         if self.threads.is_some() {
-            return Err(Invalid::ThreadsUnsupported { what: what.into() }.into());
+            return Err(SettingError::ThreadsUnsupported { what: what.into() }.into());
         }
         Ok(())
     }

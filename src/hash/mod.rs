@@ -15,7 +15,8 @@ pub mod sha0;
 
 pub use registry::{Code, HASHES, Hash, KnownAnswer, Member};
 
-use crate::error::{Error, Invalid, Result};
+use crate::error::DataError;
+use crate::error::{Error, Result};
 use crate::implementation::{Implementation, short_version};
 
 /// One hash function: a member of a [`registry`] entry.
@@ -71,7 +72,7 @@ impl Algo {
     /// (`haval-128-3`, also `haval128,3` as PHP spells it).
     ///
     /// # Errors
-    /// [`Invalid::UnknownHash`] with the accepted names ([`names`]).
+    /// [`DataError::UnknownHash`] with the accepted names ([`names`]).
     pub fn parse(s: &str) -> Result<Algo> {
         let t = s.trim().to_ascii_lowercase();
         for &h in HASHES {
@@ -84,7 +85,7 @@ impl Algo {
                 return Ok(Algo::of(h, i));
             }
         }
-        Err(Invalid::UnknownHash {
+        Err(DataError::UnknownHash {
             name: s.to_string(),
             known: names(),
         }
@@ -267,7 +268,7 @@ mod tests {
         }
         assert_eq!(
             Algo::parse("sha3").unwrap_err().message(),
-            "unknown hash \"sha3\"; use one of md5, md4, sha0, sha1, sha256, \
+            "hash \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, sha256, \
              haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
         );
     }

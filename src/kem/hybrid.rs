@@ -13,7 +13,7 @@
 //! of ML-KEM-768); X25519 is `x25519-dalek` for both.
 
 use super::mlkem::Native;
-use crate::error::{Invalid, Result};
+use crate::error::{PeerValueError, Result};
 use crate::implementation::Implementation;
 use std::marker::PhantomData;
 
@@ -29,7 +29,7 @@ fn x25519(kem: &str, k: &[u8], u: &[u8]) -> Result<[u8; 32]> {
     let u: [u8; 32] = u.try_into().expect("x25519 share length checked");
     let z = x25519_dalek::x25519(k, u);
     if z == [0u8; 32] {
-        return Err(Invalid::SharedSecretZero {
+        return Err(PeerValueError::SharedSecretZero {
             group: kem.to_string(),
             check: "RFC 7748 §6.1, RFC 8446 §7.4.2".into(),
         }

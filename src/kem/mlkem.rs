@@ -3,7 +3,7 @@
 //! [`Kem`] with its pool of [`Exchanges`].
 
 use super::{Exchanges, Kem, KemInfo, check_len};
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, KemError, Param, Result};
 use crate::implementation::Implementation;
 use std::hint::black_box;
 use std::marker::PhantomData;
@@ -20,19 +20,19 @@ pub(super) trait Native: Send + Sync + 'static {
     /// Encaps to the ek bytes with the coins: (ct, secret).
     ///
     /// # Errors
-    /// [`Invalid::KemKeyModulus`] (and, for the hybrid, [`Invalid::SharedSecretZero`]).
+    /// [`KemError::KeyModulus`] (and, for the hybrid, [`crate::error::PeerValueError::SharedSecretZero`]).
     fn encaps(kem: &str, ek: &[u8], coins: &[u8]) -> Result<(Vec<u8>, Vec<u8>)>;
     /// Decaps the ct bytes with dk: the secret.
     ///
     /// # Errors
-    /// For the hybrid, [`Invalid::SharedSecretZero`].
+    /// For the hybrid, [`crate::error::PeerValueError::SharedSecretZero`].
     fn decaps(kem: &str, dk: &Self::Dk, ct: &[u8]) -> Result<Vec<u8>>;
     /// The expanded encoding of dk.
     fn dk_bytes(dk: &Self::Dk) -> Vec<u8>;
     /// dk from its expanded encoding (length already checked).
     ///
     /// # Errors
-    /// [`Invalid::KemKeyHash`] when the H(ek) it carries is wrong (FIPS 203 §7.3).
+    /// [`KemError::KeyHash`] when the H(ek) it carries is wrong (FIPS 203 §7.3).
     fn dk_from_expanded(kem: &str, bytes: &[u8]) -> Result<Self::Dk>;
     /// Who computes it.
     fn implementation() -> Implementation;
@@ -55,12 +55,7 @@ pub(super) fn boxed<N: Native>(info: &'static KemInfo) -> Box<dyn Kem> {
 impl<N: Native> Impl<N> {
     fn dk(&self, dk: &[u8]) -> Result<N::Dk> {
         let i = self.info;
-        check_len(
-            i.name,
-            "decapsulation key",
-            &[i.seed_bytes, i.dk_bytes],
-            dk.len(),
-        )?;
+        check_len(i.name, Param::Dk, &[i.seed_bytes, i.dk_bytes], dk.len())?;
         if dk.len() == i.seed_bytes {
             Ok(N::keygen(dk).1)
         } else {
@@ -83,26 +78,26 @@ impl<N: Native> Kem for Impl<N> {
     }
 
     fn keygen(&self, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
-        check_len(self.info.name, "seed", &[self.info.seed_bytes], seed.len())?;
+        check_len(
+            self.info.name,
+            Param::KemSeed,
+            &[self.info.seed_bytes],
+            seed.len(),
+        )?;
         let (ek, dk) = N::keygen(seed);
         Ok((ek, N::dk_bytes(&dk)))
     }
 
     fn encaps(&self, ek: &[u8], coins: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
         let i = self.info;
-        check_len(i.name, "encapsulation key", &[i.ek_bytes], ek.len())?;
-        check_len(i.name, "randomness", &[i.coins_bytes], coins.len())?;
+        check_len(i.name, Param::Ek, &[i.ek_bytes], ek.len())?;
+        check_len(i.name, Param::KemM, &[i.coins_bytes], coins.len())?;
         N::encaps(i.name, ek, coins)
     }
 
     fn decaps(&self, dk: &[u8], ct: &[u8]) -> Result<Vec<u8>> {
         let dk = self.dk(dk)?;
-        check_len(
-            self.info.name,
-            "ciphertext",
-            &[self.info.ct_bytes],
-            ct.len(),
-        )?;
+        check_len(self.info.name, Param::Ct, &[self.info.ct_bytes], ct.len())?;
         N::decaps(self.info.name, &dk, ct)
     }
 
@@ -125,7 +120,7 @@ impl<N: Native> Kem for Impl<N> {
             failed: None,
         };
         for (s, c) in seeds.iter().zip(coins) {
-            check_len(name, "seed", &[self.info.seed_bytes], s.len())?;
+            check_len(name, Param::KemSeed, &[self.info.seed_bytes], s.len())?;
             let (ek, dk) = N::keygen(s);
             let (ct, ss) = self.encaps(&ek, c)?;
             let dec = N::decaps(name, &dk, &ct)?;
@@ -237,9 +232,9 @@ macro_rules! rustcrypto {
             fn encaps(kem: &str, ek: &[u8], coins: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
                 let bytes = ml_kem::array::Array::try_from(ek).expect("ek length checked");
                 let ek = ml_kem::EncapsulationKey::<$p>::new(&bytes).map_err(|_| {
-                    Invalid::KemKeyModulus {
+                    Invalid::Kem(KemError::KeyModulus {
                         kem: kem.to_string(),
-                    }
+                    })
                 })?;
                 let m = ml_kem::B32::try_from(coins).expect("coins length checked");
                 let (ct, k) = ek.encapsulate_deterministic(&m);
@@ -267,7 +262,7 @@ macro_rules! rustcrypto {
                 #[allow(deprecated)]
                 let dk = ml_kem::DecapsulationKey::<$p>::from_expanded_bytes(&enc);
                 dk.map_err(|_| {
-                    Invalid::KemKeyHash {
+                    KemError::KeyHash {
                         kem: kem.to_string(),
                     }
                     .into()
@@ -334,7 +329,7 @@ macro_rules! libcrux {
                 let pk = libcrux_ml_kem::$m::$pk::try_from(ek).expect("ek length checked");
                 // FIPS 203 §7.2: the encapsulation-key check before encapsulating.
                 if !libcrux_ml_kem::$m::validate_public_key(&pk) {
-                    return Err(Invalid::KemKeyModulus {
+                    return Err(KemError::KeyModulus {
                         kem: kem.to_string(),
                     }
                     .into());
@@ -359,7 +354,7 @@ macro_rules! libcrux {
                 // ciphertext argument is only a size: any of the right length does).
                 let ct = libcrux_ml_kem::$m::$ct::default();
                 if !libcrux_ml_kem::$m::validate_private_key(&sk, &ct) {
-                    return Err(Invalid::KemKeyHash {
+                    return Err(KemError::KeyHash {
                         kem: kem.to_string(),
                     }
                     .into());

@@ -26,7 +26,8 @@
 mod hybrid;
 mod mlkem;
 
-use crate::error::{Invalid, Result};
+use crate::error::KemError;
+use crate::error::{Param, Result};
 use crate::implementation::Implementation;
 
 /// A security estimate of a KEM, classical and quantum, each in bits with its source.
@@ -192,16 +193,16 @@ pub trait Kem: Send + Sync {
     /// secret): the encapsulation key and the expanded decapsulation key.
     ///
     /// # Errors
-    /// [`Invalid::KemLength`] for a seed of the wrong length.
+    /// [`KemError::Length`] for a seed of the wrong length.
     fn keygen(&self, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>)>;
 
     /// Encaps to `ek` with the randomness `coins` ([`KemInfo::coins_bytes`]): the
     /// ciphertext and the shared secret.
     ///
     /// # Errors
-    /// [`Invalid::KemLength`] for a key or randomness of the wrong length;
-    /// [`Invalid::KemKeyModulus`] for a key that fails the FIPS 203 §7.2 modulus check;
-    /// [`Invalid::SharedSecretZero`] for the hybrid's X25519 part of small order.
+    /// [`KemError::Length`] for a key or randomness of the wrong length;
+    /// [`KemError::KeyModulus`] for a key that fails the FIPS 203 §7.2 modulus check;
+    /// [`crate::error::PeerValueError::SharedSecretZero`] for the hybrid's X25519 part of small order.
     fn encaps(&self, ek: &[u8], coins: &[u8]) -> Result<(Vec<u8>, Vec<u8>)>;
 
     /// Decaps `ct` with `dk`, given either as the KeyGen seed ([`KemInfo::seed_bytes`]) or
@@ -209,9 +210,9 @@ pub trait Kem: Send + Sync {
     /// rejection secret for a ciphertext that does not decrypt).
     ///
     /// # Errors
-    /// [`Invalid::KemLength`] for a key or ciphertext of the wrong length;
-    /// [`Invalid::KemKeyHash`] for an expanded key whose H(ek) does not match (FIPS 203
-    /// §7.3); [`Invalid::SharedSecretZero`] for the hybrid's X25519 part of small order.
+    /// [`KemError::Length`] for a key or ciphertext of the wrong length;
+    /// [`KemError::KeyHash`] for an expanded key whose H(ek) does not match (FIPS 203
+    /// §7.3); [`crate::error::PeerValueError::SharedSecretZero`] for the hybrid's X25519 part of small order.
     fn decaps(&self, dk: &[u8], ct: &[u8]) -> Result<Vec<u8>>;
 
     /// Makes the reference values of a pool of exchanges (one per seed and coins) and
@@ -254,11 +255,11 @@ pub trait Exchanges: Send {
 /// The implementation `impl_name` ([`IMPLEMENTATIONS`]) of the KEM `info`.
 ///
 /// # Errors
-/// [`Invalid::UnknownKemImpl`] for a name not in [`IMPLEMENTATIONS`].
+/// [`KemError::UnknownImpl`] for a name not in [`IMPLEMENTATIONS`].
 pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
     let rc = impl_name == "ml-kem";
     if !rc && impl_name != "libcrux-ml-kem" {
-        return Err(Invalid::UnknownKemImpl {
+        return Err(KemError::UnknownImpl {
             name: impl_name.to_string(),
             known: IMPLEMENTATIONS.join(", "),
         }
@@ -285,11 +286,11 @@ pub fn open_all(info: &'static KemInfo) -> Vec<Box<dyn Kem>> {
 }
 
 /// Checks that `bytes` has `want` bytes.
-fn check_len(kem: &str, what: &'static str, want: &[usize], got: usize) -> Result<()> {
+fn check_len(kem: &str, what: Param, want: &[usize], got: usize) -> Result<()> {
     if want.contains(&got) {
         Ok(())
     } else {
-        Err(Invalid::KemLength {
+        Err(KemError::Length {
             kem: kem.to_string(),
             what,
             want: want.to_vec(),

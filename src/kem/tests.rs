@@ -3,6 +3,7 @@
 //! here with SHAKE256, FIPS 203 Alg. 18 line 7) and the hybrid's layout.
 
 use super::*;
+use crate::error::{Invalid, KemError};
 use serde_json::Value;
 
 fn h(s: &str) -> Vec<u8> {
@@ -118,7 +119,10 @@ fn input_checks_of_fips203() {
             bad[1] |= 0x0f;
             let e = k.encaps(&bad, &vec![1u8; info.coins_bytes]).unwrap_err();
             assert!(
-                matches!(e, crate::Error::Invalid(Invalid::KemKeyModulus { .. })),
+                matches!(
+                    e,
+                    crate::Error::Invalid(Invalid::Kem(KemError::KeyModulus { .. }))
+                ),
                 "{name} {}: {e}",
                 k.impl_name()
             );
@@ -133,7 +137,10 @@ fn input_checks_of_fips203() {
                 k.keygen(&seed[1..]).unwrap_err(),
             ] {
                 assert!(
-                    matches!(e, crate::Error::Invalid(Invalid::KemLength { .. })),
+                    matches!(
+                        e,
+                        crate::Error::Invalid(Invalid::Kem(KemError::Length { .. }))
+                    ),
                     "{e}"
                 );
             }
@@ -147,7 +154,10 @@ fn input_checks_of_fips203() {
             bad_dk[hh] ^= 1;
             let e = k.decaps(&bad_dk, &vec![0u8; info.ct_bytes]).unwrap_err();
             assert!(
-                matches!(e, crate::Error::Invalid(Invalid::KemKeyHash { .. })),
+                matches!(
+                    e,
+                    crate::Error::Invalid(Invalid::Kem(KemError::KeyHash { .. }))
+                ),
                 "{name} {}: {e}",
                 k.impl_name()
             );

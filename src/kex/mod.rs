@@ -22,7 +22,7 @@ pub mod ecp;
 pub mod modp;
 
 use crate::arith::bignum::BackendKind;
-use crate::error::{Invalid, Result, Warning};
+use crate::error::{Result, SecretError, Warning};
 use crate::implementation::Implementation;
 pub use crate::params::Family;
 use crate::params::GroupFile;
@@ -100,13 +100,13 @@ pub fn profile(file: &GroupFile) -> Result<Profile> {
 /// group, run first so that a wrong size is refused at once.
 ///
 /// # Errors
-/// [`Invalid::OnlyFullSecrets`], [`Invalid::ExpBitsOutOfRange`], or a problem with the
+/// [`SecretError::OnlyFull`], [`SecretError::SizeOutOfRange`], or a problem with the
 /// description's keys (as [`profile`]).
 pub fn check_exp_bits(file: &GroupFile, exp_bits: ExpBits) -> Result<u32> {
     if file.family()? == Family::Ecp
         && let (Some((group, why)), ExpBits::Bits(value)) = (ecp::only_full_secrets(file), exp_bits)
     {
-        return Err(Invalid::OnlyFullSecrets {
+        return Err(SecretError::OnlyFull {
             value,
             group: group.to_string(),
             why: why.to_string(),
@@ -121,7 +121,7 @@ pub fn check_exp_bits(file: &GroupFile, exp_bits: ExpBits) -> Result<u32> {
 /// alone, so that a value given in hex is parsed before the group is opened.
 ///
 /// # Errors
-/// [`Invalid::UnknownFamily`] for a description of no family.
+/// [`crate::error::GroupError::UnknownFamily`] for a description of no family.
 pub fn value_forms(file: &GroupFile) -> Result<(ValueForm, ValueForm)> {
     Ok(match file.family()? {
         Family::Ecp => ecp::value_forms(file),
@@ -157,12 +157,12 @@ impl ExpBits {
     /// Resolves to a bit count for a group whose full exponent size is `full_bits`.
     ///
     /// # Errors
-    /// [`Invalid::ExpBitsOutOfRange`] when N is outside [`MIN_EXP_BITS`]..=`full_bits`.
+    /// [`SecretError::SizeOutOfRange`] when N is outside [`MIN_EXP_BITS`]..=`full_bits`.
     pub fn resolve(self, group: &str, full_bits: u32) -> Result<u32> {
         match self {
             ExpBits::Full => Ok(full_bits),
             ExpBits::Bits(n) if (MIN_EXP_BITS..=full_bits).contains(&n) => Ok(n),
-            ExpBits::Bits(n) => Err(Invalid::ExpBitsOutOfRange {
+            ExpBits::Bits(n) => Err(SecretError::SizeOutOfRange {
                 value: n,
                 group: group.to_string(),
                 min: MIN_EXP_BITS,
@@ -265,10 +265,10 @@ pub enum WindowChoice {
     #[default]
     Default,
     /// This many bits: [`ec2n::MIN_WINDOW`]..=[`ec2n::MAX_WINDOW`], else opening an EC2N
-    /// group fails with [`Invalid::TableWindow`].
+    /// group fails with [`crate::error::SettingError::TableWindow`].
     Bits(u32),
     /// A value that is not a usable width, as given: opening an EC2N group fails with
-    /// [`Invalid::TableWindow`] (other families do not use a window and ignore it).
+    /// [`crate::error::SettingError::TableWindow`] (other families do not use a window and ignore it).
     Unusable(String),
 }
 
@@ -361,7 +361,7 @@ pub trait KeyExchange: Send + Sync {
     /// count, even 253 or 255, is refused with one message.
     ///
     /// # Errors
-    /// [`Invalid::OnlyFullSecrets`] saying which sizes the group takes.
+    /// [`SecretError::OnlyFull`] saying which sizes the group takes.
     fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         let _ = exp_bits;
         Ok(())

@@ -49,12 +49,12 @@ pub const MAX_BUDGET_SECS: f64 = 3600.0;
 /// 0 < seconds ≤ [`MAX_BUDGET_SECS`].
 ///
 /// # Errors
-/// [`crate::error::Invalid::TimeBudget`] with the value and the bound.
+/// [`crate::error::SettingError::TimeBudget`] with the value and the bound.
 pub fn check_budget_secs(seconds: f64) -> crate::Result<f64> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BUDGET_SECS {
         Ok(seconds)
     } else {
-        Err(crate::error::Invalid::TimeBudget {
+        Err(crate::error::SettingError::TimeBudget {
             seconds,
             max: MAX_BUDGET_SECS,
         }

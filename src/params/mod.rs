@@ -13,7 +13,8 @@
 //! "Adding a group"): the build script embeds it, `pkbench groups` lists it at its
 //! `sort_key`, and its security estimate follows from its numbers.
 
-use crate::error::{Error, Invalid, KeyProblem, Origin, Result};
+use crate::error::GroupError;
+use crate::error::{Error, KeyProblem, Origin, Result};
 use serde::{Deserialize, Serialize};
 
 /// Which kind of group a description (and the `KeyExchange` it opens to) is.
@@ -65,12 +66,12 @@ impl GroupFile {
     /// The family, inferred as `modp` for a file with `p` and no `family`.
     ///
     /// # Errors
-    /// [`Invalid::UnknownFamily`] when neither is given.
+    /// [`GroupError::UnknownFamily`] when neither is given.
     pub fn family(&self) -> Result<Family> {
         match self.family {
             Some(f) => Ok(f),
             None if self.rest.contains_key("p") => Ok(Family::Modp),
-            None => Err(Invalid::UnknownFamily {
+            None => Err(GroupError::UnknownFamily {
                 origin: self.origin(),
             }
             .into()),
@@ -102,10 +103,10 @@ impl GroupFile {
         self.security_source.as_deref().unwrap_or(&self.source)
     }
 
-    /// The error for a failed check of the numbers of this file ([`Invalid::GroupCheck`]):
+    /// The error for a failed check of the numbers of this file ([`GroupError::Check`]):
     /// `what` is wrong, naming the file's keys; `check` is the check that failed.
     pub fn invalid(&self, what: &str, check: &str) -> Error {
-        Invalid::GroupCheck {
+        GroupError::Check {
             origin: self.origin(),
             what: what.to_string(),
             check: check.to_string(),
@@ -113,9 +114,9 @@ impl GroupFile {
         .into()
     }
 
-    /// Another problem with this file ([`Invalid::Group`]), in the family's words.
+    /// Another problem with this file ([`GroupError::Other`]), in the family's words.
     pub fn problem(&self, problem: impl Into<String>) -> Error {
-        Invalid::Group {
+        GroupError::Other {
             origin: self.origin(),
             problem: problem.into(),
         }
@@ -123,7 +124,7 @@ impl GroupFile {
     }
 
     fn key_error(&self, key: &str, problem: KeyProblem) -> Error {
-        Invalid::GroupKey {
+        GroupError::Key {
             origin: self.origin(),
             key: key.to_string(),
             problem,
@@ -134,7 +135,7 @@ impl GroupFile {
     /// A string key of the family's own keys.
     ///
     /// # Errors
-    /// [`Invalid::GroupKey`] naming the key when it is missing or not a string.
+    /// [`GroupError::Key`] naming the key when it is missing or not a string.
     pub fn str_key(&self, key: &str) -> Result<&str> {
         match self.rest.get(key) {
             Some(toml::Value::String(s)) => Ok(s),
@@ -146,7 +147,7 @@ impl GroupFile {
     /// An integer key of the family's own keys.
     ///
     /// # Errors
-    /// [`Invalid::GroupKey`] naming the key when it is missing or not a non-negative integer.
+    /// [`GroupError::Key`] naming the key when it is missing or not a non-negative integer.
     pub fn int_key(&self, key: &str) -> Result<u64> {
         match self.rest.get(key) {
             Some(toml::Value::Integer(i)) if *i >= 0 => Ok(*i as u64),
@@ -160,7 +161,7 @@ impl GroupFile {
     /// `None` when the key is absent.
     ///
     /// # Errors
-    /// [`Invalid::Hex`] for malformed hex; [`Invalid::Group`] for a negative integer or a value
+    /// [`crate::error::HexError`] for malformed hex; [`GroupError::Other`] for a negative integer or a value
     /// of another type.
     pub fn big_key(&self, key: &str) -> Result<Option<Vec<u8>>> {
         match self.rest.get(key) {
@@ -180,7 +181,7 @@ impl GroupFile {
                     .strip_prefix("0x")
                     .or_else(|| t.strip_prefix("0X"))
                     .unwrap_or(&t);
-                let what = crate::error::Param::GroupKey {
+                let what = crate::error::Subject::GroupKey {
                     origin: self.origin(),
                     key: key.to_string(),
                 };
@@ -218,14 +219,14 @@ pub fn names() -> Vec<String> {
 /// Finds a built-in group by name or alias (case-insensitive).
 ///
 /// # Errors
-/// [`Invalid::UnknownGroup`] with the known names when there is no such group.
+/// [`GroupError::Unknown`] with the known names when there is no such group.
 pub fn lookup(name: &str) -> Result<GroupFile> {
     let want = name.to_ascii_lowercase();
     builtin()
         .into_iter()
         .find(|g| g.name == want || g.aliases.contains(&want))
         .ok_or_else(|| {
-            Invalid::UnknownGroup {
+            GroupError::Unknown {
                 name: name.to_string(),
                 known: names(),
             }
@@ -236,14 +237,14 @@ pub fn lookup(name: &str) -> Result<GroupFile> {
 /// Reads a user's group file (the command line's `--params FILE`).
 ///
 /// # Errors
-/// [`Invalid::InputFile`] when the file cannot be read, is not a regular file or is larger
+/// [`crate::error::FileError::Unreadable`] when the file cannot be read, is not a regular file or is larger
 /// than [`crate::input::GROUP_FILE_MAX_BYTES`] (1 MiB: it is refused before it is read),
-/// [`Invalid::ParamsIntegerTooLarge`] for an integer key above TOML's 64 bits,
-/// [`Invalid::ParamsNotToml`] when it is not UTF-8 text or not valid TOML.
+/// [`GroupError::IntegerTooLarge`] for an integer key above TOML's 64 bits,
+/// [`GroupError::NotToml`] when it is not UTF-8 text or not valid TOML.
 pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
     let bytes = crate::input::read(path, crate::input::FileRole::GroupFile)?;
     let text = String::from_utf8(bytes).map_err(|e| -> Error {
-        Invalid::ParamsNotToml {
+        GroupError::NotToml {
             path: path.to_path_buf(),
             reason: format!(
                 "not UTF-8 text (invalid byte at offset {})",
@@ -254,14 +255,14 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
     })?;
     let mut g: GroupFile = toml::from_str(&text).map_err(|e| -> Error {
         if let Some((line, key)) = e.span().and_then(|s| too_large_integer(&text, s.start)) {
-            return Invalid::ParamsIntegerTooLarge {
+            return GroupError::IntegerTooLarge {
                 path: path.to_path_buf(),
                 line,
                 key,
             }
             .into();
         }
-        Invalid::ParamsNotToml {
+        GroupError::NotToml {
             path: path.to_path_buf(),
             reason: e.message().replace('\n', " "),
         }
@@ -277,7 +278,7 @@ pub fn read_file(path: &std::path::Path) -> Result<GroupFile> {
     if let Ok(builtin) = lookup(&g.name)
         && !same_numbers(&g, &builtin)
     {
-        return Err(Invalid::ParamsNameTaken {
+        return Err(GroupError::NameTaken {
             path: path.to_path_buf(),
             name: g.name,
         }
@@ -340,6 +341,7 @@ fn too_large_integer(text: &str, offset: usize) -> Option<(usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Invalid;
 
     #[test]
     fn every_builtin_file_parses_and_cites_a_source() {
@@ -435,7 +437,7 @@ mod tests {
         let e = lookup("gf2-999").unwrap_err();
         assert_eq!(e.exit_code(), 2);
         match e.invalid() {
-            Some(Invalid::UnknownGroup { name, known }) => {
+            Some(Invalid::Group(GroupError::Unknown { name, known })) => {
                 assert_eq!(name, "gf2-999");
                 assert_eq!(known[0], "gf2-155");
             }

@@ -2,7 +2,7 @@
 //! this schema or an older one ([`ResultRecord::from_json`], [`ResultRecord::read`]).
 
 use super::{ResultRecord, SCHEMA, SCHEMA_V1, SCHEMA_V2};
-use crate::error::{Error, Result};
+use crate::error::{Error, RecordError, Result};
 use serde_json::Value;
 
 /// `value` as pretty JSON with a trailing newline (records, `--json` output).
@@ -52,9 +52,10 @@ impl ResultRecord {
                 )));
             }
             None => {
-                return Err(Error::input(format!(
-                    "{origin}: no \"schema\" key: not a pkbench result record (save one with --output FILE)"
-                )));
+                return Err(RecordError::NoSchema {
+                    origin: origin.to_string(),
+                }
+                .into());
             }
         }
         let rec: ResultRecord = serde_json::from_value(v)
@@ -71,7 +72,7 @@ impl ResultRecord {
     /// Reads and parses a record file, through the bounded reader of [`crate::input`].
     ///
     /// # Errors
-    /// [`crate::error::Invalid::InputFile`] when the file cannot be read, is not a regular
+    /// [`crate::error::FileError::Unreadable`] when the file cannot be read, is not a regular
     /// file or is larger than [`crate::input::RECORD_MAX_BYTES`] (64 MiB: refused before it
     /// is read); [`Error::Input`] when it is not UTF-8 JSON or not a record.
     pub fn read(path: &std::path::Path) -> Result<ResultRecord> {

@@ -4,56 +4,46 @@
 //! systems). Without `force`, an existing destination is never replaced: the temporary file
 //! is hard-linked to the destination (link(2) fails if it exists), then removed.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, FileError, OutputProblem, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Checks before a run that `path` can be written: its directory exists and takes new
 /// files, and, unless `force`, the file does not exist yet. Call it before timing so that a
-/// bad `--output` fails in a second, not after the run. Errors name the option `--output`
-/// (see [`check_destination_as`]).
+/// bad output path fails in a second, not after the run. Whether the directory takes new
+/// files is tried by creating and removing an empty temporary file in it (permissions,
+/// read-only file systems and /proc alike).
 ///
 /// # Errors
-/// [`Error::Input`] when the directory is missing or not writable, the file exists
+/// [`FileError::Output`] when the directory is missing or not writable, the file exists
 /// without `force`, or, with `force`, the file exists and cannot be replaced (not
 /// writable, immutable, append-only).
 pub fn check_destination(path: &Path, force: bool) -> Result<()> {
-    check_destination_as("--output", path, force)
-}
-
-/// [`check_destination`] with errors naming `option` (e.g. `--output` for `pkbench plot`).
-/// Whether the directory takes new files is tried by creating and removing an empty
-/// temporary file in it (permissions, read-only file systems and /proc alike).
-///
-/// # Errors
-/// As [`check_destination`].
-pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()> {
     let dir = parent_dir(path);
     if !dir.is_dir() {
-        return Err(Error::input(format!(
-            "{option} {}: directory {} does not exist",
-            path.display(),
-            dir.display()
-        )));
+        return Err(refused(path, OutputProblem::NoDirectory { dir }));
     }
     if path.is_dir() && !is_symlink(path) {
-        return Err(Error::input(format!(
-            "{option} {}: is a directory; give a file name",
-            path.display()
-        )));
+        return Err(refused(path, OutputProblem::IsDirectory));
     }
-    check_not_special(option, path)?;
+    check_not_special(path)?;
     if !force && path.exists() {
-        return Err(Error::input(format!(
-            "{option} {}: file exists; add --force to replace it or choose another name",
-            path.display()
-        )));
+        return Err(refused(path, OutputProblem::Exists));
     }
-    probe(path).map_err(|e| cannot_create(option, path, &dir, &e))?;
+    probe(path).map_err(|e| cannot_create(path, &dir, &e))?;
     if force {
-        check_replaceable(option, path)?;
+        check_replaceable(path)?;
     }
     Ok(())
+}
+
+/// The typed problem of an output path.
+fn refused(path: &Path, problem: OutputProblem) -> Error {
+    FileError::Output {
+        path: path.to_path_buf(),
+        problem,
+    }
+    .into()
 }
 
 /// Checks that an existing regular file `path` can be replaced: it is opened for writing
@@ -62,17 +52,19 @@ pub fn check_destination_as(option: &str, path: &Path, force: bool) -> Result<()
 /// for root) or on a read-only file system. A missing file passes.
 ///
 /// # Errors
-/// [`Error::Input`] naming `option`, the path and the system's reason.
-fn check_replaceable(option: &str, path: &Path) -> Result<()> {
+/// [`OutputProblem::NotReplaceable`] with the system's reason.
+fn check_replaceable(path: &Path) -> Result<()> {
     if !std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file()) {
         return Ok(());
     }
     match std::fs::OpenOptions::new().write(true).open(path) {
         Ok(_) => Ok(()),
-        Err(e) => Err(Error::input(format!(
-            "{option} {}: exists and cannot be replaced ({e}); check its permissions and attributes (lsattr, chattr -i) or choose another name",
-            path.display()
-        ))),
+        Err(e) => Err(refused(
+            path,
+            OutputProblem::NotReplaceable {
+                reason: e.to_string(),
+            },
+        )),
     }
 }
 
@@ -103,29 +95,30 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
 }
 
 /// Refuses a destination that exists and is not a regular file (a symbolic link — even
-/// one to a regular file —, a FIFO, a device, a socket): with or without `--force`, only a
+/// one to a regular file —, a FIFO, a device, a socket): with or without `force`, only a
 /// regular file is ever replaced. Looks at the path itself (`symlink_metadata`, no
 /// following of links). A real directory is left to the callers' own checks.
 ///
 /// # Errors
-/// [`Error::Input`] naming `option`, the path and what it is.
-fn check_not_special(option: &str, path: &Path) -> Result<()> {
+/// [`OutputProblem::Special`] saying what it is.
+fn check_not_special(path: &Path) -> Result<()> {
     match std::fs::symlink_metadata(path) {
-        Ok(m) if !m.file_type().is_file() && !m.file_type().is_dir() => Err(Error::input(format!(
-            "{option} {}: is {}, not a regular file; refused even with --force (give a new file name)",
-            path.display(),
-            kind_of(m.file_type())
-        ))),
+        Ok(m) if !m.file_type().is_file() && !m.file_type().is_dir() => Err(refused(
+            path,
+            OutputProblem::Special {
+                kind: kind_of(m.file_type()),
+            },
+        )),
         _ => Ok(()),
     }
 }
 
-/// Checks that the existing directory `dir` takes new files (see [`check_destination_as`]).
+/// Checks that the existing directory `dir` takes new files (see [`check_destination`]).
 ///
 /// # Errors
-/// [`Error::Input`] naming `option` when it does not.
-pub fn check_writable_dir(option: &str, dir: &Path) -> Result<()> {
-    probe(&dir.join("record")).map_err(|e| cannot_create(option, dir, dir, &e))
+/// [`OutputProblem::CannotCreate`] when it does not.
+pub fn check_writable_dir(dir: &Path) -> Result<()> {
+    probe(&dir.join("record")).map_err(|e| cannot_create(dir, dir, &e))
 }
 
 /// Creates and removes an empty temporary file next to `path`.
@@ -141,12 +134,14 @@ fn probe(path: &Path) -> std::io::Result<()> {
 }
 
 /// The error for a directory that does not take new files: bad input, with what to do.
-fn cannot_create(option: &str, path: &Path, dir: &Path, e: &std::io::Error) -> Error {
-    Error::input(format!(
-        "{option} {}: cannot create a file in {} ({e}); give a path in a directory you can write to",
-        path.display(),
-        dir.display()
-    ))
+fn cannot_create(path: &Path, dir: &Path, e: &std::io::Error) -> Error {
+    refused(
+        path,
+        OutputProblem::CannotCreate {
+            dir: dir.to_path_buf(),
+            reason: e.to_string(),
+        },
+    )
 }
 
 /// A hidden temporary name next to `path`: `.<name>.<pid>.<nanos>.<what>`.
@@ -169,47 +164,37 @@ fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Writes `bytes` to `path` atomically (see the module documentation); errors name the
-/// option `--output`.
+/// Writes `bytes` to `path` atomically (see the module documentation).
 ///
 /// # Errors
-/// [`Error::Input`] when `path` exists and `force` is false, is a directory, or its
+/// [`FileError::Output`] when `path` exists and `force` is false, is a directory, or its
 /// directory is missing or does not take new files; [`Error::Runtime`] for any other I/O
 /// failure (disk full, a failed rename). On every error no temporary file is left behind and
 /// `path` is unchanged.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    write_atomic_as("--output", path, bytes, force)
-}
-
-/// [`write_atomic`] with errors naming `option` (e.g. `--output` for `pkbench plot`).
-///
-/// # Errors
-/// As [`write_atomic`].
-pub fn write_atomic_as(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    check_destination_as(option, path, force)?;
-    place(option, path, bytes, force)
+    check_destination(path, force)?;
+    place(path, bytes, force)
 }
 
 /// The write itself, without the up-front checks (which a concurrent process could make
 /// stale): temporary file, flush, then link or rename into place; cleans up on failure.
-fn place(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+fn place(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     let tmp = temp_name(path, "tmp");
-    let io_err = |what: &str, e: std::io::Error| {
-        Error::runtime(format!("{option} {}: {what}: {e}", path.display()))
-    };
+    let io_err =
+        |what: &str, e: std::io::Error| Error::runtime(format!("{}: {what}: {e}", path.display()));
     let result = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(|e| cannot_create(option, path, &parent_dir(path), &e))?;
+            .map_err(|e| cannot_create(path, &parent_dir(path), &e))?;
         f.write_all(bytes)
             .and_then(|_| f.sync_all())
             .map_err(|e| io_err("write failed", e))?;
         drop(f);
         if force {
             // Re-checked right before the rename, which would replace anything.
-            check_not_special(option, path)?;
+            check_not_special(path)?;
             std::fs::rename(&tmp, path).map_err(|e| io_err("rename failed", e))
         } else {
             match std::fs::hard_link(&tmp, path) {
@@ -218,10 +203,7 @@ fn place(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
                     Ok(())
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    Err(Error::input(format!(
-                        "{option} {}: file exists; add --force to replace it or choose another name",
-                        path.display()
-                    )))
+                    Err(refused(path, OutputProblem::Exists))
                 }
                 // File systems without hard links: check, then rename (a small race).
                 Err(_) if !path.exists() => {
@@ -240,6 +222,7 @@ fn place(option: &str, path: &Path, bytes: &[u8], force: bool) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Invalid;
 
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!(
@@ -269,7 +252,14 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"one");
         let e = write_atomic(&p, b"two", false).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{e}");
-        assert!(e.message().contains("--force"), "{e}");
+        assert_eq!(
+            e.invalid(),
+            Some(&Invalid::File(FileError::Output {
+                path: p.clone(),
+                problem: OutputProblem::Exists
+            }))
+        );
+        assert!(e.message().contains("add the force option"), "{e}");
         assert_eq!(std::fs::read(&p).unwrap(), b"one");
         write_atomic(&p, b"three", true).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"three");
@@ -305,10 +295,10 @@ mod tests {
         let p = d.join("r.json");
         std::fs::create_dir(&p).unwrap();
         std::fs::write(p.join("keep"), b"k").unwrap();
-        let e = place("--output", &p, b"data", true).unwrap_err();
+        let e = place(&p, b"data", true).unwrap_err();
         assert_eq!(e.exit_code(), 1, "{e}");
         assert!(e.message().contains("rename failed"), "{e}");
-        let e = place("--output", &p, b"data", false).unwrap_err();
+        let e = place(&p, b"data", false).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{e}");
         assert_eq!(entries(&d), vec!["r.json"], "temporary file removed");
         assert_eq!(entries(&p), vec!["keep"]);
@@ -352,7 +342,7 @@ mod tests {
             assert_eq!(e.exit_code(), 2, "{e}");
             assert!(
                 e.message().starts_with(&format!(
-                    "--output {}: exists and cannot be replaced (",
+                    "output file {}: exists and cannot be replaced (",
                     p.display()
                 )),
                 "{e}"
@@ -371,12 +361,12 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn proc_is_refused_up_front_naming_the_option() {
-        let e = check_destination_as("--out", Path::new("/proc/x.svg"), true).unwrap_err();
+    fn proc_is_refused_up_front_naming_the_output() {
+        let e = check_destination(Path::new("/proc/x.svg"), true).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{e}");
         assert!(
             e.message()
-                .starts_with("--out /proc/x.svg: cannot create a file in /proc")
+                .starts_with("output file /proc/x.svg: cannot create a file in /proc")
         );
     }
 
@@ -399,9 +389,9 @@ mod tests {
             crate::testing::skip("running as root: a read-only directory refuses nothing");
         }
         // The temporary file cannot be made (after the checks): bad input too, nothing left.
-        if let Err(e) = place("--out", &p, b"data", true) {
+        if let Err(e) = place(&p, b"data", true) {
             assert_eq!(e.exit_code(), 2, "{e}");
-            assert!(e.message().starts_with("--out "), "{e}");
+            assert!(e.message().starts_with("output file "), "{e}");
         }
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::remove_dir_all(&d).unwrap();

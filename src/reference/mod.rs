@@ -6,7 +6,7 @@
 //! `repro::plan`) and `report::repro` renders a record of them, both from here.
 
 use crate::arith::bignum::BackendKind;
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Error, Result, SettingError};
 use crate::record::{self, Operation, figure, param};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -49,13 +49,13 @@ pub const TABLES: &[Table] = &[
 /// Finds a table by name (ASCII case ignored).
 ///
 /// # Errors
-/// [`Invalid::UnknownReproTable`] listing the known tables.
+/// [`SettingError::UnknownReproTable`] listing the known tables.
 pub fn table(name: &str) -> Result<&'static Table> {
     TABLES
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
-            Invalid::UnknownReproTable {
+            SettingError::UnknownReproTable {
                 name: name.to_string(),
                 known: TABLES.iter().map(|t| t.name.to_string()).collect(),
             }

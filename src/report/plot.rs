@@ -13,7 +13,7 @@
 //! Reading them is [`crate::report::plot_series`]; the axes and the placement of labels are
 //! [`crate::report::plot_axes`] and [`crate::report::plot_labels`]; this module draws.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, RecordError, Result};
 use crate::record::ResultRecord;
 use crate::report::plot_axes::{self, Entry, Mark, log_range};
 use crate::report::plot_labels::{Rect, place, svg_font_px};
@@ -415,10 +415,10 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
     };
     let has_b = !points.is_empty();
     if !has_a && !has_b {
-        return Err(Error::input(format!(
-            "the {} record has no Offer/Reply rows with sizes and no Total rows with security estimates to plot; make one with `pkbench scale --output FILE`",
-            rec.command
-        )));
+        return Err(RecordError::NothingToPlot {
+            command: rec.command.clone(),
+        }
+        .into());
     }
     check_plottable(&series, &points)?;
     let width = if has_a && has_b { 1500 } else { 800 };

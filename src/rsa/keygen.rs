@@ -6,7 +6,7 @@
 //! (2021)). The same seed gives the same key on every backend and machine.
 
 use super::key::RsaKey;
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Error, Result, RsaError};
 use crypto_bigint::BoxedUint;
 use crypto_primes::hazmat::{SetBits, SmallFactorsSieveFactory};
 use crypto_primes::{Flavor, is_prime, sieve_and_find};
@@ -41,10 +41,10 @@ fn random_prime_two_msb<R: CryptoRng + ?Sized>(rng: &mut R, bits: u32) -> Result
 /// e·d ≡ 1 mod λ(n)). The key is checked with [`RsaKey::validate`] before it is returned.
 ///
 /// # Errors
-/// [`Invalid::RsaKeyBits`] when `bits` is outside 256..=8192.
+/// [`RsaError::KeyBits`] when `bits` is outside 256..=8192.
 pub fn generate<R: CryptoRng + ?Sized>(bits: u32, rng: &mut R) -> Result<RsaKey> {
     if !(MIN_BITS..=MAX_BITS).contains(&bits) {
-        return Err(Invalid::RsaKeyBits {
+        return Err(RsaError::KeyBits {
             bits,
             min: MIN_BITS,
             max: MAX_BITS,

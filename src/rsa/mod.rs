@@ -18,7 +18,8 @@ pub mod pem;
 
 pub use key::RsaKey;
 
-use crate::error::{Invalid, ModulusProblem, Result};
+use crate::error::RsaError;
+use crate::error::{ModulusProblem, Param, Result};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
@@ -34,10 +35,10 @@ pub const RAW_MAX_BITS: u64 = 16384;
 /// Computed on the backend named `backend` (`None`: the default).
 ///
 /// # Errors
-/// [`Invalid::RsaModulus`] when the modulus is zero, even or 1 (RSA moduli are odd;
-/// Montgomery arithmetic needs an odd modulus), [`Invalid::RsaInputNotBelowModulus`] when
+/// [`RsaError::Modulus`] when the modulus is zero, even or 1 (RSA moduli are odd;
+/// Montgomery arithmetic needs an odd modulus), [`RsaError::InputNotBelowModulus`] when
 /// input ≥ modulus (RFC 8017 §5.1.1 step 1: "message representative out of range"),
-/// [`Invalid::RsaRawTooLarge`] for a modulus or exponent over [`RAW_MAX_BITS`], and the
+/// [`RsaError::RawTooLarge`] for a modulus or exponent over [`RAW_MAX_BITS`], and the
 /// backend's problems for an unknown backend.
 pub fn raw(
     modulus: &[u8],
@@ -47,36 +48,37 @@ pub fn raw(
 ) -> Result<Vec<u8>> {
     let n = BigUint::from_bytes_be(modulus);
     let e = BigUint::from_bytes_be(exponent);
-    for (what, x) in [("modulus", &n), ("exponent", &e)] {
+    for (what, x) in [(Param::Modulus, &n), (Param::Exponent, &e)] {
         if x.bits() > RAW_MAX_BITS {
-            return Err(Invalid::RsaRawTooLarge {
+            return Err(RsaError::RawTooLarge {
                 what,
                 bits: x.bits(),
+                max: RAW_MAX_BITS,
             }
             .into());
         }
     }
     if n.is_zero() {
-        return Err(Invalid::RsaModulus {
+        return Err(RsaError::Modulus {
             problem: ModulusProblem::Zero,
         }
         .into());
     }
     if n.is_even() {
-        return Err(Invalid::RsaModulus {
+        return Err(RsaError::Modulus {
             problem: ModulusProblem::Even,
         }
         .into());
     }
     if n < BigUint::from(3u32) {
-        return Err(Invalid::RsaModulus {
+        return Err(RsaError::Modulus {
             problem: ModulusProblem::One,
         }
         .into());
     }
     let m = BigUint::from_bytes_be(input);
     if m >= n {
-        return Err(Invalid::RsaInputNotBelowModulus.into());
+        return Err(RsaError::InputNotBelowModulus.into());
     }
     ops::raw_powm(&n, &e, &m, backend)
 }

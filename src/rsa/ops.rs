@@ -14,7 +14,7 @@
 
 use super::key::RsaKey;
 use crate::arith::bignum::{Backend, BackendKind};
-use crate::error::{Invalid, Result};
+use crate::error::{Result, RsaError};
 use num_bigint::BigUint;
 use serde::Serialize;
 
@@ -47,13 +47,13 @@ impl Powm {
     /// The library function this choice calls on backend `B` (e.g. `mpz_powm_sec`).
     ///
     /// # Errors
-    /// [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
+    /// [`RsaError::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
     /// constant-time exponentiation (num-bigint).
     pub fn function<B: Backend>(self) -> Result<&'static str> {
         match self {
             Powm::Fast => Ok(B::POW_MOD_FN),
             Powm::Sec => B::SECURE_POW_MOD_FN.ok_or_else(|| {
-                Invalid::NoConstantTimePowm {
+                RsaError::NoConstantTimePowm {
                     backend: B::NAME.to_string(),
                     gmp_built: cfg!(feature = "gmp"),
                 }
@@ -112,7 +112,7 @@ impl<B: Backend> Engine<B> {
     /// Loads `key` into backend `B`, with the private operations on `powm`.
     ///
     /// # Errors
-    /// [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
+    /// [`RsaError::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without a
     /// constant-time exponentiation ([`Powm::function`]).
     pub fn with_powm(key: &RsaKey, powm: Powm) -> Result<Self> {
         powm.function::<B>()?;
@@ -250,7 +250,7 @@ impl<B: Backend> RsaEngine for Engine<B> {
 /// private operations on [`Powm::Fast`].
 ///
 /// # Errors
-/// [`Invalid::UnknownBackend`] or [`Invalid::BackendNotBuilt`] for an unknown backend or one
+/// [`crate::error::SettingError::UnknownBackend`] or [`crate::error::SettingError::BackendNotBuilt`] for an unknown backend or one
 /// not built in.
 pub fn engine(key: &RsaKey, backend: Option<&str>) -> Result<Box<dyn RsaEngine>> {
     engine_with_powm(key, backend, Powm::Fast)
@@ -259,7 +259,7 @@ pub fn engine(key: &RsaKey, backend: Option<&str>) -> Result<Box<dyn RsaEngine>>
 /// [`engine`] with the private operations (raw and CRT) on `powm`.
 ///
 /// # Errors
-/// As [`engine`], and [`Invalid::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without
+/// As [`engine`], and [`RsaError::NoConstantTimePowm`] for [`Powm::Sec`] on a backend without
 /// a constant-time exponentiation (num-bigint).
 pub fn engine_with_powm(
     key: &RsaKey,
@@ -276,7 +276,7 @@ pub fn engine_with_powm(
 /// (n > 0 and base < n: the caller checks).
 ///
 /// # Errors
-/// [`Invalid::UnknownBackend`] or [`Invalid::BackendNotBuilt`] for an unknown backend or one
+/// [`crate::error::SettingError::UnknownBackend`] or [`crate::error::SettingError::BackendNotBuilt`] for an unknown backend or one
 /// not built in.
 pub fn raw_powm(
     n: &BigUint,

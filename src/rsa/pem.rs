@@ -5,7 +5,7 @@
 
 use super::key::RsaKey;
 use super::keygen::{MAX_BITS, MIN_BITS};
-use crate::error::{Error, Invalid, Result};
+use crate::error::{Error, Result, RsaError};
 use num_bigint::BigUint;
 use pkcs1::der::asn1::{OctetStringRef, UintRef};
 use pkcs1::der::pem::LineEnding;
@@ -26,14 +26,14 @@ pub const EXPECTED: &str =
 /// Reads and parses a PEM private key file (see [`parse_pem`]).
 ///
 /// # Errors
-/// [`Invalid::InputFile`] when the file cannot be read (missing, unreadable), is not a
+/// [`crate::error::FileError::Unreadable`] when the file cannot be read (missing, unreadable), is not a
 /// regular file or is larger than [`crate::input::KEY_FILE_MAX_BYTES`] (1 MiB: refused
-/// before it is read); [`Invalid::RsaKeyFile`] naming `path` when it is binary (a DER key:
+/// before it is read); [`RsaError::KeyFile`] naming `path` when it is binary (a DER key:
 /// the message gives the `openssl` command that converts it) or does not hold a usable RSA
 /// private key.
 pub fn read_pem_file(path: &Path) -> Result<RsaKey> {
     let bad = |problem: String| -> Error {
-        Invalid::RsaKeyFile {
+        RsaError::KeyFile {
             path: path.to_path_buf(),
             problem,
         }

@@ -10,7 +10,8 @@
 //! ARCFOUR has no IV: each call runs the key schedule (RFC 6229's keystream starts at offset 0),
 //! which shows up as the per-call cost (intercept) of the slope fit.
 
-use crate::error::{Error, Invalid, Result};
+use crate::error::DataError;
+use crate::error::{Error, Result};
 use cipher::{
     BlockCipherDecrypt, BlockCipherEncrypt, BlockModeDecrypt, BlockModeEncrypt, InOutBuf,
     InnerIvInit, KeyInit, StreamCipher, StreamCipherCore,
@@ -88,7 +89,7 @@ pub trait Engine: Send + Sync {
     /// otherwise).
     ///
     /// # Errors
-    /// [`Error::Input`] ([`Invalid::StreamCipherMode`] for a block mode of the stream cipher)
+    /// [`Error::Input`] ([`DataError::StreamCipherMode`] for a block mode of the stream cipher)
     /// when the mode is not supported, the lengths of `input` and `output`
     /// differ or are not a multiple of the block size, or `iv` has the wrong length.
     fn apply(
@@ -269,7 +270,7 @@ impl Engine for StreamEngine {
     ) -> Result<()> {
         check_lengths(1, input, output)?;
         if mode != Mode::Stream {
-            return Err(Invalid::StreamCipherMode {
+            return Err(DataError::StreamCipherMode {
                 cipher: "arcfour".to_string(),
                 mode: mode.label().to_string(),
             }

@@ -8,7 +8,8 @@
 //! To add a cipher: one `static` entry in `src/symmetric/ciphers.rs` (its constructor wraps a
 //! `cipher` 0.5 block cipher in [`super::modes::BlockEngine`]), listed in [`CIPHERS`].
 
-use crate::error::{Error, Invalid, Result};
+use crate::error::DataError;
+use crate::error::{Error, Result};
 use crate::implementation::Implementation;
 use crate::symmetric::modes::{BLOCK_MODES, Engine, Mode};
 use serde::{Serialize, Serializer};
@@ -214,13 +215,13 @@ impl CipherSpec {
     /// A spec with `key_bits` (or the cipher's default when `None`).
     ///
     /// # Errors
-    /// [`Invalid::CipherKeyBits`] when the size is not one this cipher accepts.
+    /// [`DataError::CipherKeyBits`] when the size is not one this cipher accepts.
     pub fn new(cipher: &'static Cipher, key_bits: Option<u32>) -> Result<CipherSpec> {
         let key_bits = key_bits.unwrap_or(cipher.default_key_bits());
         if !cipher.keys.iter().any(|k| k.bits == key_bits) {
             let mut sorted: Vec<u32> = cipher.keys.iter().map(|k| k.bits).collect();
             sorted.sort_unstable();
-            return Err(Invalid::CipherKeyBits {
+            return Err(DataError::CipherKeyBits {
                 bits: key_bits,
                 cipher: cipher.name.to_string(),
                 sizes: sorted,

@@ -34,7 +34,8 @@ pub mod gmp;
 #[cfg(feature = "gmp")]
 pub use self::gmp::Gmp;
 
-use crate::error::{Invalid, Result};
+use crate::error::Result;
+use crate::error::SettingError;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
 use std::fmt::Debug;
@@ -326,7 +327,7 @@ impl BackendKind {
     /// default).
     ///
     /// # Errors
-    /// [`Invalid::UnknownBackend`] for an unknown name, [`Invalid::BackendNotBuilt`] for `gmp`
+    /// [`SettingError::UnknownBackend`] for an unknown name, [`SettingError::BackendNotBuilt`] for `gmp`
     /// in a build without the `gmp` feature.
     pub fn select(name: Option<&str>) -> Result<BackendKind> {
         let Some(name) = name else {
@@ -337,12 +338,12 @@ impl BackendKind {
             #[cfg(feature = "gmp")]
             "gmp" | "rug" => Ok(BackendKind::Gmp),
             #[cfg(not(feature = "gmp"))]
-            "gmp" | "rug" => Err(Invalid::BackendNotBuilt {
+            "gmp" | "rug" => Err(SettingError::BackendNotBuilt {
                 name: "gmp".into(),
                 feature: "gmp".into(),
             }
             .into()),
-            other => Err(Invalid::UnknownBackend { name: other.into() }.into()),
+            other => Err(SettingError::UnknownBackend { name: other.into() }.into()),
         }
     }
 

@@ -175,10 +175,12 @@ fn select_backends() {
         assert_eq!(e.exit_code(), 2);
         assert_eq!(
             e.invalid(),
-            Some(&crate::error::Invalid::BackendNotBuilt {
-                name: "gmp".into(),
-                feature: "gmp".into()
-            })
+            Some(&crate::error::Invalid::Setting(
+                crate::error::SettingError::BackendNotBuilt {
+                    name: "gmp".into(),
+                    feature: "gmp".into()
+                }
+            ))
         );
         assert_eq!(BackendKind::DEFAULT, BackendKind::NumBigint);
     }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::{Invalid, SettingError};
 use crate::measure::{Clock, MeasureConfig, Stats};
 
 #[test]
@@ -9,7 +10,7 @@ fn thread_counts() {
     assert_eq!(Threads::parse("1024").unwrap(), Threads::Count(1024));
     for bad in ["0", "1025", "-1", "two", ""] {
         match Threads::parse(bad) {
-            Err(Error::Invalid(Invalid::Threads { value, max })) => {
+            Err(Error::Invalid(Invalid::Setting(SettingError::Threads { value, max }))) => {
                 assert_eq!((value.as_str(), max), (bad, MAX_THREADS));
             }
             other => panic!("{bad}: {other:?}"),
@@ -217,7 +218,7 @@ fn a_job_without_units_is_refused() {
         topology: topology::read(Path::new("/nonexistent"), &[0]),
     };
     match run(&job, &cfg, &placement) {
-        Err(Error::Invalid(Invalid::ThreadsUnsupported { .. })) => {}
+        Err(Error::Invalid(Invalid::Setting(SettingError::ThreadsUnsupported { .. }))) => {}
         other => panic!("{other:?}"),
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::arith::bignum::{Backend, NumBigint, PRIME_REPS};
 use crate::arith::gf2m::{Arith, Fe, Gf2m, Trinomial};
-use crate::error::{Param, Result};
+use crate::error::{Result, Subject};
 use crate::params::GroupFile;
 use num_bigint::BigUint;
 
@@ -103,7 +103,7 @@ pub struct Curve<F: Trinomial> {
 
 /// A key of `file` as hex, the value named as the file's key in errors.
 fn hex_key(file: &GroupFile, key: &str) -> Result<Vec<u8>> {
-    let what = Param::GroupKey {
+    let what = Subject::GroupKey {
         origin: file.origin(),
         key: key.to_string(),
     };

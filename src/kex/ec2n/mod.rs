@@ -27,7 +27,7 @@ mod tests;
 
 use crate::arith::gf2m::portable::Portable;
 use crate::arith::gf2m::{self, Arith, Backend, F155, F185, Fe, Trinomial};
-use crate::error::{Invalid, Result, Warning};
+use crate::error::{PeerValueError, Result, SecretError, SettingError, Warning};
 use crate::implementation::Implementation;
 use crate::kex::{
     Family, Gf2mChoice, GroupInfo, GroupOptions, KeyExchange, TableInfo, WindowChoice,
@@ -98,11 +98,11 @@ pub fn profile(file: &GroupFile) -> Result<Profile> {
 /// The window asked for in `choice`, in bits.
 ///
 /// # Errors
-/// [`Invalid::TableWindow`] for a value outside [`MIN_WINDOW`]..=[`MAX_WINDOW`] or not a
+/// [`SettingError::TableWindow`] for a value outside [`MIN_WINDOW`]..=[`MAX_WINDOW`] or not a
 /// number.
 pub fn window(choice: &WindowChoice) -> Result<u32> {
     let bad = |given: String| {
-        Err(Invalid::TableWindow {
+        Err(SettingError::TableWindow {
             given,
             min: MIN_WINDOW,
             max: MAX_WINDOW,
@@ -158,7 +158,7 @@ impl<F: Trinomial> Ec2n<F> {
     /// of window `w` ([`MIN_WINDOW`]..=[`MAX_WINDOW`] bits).
     ///
     /// # Errors
-    /// As [`open`], and [`Invalid::TableWindow`] for a window outside that range.
+    /// As [`open`], and [`SettingError::TableWindow`] for a window outside that range.
     pub fn open_with(file: &GroupFile, table: bool, w: u32, arith: Arith) -> Result<Self> {
         window(&WindowChoice::Bits(w))?;
         let curve = Curve::<F>::from_file(file, arith)?;
@@ -196,12 +196,12 @@ impl<F: Trinomial> Ec2n<F> {
     /// G's order is a multiple of q).
     ///
     /// # Errors
-    /// [`Invalid::ScalarZero`], [`Invalid::ScalarMultipleOfOrder`] or
-    /// [`Invalid::ScalarTooLong`].
+    /// [`SecretError::ScalarZero`], [`SecretError::ScalarMultipleOfOrder`] or
+    /// [`SecretError::ScalarTooLong`].
     pub fn scalar(&self, secret: &[u8]) -> Result<Scalar> {
         let full = self.curve.q.bits();
         match Scalar::from_be_bytes(secret) {
-            Some(k) if k.is_zero() => Err(Invalid::ScalarZero.into()),
+            Some(k) if k.is_zero() => Err(SecretError::ScalarZero.into()),
             Some(k) if k.bits() <= full => {
                 // k ≡ 0 (mod q) would give a point of small order (G has order h'·q), hence a
                 // degenerate public value or shared secret: refuse the multiples of q that fit.
@@ -209,14 +209,14 @@ impl<F: Trinomial> Ec2n<F> {
                     .map_while(|m| self.curve.q.mul_small(m).filter(|mq| mq.bits() <= full))
                     .any(|mq| mq.cmp_num(&k) == std::cmp::Ordering::Equal);
                 if multiple {
-                    return Err(Invalid::ScalarMultipleOfOrder {
+                    return Err(SecretError::ScalarMultipleOfOrder {
                         group: self.info.name.clone(),
                     }
                     .into());
                 }
                 Ok(k)
             }
-            _ => Err(Invalid::ScalarTooLong {
+            _ => Err(SecretError::ScalarTooLong {
                 group: self.info.name.clone(),
                 max_bits: full,
                 order_hex: hex::encode(self.curve.q.to_be_bytes(full.div_ceil(8) as usize)),
@@ -463,10 +463,10 @@ impl<F: Trinomial> KeyExchange for Ec2n<F> {
         let p = peer::decode::<F>(&self.curve, self.arith, peer_bytes)?;
         let out = self.reply_x(&k, &p.x);
         if !out.on_curve {
-            return Err(Invalid::PeerNotOnCurve.into());
+            return Err(PeerValueError::NotOnCurve.into());
         }
         if out.infinity {
-            return Err(Invalid::SharedSecretInfinity.into());
+            return Err(PeerValueError::SharedSecretInfinity.into());
         }
         Ok(out.x.to_be_bytes(F::BYTES))
     }

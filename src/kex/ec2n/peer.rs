@@ -10,7 +10,7 @@
 
 use super::curve::{Affine, Curve};
 use crate::arith::gf2m::{Arith, Fe, Gf2m, Trinomial};
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, PeerValueError, Result};
 
 /// A peer value after the checks that need no inversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub fn decode<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) -> Res
     let n = F::BYTES;
     let (xb, yb) = if bytes.len() == 2 * n + 1 {
         if bytes[0] != 0x04 {
-            return Err(Invalid::PeerBadPrefix {
+            return Err(PeerValueError::BadPrefix {
                 got: bytes.len(),
                 first: bytes[0],
             }
@@ -39,7 +39,7 @@ pub fn decode<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) -> Res
     } else if bytes.len() <= n || bytes[..bytes.len() - n].iter().all(|&b| b == 0) {
         (bytes, None)
     } else {
-        return Err(Invalid::PeerBadLength {
+        return Err(PeerValueError::BadLength {
             got: bytes.len(),
             field_bytes: n,
             m: F::M,
@@ -50,7 +50,7 @@ pub fn decode<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) -> Res
         Fe::from_be_bytes(b)
             .filter(|v| v.bits() <= F::M)
             .ok_or_else(|| {
-                Invalid::PeerNotFieldElement {
+                PeerValueError::NotFieldElement {
                     coordinate,
                     m: F::M,
                 }
@@ -59,17 +59,17 @@ pub fn decode<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) -> Res
     };
     let x = coord(xb, 'x')?;
     if x.is_zero() {
-        return Err(Invalid::PeerXZero.into());
+        return Err(PeerValueError::XZero.into());
     }
     if curve.small_order_x.contains(&x) {
-        return Err(Invalid::PeerSmallOrder { cofactor: curve.h }.into());
+        return Err(PeerValueError::SmallOrder { cofactor: curve.h }.into());
     }
     let y = match yb {
         Some(yb) => {
             let y = coord(yb, 'y')?;
             let f = Gf2m::<F>::new(arith);
             if !curve.on_curve(&f, &Affine { x, y }) {
-                return Err(Invalid::PeerYMismatch.into());
+                return Err(PeerValueError::YMismatch.into());
             }
             Some(y)
         }
@@ -89,7 +89,7 @@ pub fn decode_point<F: Trinomial>(curve: &Curve<F>, arith: Arith, bytes: &[u8]) 
         Some(y) => y,
         None => curve
             .y_from_x(&Gf2m::<F>::new(arith), &p.x)
-            .ok_or(Invalid::PeerNotOnCurve)?,
+            .ok_or(Invalid::Peer(PeerValueError::NotOnCurve))?,
     };
     Ok(Affine { x: p.x, y })
 }

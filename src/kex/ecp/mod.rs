@@ -31,7 +31,8 @@ mod weierstrass;
 mod x25519;
 mod x448;
 
-use crate::error::{Error, Invalid, Origin, Result};
+use crate::error::GroupError;
+use crate::error::{Error, Origin, Result};
 use crate::kex::{GroupOptions, KeyExchange, ValueForm};
 use crate::params::GroupFile;
 use crate::security::{Profile, Structure};
@@ -85,7 +86,7 @@ pub fn value_forms(file: &GroupFile) -> (ValueForm, ValueForm) {
 /// A problem with the numbers of the group called `name` (a file's cross-check against the
 /// crate), named by the group rather than by the file.
 fn named(name: &str, problem: impl Into<String>) -> Error {
-    Invalid::Group {
+    GroupError::Other {
         origin: Origin::Named(name.to_string()),
         problem: problem.into(),
     }

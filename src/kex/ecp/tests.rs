@@ -1,6 +1,7 @@
 //! Known answers and rejections for the prime curves (RFC 7748, RFC 5903, Wycheproof).
 
 use super::*;
+use crate::error::{Invalid, PeerValueError};
 use crate::kex::ExpBits;
 use crate::params;
 use rand_chacha::ChaCha20Rng;
@@ -360,46 +361,46 @@ fn prime_curve_refusals_name_the_failed_check() {
         // The curve constants agree with the crate: its generator passes every check.
         assert_eq!(
             refusal::<C>(&g),
-            Invalid::PeerInvalidPoint {
+            Invalid::Peer(PeerValueError::InvalidPoint {
                 group: group.clone(),
                 krate: C::CRATE.to_string()
-            }
+            })
         );
         let p = h(C::FIELD_P);
         let mut v = g.clone();
         v[0] = 5;
         assert_eq!(
             refused(&*kx, &v),
-            Invalid::PeerSec1Prefix {
+            Invalid::Peer(PeerValueError::Sec1Prefix {
                 group: group.clone(),
                 got: 65,
                 first: 5
-            }
+            })
         );
         let mut c = g[..33].to_vec();
         c[0] = 4;
         assert_eq!(
             refused(&*kx, &c),
-            Invalid::PeerSec1Prefix {
+            Invalid::Peer(PeerValueError::Sec1Prefix {
                 group: group.clone(),
                 got: 33,
                 first: 4
-            }
+            })
         );
         assert_eq!(
             refused(&*kx, &[0]),
-            Invalid::PeerInfinity {
+            Invalid::Peer(PeerValueError::Infinity {
                 group: group.clone()
-            }
+            })
         );
         // x = p (the generator's y), then y = p (the generator's x), also as RFC 5903 x||y.
         for (at, coordinate) in [(1, 'x'), (33, 'y')] {
             let mut v = g.clone();
             v[at..at + 32].copy_from_slice(&p);
-            let want = Invalid::PeerCoordinateNotBelowP {
+            let want = Invalid::Peer(PeerValueError::CoordinateNotBelowP {
                 group: group.clone(),
                 coordinate,
-            };
+            });
             assert_eq!(refused(&*kx, &v), want);
             assert_eq!(refused(&*kx, &v[1..]), want);
         }
@@ -407,10 +408,10 @@ fn prime_curve_refusals_name_the_failed_check() {
         v[64] ^= 1;
         assert_eq!(
             refused(&*kx, &v),
-            Invalid::PeerPointNotOnCurve {
+            Invalid::Peer(PeerValueError::PointNotOnCurve {
                 group: group.clone(),
                 compressed: false
-            }
+            })
         );
         // Compressed x = 0..40: the crate accepts exactly the x pkbench finds on the curve.
         let (mut on, mut off) = (0, 0);
@@ -421,16 +422,19 @@ fn prime_curve_refusals_name_the_failed_check() {
             match kx.reply(&h(I), &c) {
                 Ok(_) => {
                     on += 1;
-                    assert!(matches!(refusal::<C>(&c), Invalid::PeerInvalidPoint { .. }));
+                    assert!(matches!(
+                        refusal::<C>(&c),
+                        Invalid::Peer(PeerValueError::InvalidPoint { .. })
+                    ));
                 }
                 Err(_) => {
                     off += 1;
                     assert_eq!(
                         refused(&*kx, &c),
-                        Invalid::PeerPointNotOnCurve {
+                        Invalid::Peer(PeerValueError::PointNotOnCurve {
                             group: group.clone(),
                             compressed: true
-                        },
+                        }),
                         "x = {x}"
                     );
                 }

@@ -2,7 +2,7 @@
 //! crates behind one generic [`Weierstrass`] type, SEC 1 encodings (see the parent module).
 
 use super::pad_to;
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, PeerValueError, Result, SecretError};
 use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
@@ -191,10 +191,10 @@ pub(super) fn refusal<C: Ops>(sec1: &[u8]) -> Invalid {
     let n = C::BYTES;
     let x = BigUint::from_bytes_be(&sec1[1..1 + n]);
     if x >= p {
-        return Invalid::PeerCoordinateNotBelowP {
+        return Invalid::Peer(PeerValueError::CoordinateNotBelowP {
             group,
             coordinate: 'x',
-        };
+        });
     }
     let rhs = (x.modpow(&BigUint::from(3u32), &p) + &a * &x + &b) % &p;
     let compressed = sec1.len() == 1 + n;
@@ -205,20 +205,20 @@ pub(super) fn refusal<C: Ops>(sec1: &[u8]) -> Invalid {
     } else {
         let y = BigUint::from_bytes_be(&sec1[1 + n..1 + 2 * n]);
         if y >= p {
-            return Invalid::PeerCoordinateNotBelowP {
+            return Invalid::Peer(PeerValueError::CoordinateNotBelowP {
                 group,
                 coordinate: 'y',
-            };
+            });
         }
         (&y * &y) % &p == rhs
     };
     if !on_curve {
-        return Invalid::PeerPointNotOnCurve { group, compressed };
+        return Invalid::Peer(PeerValueError::PointNotOnCurve { group, compressed });
     }
-    Invalid::PeerInvalidPoint {
+    Invalid::Peer(PeerValueError::InvalidPoint {
         group,
         krate: C::CRATE.to_string(),
-    }
+    })
 }
 
 /// A short-Weierstrass curve of [`Ops`], with or without the crate's fixed-base table.
@@ -328,13 +328,15 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
     }
 
     fn check_secret(&self, secret: &[u8]) -> Result<()> {
-        let k = pad_to(secret, C::BYTES).ok_or_else(|| Invalid::SecretTooLong {
-            group: C::CURVE.to_string(),
-            max_bytes: C::BYTES,
-            got: secret.len(),
+        let k = pad_to(secret, C::BYTES).ok_or_else(|| {
+            Invalid::Secret(SecretError::TooLong {
+                group: C::CURVE.to_string(),
+                max_bytes: C::BYTES,
+                got: secret.len(),
+            })
         })?;
         if !C::scalar_ok(&k) {
-            return Err(Invalid::SecretOutOfRange {
+            return Err(SecretError::OutOfRange {
                 group: C::CURVE.to_string(),
             }
             .into());
@@ -373,7 +375,7 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
                 v.into()
             }
             (65 | 33, Some(&first)) => {
-                return Err(Invalid::PeerSec1Prefix {
+                return Err(PeerValueError::Sec1Prefix {
                     group: C::CURVE.to_string(),
                     got: peer.len(),
                     first,
@@ -381,13 +383,13 @@ impl<C: Ops> KeyExchange for Weierstrass<C> {
                 .into());
             }
             (1, Some(0)) => {
-                return Err(Invalid::PeerInfinity {
+                return Err(PeerValueError::Infinity {
                     group: C::CURVE.to_string(),
                 }
                 .into());
             }
             _ => {
-                return Err(Invalid::PeerEncoding {
+                return Err(PeerValueError::Encoding {
                     group: C::CURVE.to_string(),
                     field_bytes: n,
                     got: peer.len(),

@@ -2,7 +2,7 @@
 //! shared secrets (see the parent module).
 
 use super::pad32;
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, PeerValueError, Result, SecretError};
 use crate::implementation::Implementation;
 use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
@@ -12,7 +12,7 @@ use rand_core::Rng;
 /// The curve's name in messages (whatever a user's file calls the group).
 pub(super) const CURVE: &str = "x25519";
 
-/// Why X25519 takes only full secrets, for [`Invalid::OnlyFullSecrets`].
+/// Why X25519 takes only full secrets, for [`SecretError::OnlyFull`].
 pub(super) const ONLY_FULL: &str =
     "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits";
 
@@ -98,7 +98,7 @@ impl KeyExchange for X25519 {
     fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         match exp_bits {
             ExpBits::Full => Ok(()),
-            ExpBits::Bits(n) => Err(Invalid::OnlyFullSecrets {
+            ExpBits::Bits(n) => Err(SecretError::OnlyFull {
                 value: n,
                 group: CURVE.to_string(),
                 why: ONLY_FULL.into(),
@@ -128,7 +128,7 @@ impl KeyExchange for X25519 {
         if secret.len() == 32 {
             Ok(())
         } else {
-            Err(Invalid::SecretWrongLength {
+            Err(SecretError::WrongLength {
                 group: CURVE.to_string(),
                 bytes: 32,
                 got: secret.len(),
@@ -154,14 +154,16 @@ impl KeyExchange for X25519 {
 
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         let k = Self::key(secret);
-        let u: [u8; 32] = peer.try_into().map_err(|_| Invalid::PeerWrongLength {
-            group: CURVE.to_string(),
-            bytes: 32,
-            got: peer.len(),
+        let u: [u8; 32] = peer.try_into().map_err(|_| {
+            Invalid::Peer(PeerValueError::WrongLength {
+                group: CURVE.to_string(),
+                bytes: 32,
+                got: peer.len(),
+            })
         })?;
         let z = x25519_dalek::x25519(k, u);
         if z == [0u8; 32] {
-            return Err(Invalid::SharedSecretZero {
+            return Err(PeerValueError::SharedSecretZero {
                 group: CURVE.to_string(),
                 check: "RFC 7748 §6.1".into(),
             }

@@ -8,7 +8,7 @@
 //! all-zero value and abort if so").
 
 use super::pad56;
-use crate::error::{Invalid, Result};
+use crate::error::{Invalid, PeerValueError, Result, SecretError};
 use crate::implementation::Implementation;
 use crate::kex::{ExpBits, Family, GroupInfo, GroupOptions, KeyExchange, TableInfo, ValueForm};
 use crate::params::GroupFile;
@@ -82,7 +82,7 @@ impl KeyExchange for X448 {
     fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
         match exp_bits {
             ExpBits::Full => Ok(()),
-            ExpBits::Bits(n) => Err(Invalid::OnlyFullSecrets {
+            ExpBits::Bits(n) => Err(SecretError::OnlyFull {
                 value: n,
                 group: CURVE.to_string(),
                 why: ONLY_FULL.into(),
@@ -110,7 +110,7 @@ impl KeyExchange for X448 {
         if secret.len() == BYTES {
             Ok(())
         } else {
-            Err(Invalid::SecretWrongLength {
+            Err(SecretError::WrongLength {
                 group: CURVE.to_string(),
                 bytes: BYTES,
                 got: secret.len(),
@@ -129,14 +129,16 @@ impl KeyExchange for X448 {
     }
 
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
-        let u: [u8; BYTES] = peer.try_into().map_err(|_| Invalid::PeerWrongLength {
-            group: CURVE.to_string(),
-            bytes: BYTES,
-            got: peer.len(),
+        let u: [u8; BYTES] = peer.try_into().map_err(|_| {
+            Invalid::Peer(PeerValueError::WrongLength {
+                group: CURVE.to_string(),
+                bytes: BYTES,
+                got: peer.len(),
+            })
         })?;
         let z = x448::x448_unchecked(Self::key(secret), u);
         if z == [0u8; BYTES] {
-            return Err(Invalid::SharedSecretZero {
+            return Err(PeerValueError::SharedSecretZero {
                 group: CURVE.to_string(),
                 check: "RFC 7748 §6.2".into(),
             }

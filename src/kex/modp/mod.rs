@@ -20,7 +20,7 @@ pub mod pow2;
 pub mod table;
 
 use crate::arith::bignum::{Backend, BackendKind, NumBigint};
-use crate::error::{Invalid, PeerRange, Result};
+use crate::error::{PeerRange, PeerValueError, Result, SecretError};
 use crate::implementation::Implementation;
 use crate::kex::{Family, GroupInfo, GroupOptions, KeyExchange, TableInfo};
 use crate::params::GroupFile;
@@ -206,7 +206,7 @@ impl<B: Backend> ModpGroup<B> {
     /// symbol for a safe prime).
     ///
     /// # Errors
-    /// [`Invalid::PeerOutOfRange`] or [`Invalid::PeerNotInSubgroup`].
+    /// [`PeerValueError::OutOfRange`] or [`PeerValueError::NotInSubgroup`].
     pub fn validate_peer(&self, y: &B::Int) -> Result<()> {
         let group = self.info.name.clone();
         if *y < B::from_u64(2) || *y >= self.p_minus_1 {
@@ -220,7 +220,7 @@ impl<B: Backend> ModpGroup<B> {
             } else {
                 PeerRange::One
             };
-            return Err(Invalid::PeerOutOfRange { group, value }.into());
+            return Err(PeerValueError::OutOfRange { group, value }.into());
         }
         let in_subgroup = if self.params.safe_prime {
             B::jacobi(y, &self.params.p) == 1
@@ -228,7 +228,7 @@ impl<B: Backend> ModpGroup<B> {
             B::pow_mod(y, &self.params.q, &self.params.p) == B::from_u64(1)
         };
         if !in_subgroup {
-            return Err(Invalid::PeerNotInSubgroup { group }.into());
+            return Err(PeerValueError::NotInSubgroup { group }.into());
         }
         Ok(())
     }
@@ -336,10 +336,10 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
         let full = self.info.full_exp_bits;
         let group = self.info.name.clone();
         if bits == 0 {
-            return Err(Invalid::ExponentZero { group }.into());
+            return Err(SecretError::ExponentZero { group }.into());
         }
         if bits > full {
-            return Err(Invalid::ExponentTooLong {
+            return Err(SecretError::ExponentTooLong {
                 group,
                 bits,
                 max_bits: full,
@@ -351,7 +351,7 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
         let x = &secret[secret.iter().take_while(|&&b| b == 0).count()..];
         let qb = B::to_be_bytes(&self.params.q);
         if (x.len(), x) >= (qb.len(), qb.as_slice()) {
-            return Err(Invalid::ExponentNotBelowOrder { group }.into());
+            return Err(SecretError::ExponentNotBelowOrder { group }.into());
         }
         Ok(())
     }
@@ -367,7 +367,7 @@ impl<B: Backend> KeyExchange for ModpGroup<B> {
     fn reply(&self, secret: &[u8], peer: &[u8]) -> Result<Vec<u8>> {
         let lead = peer.iter().take_while(|&&b| b == 0).count();
         if peer.len() - lead > self.p_bytes {
-            return Err(Invalid::PeerTooLong {
+            return Err(PeerValueError::TooLong {
                 group: self.info.name.clone(),
                 got: peer.len(),
                 max: self.p_bytes,

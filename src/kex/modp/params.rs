@@ -85,7 +85,7 @@ impl<B: Backend> ModpParams<B> {
     /// then, for [`Validation::Full`], the primality tests and g^q ([`check_primes`]).
     ///
     /// # Errors
-    /// [`crate::error::Invalid::Group`] or [`crate::error::Invalid::GroupCheck`] naming the key
+    /// [`crate::error::GroupError::Other`] or [`crate::error::GroupError::Check`] naming the key
     /// or the failed check.
     pub fn from_file(file: &GroupFile, validation: Validation) -> Result<Self> {
         if let Some(k) = file.rest.keys().find(|k| !MODP_KEYS.contains(&k.as_str())) {

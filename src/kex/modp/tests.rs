@@ -521,7 +521,9 @@ fn rfc5114_group<B: Backend>() {
         assert!(
             matches!(
                 e.invalid(),
-                Some(crate::error::Invalid::PeerNotInSubgroup { .. })
+                Some(crate::error::Invalid::Peer(
+                    crate::error::PeerValueError::NotInSubgroup { .. }
+                ))
             ),
             "{e}"
         );
