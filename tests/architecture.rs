@@ -18,13 +18,10 @@ use std::path::{Path, PathBuf};
 /// Imports the page does not allow yet, each removed by a change under way: the list only
 /// shrinks. The test fails on an import the page does not allow that is not listed here,
 /// and on a line here that no longer matches an import (delete the line when its import is
-/// gone). They are left out of the cycle check as well (each of `error`'s closes the cycle
-/// error → rsa → arith → error; `report`'s closes none).
+/// gone). They are left out of the cycle check as well (`report`'s closes none).
 /// Each line: (importing module, imported module, who removes it).
 #[rustfmt::skip]
 const PENDING: &[(&str, &str, &str)] = &[
-    ("error", "input", "branch errors: the file problems move into error"),
-    ("error", "rsa", "branch errors: RAW_MAX_BITS no longer in the error text"),
     ("report", "bench", "branches views1, views2: slope fits, bulk rates, choose's pool"),
 ];
 
