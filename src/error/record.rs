@@ -11,6 +11,14 @@ pub enum RecordError {
         /// Where it was read from (its path, or a name of the caller's).
         origin: String,
     },
+    /// A record whose stored figures contradict each other (a summary that disagrees with
+    /// the operations it summarises): pkbench writes none such.
+    Contradiction {
+        /// Where it was read from (its path, or a name of the caller's).
+        origin: String,
+        /// The first contradiction found, in words.
+        what: String,
+    },
     /// A record with nothing to plot: no Offer/Reply rows with sizes, no Total rows with
     /// security estimates.
     NothingToPlot {
@@ -26,6 +34,11 @@ impl Wording for RecordError {
                 f,
                 "{origin}: no \"schema\" key: not a pkbench result record (save one with {})",
                 n.given(Param::Output, "FILE")
+            ),
+            RecordError::Contradiction { origin, what } => write!(
+                f,
+                "{origin}: the record's stored figures contradict each other: {what} (pkbench \
+                 writes none such: the file was edited or damaged; measure again)"
             ),
             RecordError::NothingToPlot { command } => write!(
                 f,

@@ -32,7 +32,8 @@ impl ResultRecord {
     ///
     /// # Errors
     /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, of
-    /// another schema version, or a record whose stored figures contradict each other
+    /// another schema version; [`RecordError::NoSchema`] without a schema key;
+    /// [`RecordError::Contradiction`] when its stored figures contradict each other
     /// ([`ResultRecord::contradiction`]).
     pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
         let mut v: Value = serde_json::from_str(text)
@@ -61,10 +62,11 @@ impl ResultRecord {
         let rec: ResultRecord = serde_json::from_value(v)
             .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))?;
         if let Some(c) = rec.contradiction() {
-            return Err(Error::input(format!(
-                "{origin}: the record's stored figures contradict each other: {c} (pkbench \
-                 writes none such: the file was edited or damaged; measure again)"
-            )));
+            return Err(RecordError::Contradiction {
+                origin: origin.to_string(),
+                what: c,
+            }
+            .into());
         }
         Ok(rec)
     }

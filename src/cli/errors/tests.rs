@@ -69,6 +69,14 @@ fn more_cases() -> Vec<(Invalid, &'static str)> {
             "x.json: no \"schema\" key: not a pkbench result record (save one with --output FILE)",
         ),
         (
+            RecordError::Contradiction {
+                origin: s("x.json"),
+                what: s("Total 3 ms is not 2*Offer + Reply"),
+            }
+            .into(),
+            "x.json: the record's stored figures contradict each other: Total 3 ms is not 2*Offer + Reply (pkbench writes none such: the file was edited or damaged; measure again)",
+        ),
+        (
             RecordError::NothingToPlot { command: s("rsa") }.into(),
             "the rsa record has no Offer/Reply rows with sizes and no Total rows with security estimates to plot; make one with `pkbench scale --output FILE`",
         ),
