@@ -349,8 +349,9 @@ fn cipher_rows_of_a_library_equal_work() {
 }
 
 /// `rsa --impl all`: the same key and chunks through every library (checked against
-/// pkbench's own before and after timing), OpenSSL with the CRT, the others with a note
-/// for it.
+/// pkbench's own before and after timing), OpenSSL with the CRT (its RSA API's private
+/// operation, which adds blinding and says so, and the CRT on BN calls as a named variant
+/// compared with pkbench's own CRT), the others with a note for it.
 #[test]
 fn rsa_rows_per_library_on_the_same_key() {
     let v = common::pkbench_summary(&[
@@ -379,7 +380,12 @@ fn rsa_rows_per_library_on_the_same_key() {
     for (lib, want) in [
         (
             "openssl",
-            &["private op (raw)", "private op (CRT)", "public op"][..],
+            &[
+                "private op (raw)",
+                "private op (CRT)",
+                "private op (CRT on BN)",
+                "public op",
+            ][..],
         ),
         ("gcrypt", &["private op (raw)", "public op"][..]),
         ("gmp", &["private op (raw)", "public op"][..]),
@@ -397,6 +403,39 @@ fn rsa_rows_per_library_on_the_same_key() {
             assert_eq!(o["implementation"]["name"], lib, "{o}");
             assert!(o["figures"]["bytes_per_sec"].as_f64().unwrap() > 0.0);
         }
+        if lib == "openssl" {
+            let by_name = |n: &str| *r.iter().find(|o| o["name"] == n).unwrap();
+            let api = by_name("private op (CRT)");
+            assert_eq!(
+                api["implementation"]["variant"],
+                "EVP_PKEY_decrypt, RSA_NO_PADDING"
+            );
+            assert_eq!(
+                api["info"]["extra_work"],
+                "blinding and a check of the result with e"
+            );
+            let bn = by_name("private op (CRT on BN)");
+            assert_eq!(bn["info"]["same_work_as"], "private op (CRT)");
+            assert_eq!(
+                bn["implementation"]["variant"],
+                "CRT on BN calls, BN_mod_exp_mont"
+            );
+            assert_eq!(
+                by_name("private op (raw)")["implementation"]["variant"],
+                "BN_mod_exp_mont"
+            );
+            // The variant's speed is given against pkbench's own CRT (the same work).
+            let bn_speed = v["by_implementation"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["operation"] == "private op (CRT on BN)")
+                .unwrap();
+            assert!(
+                bn_speed["speed_vs_own"].as_f64().unwrap() > 0.0,
+                "{bn_speed}"
+            );
+        }
         if lib != "openssl" {
             let note = v["skipped"]
                 .as_array()
@@ -407,6 +446,59 @@ fn rsa_rows_per_library_on_the_same_key() {
             assert!(note["reason"].as_str().unwrap().contains("CRT"), "{note}");
         }
     }
+}
+
+/// The text of `rsa --crt --impl openssl,pkbench`: OpenSSL's CRT row (its RSA API) is
+/// followed by the note that it adds blinding, beside its speed against pkbench's own CRT,
+/// and OpenSSL's own CRT speedup says the same beside it; the BN variant's row has no note.
+#[test]
+fn rsa_crt_through_the_rsa_api_says_it_does_more() {
+    if hidden() {
+        skip("libraries hidden: no OpenSSL CRT row");
+        return;
+    }
+    let out = common::pkbench_ok(&[
+        "rsa",
+        "--bits",
+        "512",
+        "--crt",
+        "--impl",
+        "openssl,pkbench",
+        "--time",
+        "0.05",
+    ]);
+    if !out.contains("EVP_PKEY_decrypt") {
+        skip("OpenSSL not found here: no CRT row through its RSA API");
+        return;
+    }
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |p: &str| lines.iter().position(|l| l.trim_start().starts_with(p));
+    let api = at("private op (CRT) ").unwrap_or_else(|| panic!("{out}"));
+    let api_row = lines[api..]
+        .iter()
+        .position(|l| l.contains("openssl") && l.trim_start().starts_with("private op (CRT) "))
+        .map(|i| api + i)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        lines[api_row + 1].contains("^ unlike work: this row adds blinding and a check of"),
+        "{out}"
+    );
+    let bn = at("private op (CRT on BN)").unwrap_or_else(|| panic!("{out}"));
+    assert!(!lines[bn + 1].contains("unlike work"), "{out}");
+    // The speedup's note, wrapped to 80 columns: read with its words rejoined.
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "over the raw private operation (95 % interval from the paired rounds: \
+             Hodges–Lehmann, Wilcoxon signed rank) unlike work: the CRT row adds blinding \
+             and a check of the result with e; the raw row does neither"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("openssl 3") && out.contains("(EVP_PKEY_decrypt, RSA_NO_PADDING)"),
+        "{out}"
+    );
 }
 
 /// `des --keysetup --impl all`: OpenSSL's DES_set_key_unchecked on the same keys, checked

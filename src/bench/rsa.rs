@@ -82,8 +82,9 @@ impl RsaJob {
     }
 }
 
-/// The names of the raw private, CRT private and public operations (the record's).
-pub use crate::record::{CRT_OP, PRIVATE_OP, PUBLIC_OP};
+/// The names of the raw private, CRT private (and its BN variant) and public operations
+/// (the record's).
+pub use crate::record::{CRT_BN_OP, CRT_OP, PRIVATE_OP, PUBLIC_OP};
 
 /// Chunks in the pool: enough to defeat caching of one input, few enough that computing and
 /// checking every expected output stays quick at 8192 bits.

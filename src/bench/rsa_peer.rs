@@ -3,8 +3,12 @@
 //! computed by the library's modular exponentiation on operands made before timing:
 //!
 //! - OpenSSL: `BN_mod_exp_mont` (`--powm fast`) or `BN_mod_exp_mont_consttime` (`sec`), with
-//!   its Montgomery context and `BN_CTX` made once (`bn.h`); the CRT private operation on BN
-//!   calls ([`openssl::RsaCrt`], RFC 8017 §5.1.2).
+//!   its Montgomery context and `BN_CTX` made once (`bn.h`), for the raw and public rows;
+//!   with `--crt`, the private operation of its RSA API as its users call it
+//!   ([`openssl::RsaPrivate`]: `EVP_PKEY_decrypt` without padding, which adds blinding and a
+//!   check of the result with e: info `extra_work`), and as a named variant the CRT on BN
+//!   calls ([`openssl::RsaCrt`], RFC 8017 §5.1.2, the work of pkbench's own CRT: operation
+//!   [`CRT_BN_OP`], info `same_work_as` = [`CRT_OP`]).
 //! - libgcrypt: `gcry_mpi_powm` (`gcrypt.h`; it has no separate constant-time call, so
 //!   `--powm sec` is not offered), no CRT.
 //! - GMP: `mpz_powm` or `mpz_powm_sec` (`gmp.h`), no CRT.
@@ -15,7 +19,7 @@
 
 use super::Config;
 use super::imp::Library;
-use super::rsa::{CRT_OP, PRIVATE_OP, PUBLIC_OP, RsaJob};
+use super::rsa::{CRT_BN_OP, CRT_OP, PRIVATE_OP, PUBLIC_OP, RsaJob};
 use crate::error::{Error, Result};
 use crate::implementation::Implementation;
 use crate::measure::{CacheMode, Stats};
@@ -62,7 +66,8 @@ pub fn available(
     }
 }
 
-/// Whether `library` times the CRT private operation (OpenSSL only, on BN calls).
+/// Whether `library` times the CRT private operation (OpenSSL only: its RSA API, and the
+/// CRT on its BN calls).
 pub fn offers_crt(library: Library) -> bool {
     library == Library::OpenSsl
 }
@@ -130,9 +135,12 @@ impl LibPow for gmp::ModExp {
     }
 }
 
-/// OpenSSL's CRT private operation with its chunks made before timing.
+/// OpenSSL's CRT private operations: its RSA API's (on the chunks' bytes) and the CRT on BN
+/// calls (on the chunks as its integers, made before timing).
 struct Crt {
-    e: openssl::RsaCrt,
+    api: openssl::RsaPrivate,
+    bytes: Vec<Vec<u8>>,
+    bn: openssl::RsaCrt,
     chunks: Vec<openssl::Bignum>,
 }
 
@@ -228,7 +236,7 @@ pub fn prepare(job: &RsaJob, library: Library, cfg: &Config) -> Result<Box<dyn s
     }
 }
 
-/// OpenSSL's CRT private operation on `key` with `how`, and the chunks as its integers.
+/// OpenSSL's CRT private operations on `key` (the BN variant with `how`), and the chunks.
 fn crt_side(
     s: &'static openssl::OpenSsl,
     key: &RsaKey,
@@ -236,31 +244,32 @@ fn crt_side(
     bytes: &[Vec<u8>],
 ) -> Result<Crt> {
     let b = |x: &BigUint| x.to_bytes_be();
-    let (n, p, q, dp, dq, qinv) = (
-        b(&key.n),
-        b(&key.p),
-        b(&key.q),
-        b(&key.dp),
-        b(&key.dq),
-        b(&key.qinv),
-    );
-    let e = openssl::RsaCrt::new(
-        s,
-        CrtKey {
-            n: &n,
-            p: &p,
-            q: &q,
-            dp: &dp,
-            dq: &dq,
-            qinv: &qinv,
-        },
-        how,
-    )?;
+    let parts = [
+        &key.n, &key.e, &key.d, &key.p, &key.q, &key.dp, &key.dq, &key.qinv,
+    ]
+    .map(b);
+    let [n, e, d, p, q, dp, dq, qinv] = &parts;
+    let k = CrtKey {
+        n,
+        e,
+        d,
+        p,
+        q,
+        dp,
+        dq,
+        qinv,
+    };
+    let bn = openssl::RsaCrt::new(s, k, how)?;
     let chunks = bytes
         .iter()
-        .map(|c| e.operand(c))
+        .map(|c| bn.operand(c))
         .collect::<PeerResult<_>>()?;
-    Ok(Crt { e, chunks })
+    Ok(Crt {
+        api: openssl::RsaPrivate::new(s, k)?,
+        bytes: bytes.to_vec(),
+        bn,
+        chunks,
+    })
 }
 
 /// The prepared job: operands made, every chunk's private, public (and CRT) output compared
@@ -288,7 +297,7 @@ fn finish_prepare<P: LibPow + 'static>(
     }
     let mut names = vec![PRIVATE_OP];
     if crt.is_some() {
-        names.push(CRT_OP);
+        names.extend([CRT_OP, CRT_BN_OP]);
     }
     names.push(PUBLIC_OP);
     let mut job = PreparedPeer {
@@ -330,7 +339,11 @@ impl<P: LibPow> PreparedPeer<P> {
         match self.names[k] {
             PRIVATE_OP => self.private.pow(&self.chunks[j], &self.d),
             CRT_OP => match &mut self.crt {
-                Some(c) => c.e.private(&c.chunks[j]),
+                Some(c) => c.api.private(&c.bytes[j]),
+                None => Ok(()),
+            },
+            CRT_BN_OP => match &mut self.crt {
+                Some(c) => c.bn.private(&c.chunks[j]),
                 None => Ok(()),
             },
             _ => self.public.pow(&self.chunks[j], &self.e),
@@ -342,7 +355,11 @@ impl<P: LibPow> PreparedPeer<P> {
         match self.names[k] {
             PRIVATE_OP => self.private.result(),
             CRT_OP => match &self.crt {
-                Some(c) => c.e.result(),
+                Some(c) => c.api.result(),
+                None => Ok(Vec::new()),
+            },
+            CRT_BN_OP => match &self.crt {
+                Some(c) => c.bn.result(),
                 None => Ok(Vec::new()),
             },
             _ => self.public.result(),
@@ -412,22 +429,24 @@ impl<P: LibPow> super::Prepared for PreparedPeer<P> {
             .into_iter()
             .zip(&self.names)
             .map(|(st, &name)| {
-                let (params, imp) = match name {
-                    PUBLIC_OP => (&base, self.public.implementation()),
-                    CRT_OP => (
-                        &private_key,
-                        self.crt.as_ref().map_or_else(
-                            || self.private.implementation(),
-                            |c| c.e.implementation(),
-                        ),
-                    ),
+                let crt = self.crt.as_ref();
+                let (params, imp) = match (name, crt) {
+                    (PUBLIC_OP, _) => (&base, self.public.implementation()),
+                    (CRT_OP, Some(c)) => (&private_key, c.api.implementation()),
+                    (CRT_BN_OP, Some(c)) => (&private_key, c.bn.implementation()),
                     _ => (&private_key, self.private.implementation()),
                 };
                 let secs = st.median_ms / 1e3;
                 let library = format!("{} {}", imp.name, imp.version);
                 let function = imp.variant.clone();
-                Operation::timed(name, params.clone(), st)
-                    .with_info(rinfo::BACKEND, library)
+                let op = match name {
+                    CRT_OP => Operation::timed(name, params.clone(), st)
+                        .with_info(rinfo::EXTRA_WORK, openssl::rsa::RSA_PRIVATE_EXTRA),
+                    CRT_BN_OP => Operation::timed(name, params.clone(), st)
+                        .with_info(rinfo::SAME_WORK_AS, CRT_OP),
+                    _ => Operation::timed(name, params.clone(), st),
+                };
+                op.with_info(rinfo::BACKEND, library)
                     .with_info("powm_fn", function)
                     .with_figure(figure::OPS_PER_SEC, 1.0 / secs)
                     .with_figure(figure::BYTES_PER_SEC, f.chunk as f64 / secs)

@@ -251,7 +251,7 @@ pub fn run(args: &RsaArgs) -> Result<String> {
                     let why = crate::peers::Unavailable::Unsupported {
                         library: lib.name().into(),
                         what: format!("{} {}", job.label(), bench::rsa::CRT_OP),
-                        why: "pkbench times the CRT through OpenSSL's BN calls only".into(),
+                        why: "pkbench times a library's CRT through OpenSSL only (its RSA API's EVP_PKEY_decrypt, and its BN calls as a variant)".into(),
                     };
                     notes.push(imp::note(c, &format!("{} CRT", job.label()), &why));
                 }

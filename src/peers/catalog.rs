@@ -10,14 +10,16 @@
 //! entry says why not (the library not found, a part missing from its build, an algorithm
 //! it lacks, or a failed check).
 
-use super::kat::{self, ConfigCheck};
+mod symmetric;
+
+use super::kat;
 use super::openssl::ec::{BinaryCurve, Derive, EcGroup, NamedCurve, x25519_public};
-use super::openssl::{self, BnPowm, CrtKey, DesKeySetup, OpenSsl, evp};
+use super::openssl::{self, BnPowm, CrtKey, DesKeySetup, OpenSsl};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::arith::bignum::BackendKind;
 use crate::implementation::Implementation;
 use crate::kex::{GroupOptions, KeyExchange};
-use crate::symmetric::{CipherSpec, Direction, Mode, ciphers::CIPHERS};
+use symmetric::{ciphers, hashes, seed};
 
 pub use crate::implementation::catalog::{Candidate, Catalog, Operation, Status};
 
@@ -73,10 +75,6 @@ fn ensure(ok: bool, library: &'static str, what: &str) -> PeerResult<()> {
 type EcdhWith<'a> =
     dyn Fn(&'static OpenSsl, &[u8], &[u8]) -> PeerResult<(Vec<u8>, Implementation)> + 'a;
 
-/// A SEED object's call, and what prepares one: (key, direction) → (call, implementation).
-type SeedCall = Box<dyn FnMut(&[u8], &mut [u8]) -> PeerResult<()>>;
-type SeedMake<'a> = dyn Fn(&[u8], Direction) -> PeerResult<(SeedCall, Implementation)> + 'a;
-
 fn own_group(name: &str) -> Option<Box<dyn KeyExchange>> {
     let opts = GroupOptions {
         table: false,
@@ -119,17 +117,23 @@ pub fn catalog(discovery: Discovery) -> Catalog {
     }
 }
 
+/// The bignum backends built in, each doing `what` through its modular exponentiation (the
+/// call named: `BigUint::modpow`, `mpz_powm`), and GMP through rug where not built.
 fn backend_candidates(what: &str) -> Vec<Candidate> {
     let mut v: Vec<Candidate> = BackendKind::available()
         .iter()
-        .map(|k| built_in(k.name(), what, k.implementation()))
+        .map(|&k| {
+            let call =
+                crate::with_backend!(k, B => <B as crate::arith::bignum::Backend>::POW_MOD_FN);
+            built_in(k.name(), &format!("{what}: {call}"), k.implementation())
+        })
         .collect();
     if !cfg!(feature = "gmp") {
         v.insert(
             0,
             Candidate {
                 name: "gmp".into(),
-                how: format!("{what} (rug, linked)"),
+                how: format!("{what}: mpz_powm (rug, linked)"),
                 implementation: None,
                 status: Status::NotBuilt {
                     why: "built with the cargo feature gmp".into(),
@@ -149,7 +153,7 @@ fn modp_dh(
     let p = kat::group_key(&v.field, "p");
     let mut c = vec![built_in(
         "pkbench",
-        "fixed-base table (Offer), backend exponentiation (Reply)",
+        "own fixed-base table (Offer), the backend's modular exponentiation (Reply)",
         Implementation::own(""),
     )];
     c.extend(backend_candidates("modular exponentiation"));
@@ -272,7 +276,7 @@ fn prime_curve(
     if let Some(g) = &mine {
         c.push(built_in(
             &g.implementation().name,
-            "the crate's ECDH",
+            "ProjectivePoint::mul_by_generator (Offer), ecdh::diffie_hellman (Reply)",
             g.implementation(),
         ));
     }
@@ -325,7 +329,7 @@ fn x25519(
     if let Some(g) = &mine {
         c.push(built_in(
             &g.implementation().name,
-            "the crate's X25519",
+            "PublicKey::from(&StaticSecret) (Offer), x25519 (Reply)",
             g.implementation(),
         ));
     }
@@ -432,20 +436,39 @@ fn rsa_crt(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
     let v = &kat::rsa()[0];
     let pair = &v.pairs[0];
     let k = &v.key;
-    let mut c = backend_candidates("CRT (RFC 8017 §5.1.2)");
+    let key = CrtKey {
+        n: &k.n,
+        e: &k.e,
+        d: &k.d,
+        p: &k.p,
+        q: &k.q,
+        dp: &k.dp,
+        dq: &k.dq,
+        qinv: &k.qinv,
+    };
+    let mut c = backend_candidates("CRT (RFC 8017 §5.1.2), per prime");
+    c.push(peer(
+        openssl::NAME,
+        &format!(
+            "{} (its RSA API: CRT with {})",
+            openssl::rsa::RSA_PRIVATE_CALL,
+            openssl::rsa::RSA_PRIVATE_EXTRA
+        ),
+        ssl.clone().map(|s| {
+            let mut e = openssl::RsaPrivate::new(s, key)?;
+            ensure(
+                e.private_bytes(&pair.message)? == pair.signed_private,
+                openssl::NAME,
+                "rsa-raw.json",
+            )?;
+            Ok(e.implementation())
+        }),
+    ));
     for how in [BnPowm::Mont, BnPowm::ConstTime] {
         c.push(peer(
             openssl::NAME,
-            &format!("CRT on BN calls, {}", how.function()),
+            &format!("CRT on BN calls, {} (variant)", how.function()),
             ssl.clone().map(|s| {
-                let key = CrtKey {
-                    n: &k.n,
-                    p: &k.p,
-                    q: &k.q,
-                    dp: &k.dp,
-                    dq: &k.dq,
-                    qinv: &k.qinv,
-                };
                 let mut e = openssl::RsaCrt::new(s, key, how)?;
                 ensure(
                     e.private_bytes(&pair.message)? == pair.signed_private,
@@ -466,7 +489,7 @@ fn des_key_setup(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
     let c = vec![
         built_in(
             "des",
-            "the crate's key schedule",
+            "Des::new (KeyInit)",
             Implementation::of_crate(crate::symmetric::ciphers::DES.crate_name),
         ),
         peer(
@@ -492,336 +515,5 @@ fn des_key_setup(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
     }
 }
 
-/// The hashes: pkbench's registry, then those only libgcrypt has.
-fn hashes(
-    ssl: &Result<&'static OpenSsl, Unavailable>,
-    gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
-) -> Vec<Operation> {
-    let mut names: Vec<(&str, String)> = crate::hash::HASHES
-        .iter()
-        .map(|h| (h.name, h.title.to_string()))
-        .collect();
-    for g in gcrypt::HASHES {
-        if !names.iter().any(|(n, _)| *n == g.name) {
-            names.push((g.name, g.gcrypt_name.to_string()));
-        }
-    }
-    let data: Vec<u8> = (0..1000u32).map(|i| (i * 13 + 5) as u8).collect();
-    names
-        .into_iter()
-        .map(|(name, title)| {
-            let mut c = Vec::new();
-            let entry = crate::hash::HASHES.iter().find(|h| h.name == name);
-            let member = entry.map(|e| &e.members[e.default_member]);
-            if let Some(e) = entry {
-                let imp = match e.code {
-                    crate::hash::Code::Crate(k) => Implementation::of_crate(k),
-                    crate::hash::Code::Own(_) => Implementation::own(""),
-                };
-                c.push(built_in(&imp.name.clone(), "registry entry", imp));
-            }
-            // A peer is checked against the registry's known answers and pkbench's digest
-            // where pkbench has the hash, else against its own one-call function and the
-            // known answers of the unit tests (not repeated here).
-            let check_with = |got: &mut dyn FnMut(&[u8]) -> PeerResult<Vec<u8>>,
-                              library: &'static str|
-             -> PeerResult<()> {
-                if let Some(m) = member {
-                    for ka in (m.known_answers)() {
-                        ensure(got(&ka.message)? == ka.digest, library, name)?;
-                    }
-                    ensure(got(&data)? == (m.digest)(&data), library, name)?;
-                }
-                Ok(())
-            };
-            if let Ok(ossl_name) = evp::digest_name(name) {
-                c.push(peer(
-                    openssl::NAME,
-                    &format!("EVP_Digest* {ossl_name}"),
-                    ssl.clone().map(|s| {
-                        let mut d = evp::Digest::new(s, ossl_name)?;
-                        check_with(&mut |m| d.digest(m), openssl::NAME)?;
-                        Ok(d.implementation())
-                    }),
-                ));
-            }
-            if let Some(gh) = gcrypt::hash(name) {
-                c.push(peer(
-                    gcrypt::NAME,
-                    &format!("gcry_md_* {}", gh.gcrypt_name),
-                    gcry.clone().map(|g| {
-                        let mut d = gcrypt::Digest::new(g, gh)?;
-                        check_with(&mut |m| d.digest(m), gcrypt::NAME)?;
-                        ensure(
-                            d.digest(&data)? == g.hash_buffer(gh, &data),
-                            gcrypt::NAME,
-                            name,
-                        )?;
-                        Ok(d.implementation())
-                    }),
-                ));
-            }
-            Operation {
-                operation: format!("hash {title}"),
-                implementations: c,
-            }
-        })
-        .collect()
-}
-
-/// The ciphers of pkbench's registry at their default key size, every mode: the crate, and
-/// each peer with the modes it has.
-fn ciphers(
-    ssl: &Result<&'static OpenSsl, Unavailable>,
-    gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
-) -> Vec<Operation> {
-    CIPHERS
-        .iter()
-        .map(|cipher| {
-            let spec = CipherSpec::new(cipher, None).expect("the default size is listed");
-            let mut c = vec![built_in(
-                cipher.crate_name,
-                if cipher.is_stream() {
-                    "stream"
-                } else {
-                    "every mode"
-                },
-                Implementation::of_crate(cipher.crate_name),
-            )];
-            let ossl = |s: &'static OpenSsl| {
-                let make = move |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| {
-                    evp::Cipher::new(s, spec.cipher.name, spec.key_bits, key, mode, dir)
-                };
-                let apply =
-                    |c: &mut evp::Cipher, iv: &[u8], i: &[u8], o: &mut [u8]| c.apply(iv, i, o);
-                modes(&spec, openssl::NAME, &make, &apply, |c| c.implementation())
-            };
-            c.push(modes_candidate(openssl::NAME, ssl.clone().map(ossl)));
-            let gc = |g: &'static gcrypt::Gcrypt| {
-                let make = move |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| {
-                    gcrypt::Cipher::new(g, spec.cipher.name, key, mode, dir)
-                };
-                let apply =
-                    |c: &mut gcrypt::Cipher, iv: &[u8], i: &[u8], o: &mut [u8]| c.apply(iv, i, o);
-                modes(&spec, gcrypt::NAME, &make, &apply, |c| c.implementation())
-            };
-            c.push(modes_candidate(gcrypt::NAME, gcry.clone().map(gc)));
-            Operation {
-                operation: format!("cipher {}", spec.display_name()),
-                implementations: c,
-            }
-        })
-        .collect()
-}
-
-/// SEED (RFC 4269), which pkbench's registry does not have: the peers' ECB checked on the
-/// RFC's vectors, both directions.
-fn seed(
-    ssl: &Result<&'static OpenSsl, Unavailable>,
-    gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
-) -> Operation {
-    let h = |s: &str| hex::decode(s).expect("constant hex");
-    let check = |name: &'static str, make: &SeedMake<'_>| -> PeerResult<Implementation> {
-        let mut imp = None;
-        for (k, p, c) in kat::SEED_VECTORS {
-            for (dir, input, want) in [
-                (Direction::Encrypt, h(p), h(c)),
-                (Direction::Decrypt, h(c), h(p)),
-            ] {
-                let (mut apply, i) = make(&h(k), dir)?;
-                let mut out = [0u8; 16];
-                apply(&input, &mut out)?;
-                ensure(out[..] == want[..], name, "RFC 4269")?;
-                imp = Some(i);
-            }
-        }
-        imp.ok_or_else(|| wrong(name, "no SEED vector"))
-    };
-    let c = vec![
-        peer(
-            openssl::NAME,
-            "SEED-ECB (and CBC CFB OFB)",
-            ssl.clone().map(|s| {
-                check(openssl::NAME, &|k, dir| {
-                    let mut c = evp::Cipher::new(s, "seed", 128, k, Mode::Ecb, dir)?;
-                    let i = c.implementation();
-                    Ok((Box::new(move |input, out| c.apply(&[], input, out)), i))
-                })
-            }),
-        ),
-        peer(
-            gcrypt::NAME,
-            "SEED ECB (and CBC CFB OFB CTR)",
-            gcry.clone().map(|g| {
-                check(gcrypt::NAME, &|k, dir| {
-                    let mut c = gcrypt::Cipher::new(g, "seed", k, Mode::Ecb, dir)?;
-                    let i = c.implementation();
-                    Ok((Box::new(move |input, out| c.apply(&[], input, out)), i))
-                })
-            }),
-        ),
-    ];
-    Operation {
-        operation: "cipher SEED (no pkbench code)".into(),
-        implementations: c,
-    }
-}
-
-/// What a peer did with each mode of one cipher: the modes checked (with the
-/// implementation of the last), those it lacks (with why), and the first failure.
-struct Modes {
-    checked: Vec<Mode>,
-    lacking: Vec<(Mode, Unavailable)>,
-    failed: Option<String>,
-    implementation: Option<Implementation>,
-}
-
-fn modes<C>(
-    spec: &CipherSpec,
-    library: &'static str,
-    make: &kat::MakeCipher<'_, C>,
-    apply: &kat::ApplyCipher<'_, C>,
-    implementation: impl Fn(&C) -> Implementation,
-) -> Modes {
-    let mut m = Modes {
-        checked: Vec::new(),
-        lacking: Vec::new(),
-        failed: None,
-        implementation: None,
-    };
-    let key = vec![0x3cu8; spec.key_bytes()];
-    for &mode in spec.cipher.modes() {
-        match kat::check_cipher_config(spec, mode, make, apply) {
-            Ok(ConfigCheck::Checked) => {
-                m.checked.push(mode);
-                if let Ok(c) = make(spec, mode, Direction::Encrypt, &key) {
-                    // The implementation names the mode: keep the algorithm part.
-                    let mut imp = implementation(&c);
-                    imp.variant = imp
-                        .variant
-                        .replace(&format!("-{}", mode.label()), "")
-                        .replace(&format!(", {}", mode.label()), "");
-                    m.implementation = Some(imp);
-                }
-            }
-            Ok(ConfigCheck::Unavailable(u)) => m.lacking.push((mode, u)),
-            Err(e) => {
-                m.failed.get_or_insert(format!("{library}: {e}"));
-            }
-        }
-    }
-    m
-}
-
-fn modes_candidate(name: &str, r: Result<Modes, Unavailable>) -> Candidate {
-    let m = match r {
-        Err(u) => return peer(name, "", Err(u)),
-        Ok(m) => m,
-    };
-    let list = |ms: &[Mode]| ms.iter().map(|m| m.label()).collect::<Vec<_>>().join(" ");
-    let how = list(&m.checked);
-    let status = if let Some(why) = m.failed {
-        Status::Failed { why }
-    } else if m.checked.is_empty() {
-        let why = m
-            .lacking
-            .first()
-            .map(|(_, u)| u.to_string())
-            .unwrap_or_else(|| "no mode".into());
-        Status::Unavailable { why, absent: false }
-    } else {
-        Status::Checked
-    };
-    let lacking: Vec<Mode> = m.lacking.iter().map(|(mode, _)| *mode).collect();
-    let how = if m.checked.is_empty() || lacking.is_empty() {
-        how
-    } else {
-        format!("{how} (no {})", list(&lacking))
-    };
-    Candidate {
-        name: name.into(),
-        how,
-        implementation: m.implementation.filter(|_| status.ready()),
-        status,
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::peers::test_support::discovery;
-
-    #[test]
-    fn with_discovery_off_only_built_in_code_is_ready() {
-        let c = catalog(Discovery { enabled: false });
-        assert!(c.legacy_provider.is_none());
-        for op in &c.operations {
-            for cand in &op.implementations {
-                if ["openssl", "gcrypt"].contains(&cand.name.as_str())
-                    || cand.how.contains("libgmp")
-                {
-                    assert!(
-                        matches!(cand.status, Status::Unavailable { absent: true, .. }),
-                        "{} {}: {:?}",
-                        op.operation,
-                        cand.name,
-                        cand.status
-                    );
-                }
-            }
-            // Operations pkbench has no code for (SEED, the hashes only libgcrypt has) list
-            // only peers.
-            let only_peers = op
-                .implementations
-                .iter()
-                .all(|c| ["openssl", "gcrypt"].contains(&c.name.as_str()));
-            assert!(
-                op.operation.contains("no pkbench code")
-                    || only_peers
-                    || op
-                        .implementations
-                        .iter()
-                        .any(|c| c.status == Status::BuiltIn),
-                "{}: nothing built in",
-                op.operation
-            );
-        }
-    }
-
-    #[test]
-    fn every_peer_found_here_is_checked_or_says_why() {
-        let c = catalog(discovery());
-        let mut ready = 0;
-        for op in &c.operations {
-            for cand in &op.implementations {
-                match &cand.status {
-                    Status::Failed { why } => {
-                        panic!("{}: {} failed: {why}", op.operation, cand.name)
-                    }
-                    Status::Checked => {
-                        ready += 1;
-                        assert!(cand.implementation.is_some());
-                    }
-                    Status::Unavailable { why, absent } if *absent => {
-                        crate::testing::skip(&format!("{} {}: {why}", op.operation, cand.name));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let names: Vec<&str> = c.operations.iter().map(|o| o.operation.as_str()).collect();
-        for must in [
-            "mod-p DH",
-            "EC2N DH (gf2-155, gf2-185)",
-            "X25519",
-            "DES key setup",
-            "hash WHIRLPOOL",
-            "cipher TWOFISH",
-        ] {
-            assert!(names.contains(&must), "{must} missing from {names:?}");
-        }
-        let json = serde_json::to_value(&c).unwrap();
-        assert!(json["operations"][0]["implementations"].is_array());
-        eprintln!("{ready} peer operations checked");
-    }
-}
+mod tests;

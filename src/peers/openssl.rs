@@ -7,8 +7,11 @@
 //!   Montgomery context: mod-p Diffie-Hellman (OpenSSL has no fixed-base table for a mod-p
 //!   generator: Offer and Reply are the same exponentiation) and raw RSA (m^d mod n, m^e mod
 //!   n);
-//! - [`RsaCrt`]: the RSA private operation with the CRT (RFC 8017 §5.1.2) on BN calls, the
-//!   same work as pkbench's own CRT;
+//! - [`RsaPrivate`]: the RSA private operation as OpenSSL's users call it,
+//!   `EVP_PKEY_decrypt` without padding (CRT, blinding and a check of the result with e:
+//!   what `openssl speed rsa2048` signs with, apart from the padding); [`RsaCrt`]: the CRT
+//!   (RFC 8017 §5.1.2) assembled from BN calls, the same work as pkbench's own CRT (a
+//!   named variant);
 //! - [`ec::EcGroup`]: `EC_POINT_mul` on the Oakley groups 3 and 4 built as explicit
 //!   binary-field groups from the RFC 2409 numbers (`EC_GROUP_new_curve_GF2m`, needs EC2M in
 //!   the build; Debian's has it), and on P-256 and secp256k1 (`EC_GROUP_new_by_curve_name`);
@@ -25,8 +28,15 @@
 //! `ec.h`, `evp.h`, `rsa.h`, `des.h`, `provider.h`, `core.h`); every object the wrappers make
 //! is freed by [`Owned`]'s `Drop`.
 
+pub mod bn;
+pub mod des;
 pub mod ec;
 pub mod evp;
+pub mod rsa;
+
+pub use bn::{Bignum, BnPowm, ModExp};
+pub use des::DesKeySetup;
+pub use rsa::{CrtKey, RsaCrt, RsaPrivate};
 
 use super::ffi::{self, ffi_table};
 use super::{Discovery, Found, PeerError, PeerResult, Unavailable};
@@ -273,6 +283,12 @@ ffi_table! {
         EVP_PKEY_fromdata_init: fn(*mut EVP_PKEY_CTX) -> c_int;
         // openssl/evp.h: int EVP_PKEY_fromdata(EVP_PKEY_CTX *ctx, EVP_PKEY **ppkey, int selection, OSSL_PARAM param[]);
         EVP_PKEY_fromdata: fn(*mut EVP_PKEY_CTX, *mut *mut EVP_PKEY, c_int, *mut OsslParam) -> c_int;
+        // openssl/evp.h: int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx);
+        EVP_PKEY_decrypt_init: fn(*mut EVP_PKEY_CTX) -> c_int;
+        // openssl/evp.h: int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen);
+        EVP_PKEY_decrypt: fn(*mut EVP_PKEY_CTX, *mut u8, *mut usize, *const u8, usize) -> c_int;
+        // openssl/rsa.h: int EVP_PKEY_CTX_set_rsa_padding(EVP_PKEY_CTX *ctx, int pad_mode);
+        EVP_PKEY_CTX_set_rsa_padding: fn(*mut EVP_PKEY_CTX, c_int) -> c_int;
         // openssl/evp.h: int EVP_PKEY_derive_init(EVP_PKEY_CTX *ctx);
         EVP_PKEY_derive_init: fn(*mut EVP_PKEY_CTX) -> c_int;
         // openssl/evp.h: int EVP_PKEY_derive_set_peer(EVP_PKEY_CTX *ctx, EVP_PKEY *peer);
@@ -553,422 +569,6 @@ impl<T> Drop for Owned<T> {
 // SAFETY: OpenSSL objects may be used from any thread, one thread at a time; every wrapper
 // changes its objects through `&mut self` only.
 unsafe impl<T> Send for Owned<T> {}
-
-/// An OpenSSL big number (`BIGNUM`): an operand made before timing.
-pub struct Bignum {
-    ssl: &'static OpenSsl,
-    bn: Owned<BIGNUM>,
-}
-
-impl Bignum {
-    fn ptr(&self) -> *mut BIGNUM {
-        self.bn.ptr()
-    }
-
-    /// Sets the value from big-endian bytes (leading zeros allowed).
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for more than 2^31 bytes, [`PeerError::Call`] when OpenSSL
-    /// cannot grow the number.
-    pub fn set(&mut self, bytes: &[u8]) -> PeerResult<()> {
-        let len = c_int::try_from(bytes.len()).map_err(|_| PeerError::Input {
-            library: NAME,
-            problem: "a number longer than 2^31 bytes".into(),
-        })?;
-        // SAFETY: BN_bin2bn reads `len` bytes into the existing BIGNUM.
-        let r = unsafe { (self.ssl.f.BN_bin2bn)(bytes.as_ptr(), len, self.ptr()) };
-        if r.is_null() {
-            return Err(self.ssl.fail("BN_bin2bn"));
-        }
-        Ok(())
-    }
-
-    /// Size in bits.
-    pub fn bits(&self) -> usize {
-        // SAFETY: reads a valid BIGNUM.
-        unsafe { (self.ssl.f.BN_num_bits)(self.ptr()) as usize }
-    }
-
-    /// Whether the value is odd.
-    pub fn is_odd(&self) -> bool {
-        // SAFETY: reads a valid BIGNUM.
-        unsafe { (self.ssl.f.BN_is_odd)(self.ptr()) == 1 }
-    }
-
-    /// Whether the value is zero.
-    pub fn is_zero(&self) -> bool {
-        // SAFETY: reads a valid BIGNUM.
-        unsafe { (self.ssl.f.BN_is_zero)(self.ptr()) == 1 }
-    }
-
-    /// Writes the value big-endian into `out`, zero-padded to its length.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] when the value does not fit.
-    pub fn write_padded(&self, out: &mut [u8]) -> PeerResult<()> {
-        let len = c_int::try_from(out.len()).unwrap_or(c_int::MAX);
-        // SAFETY: BN_bn2binpad writes exactly `len` bytes or fails (-1) when the value needs
-        // more.
-        let n = unsafe { (self.ssl.f.BN_bn2binpad)(self.ptr(), out.as_mut_ptr(), len) };
-        if n < 0 {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: format!("a {}-bit number does not fit in {len} bytes", self.bits()),
-            });
-        }
-        Ok(())
-    }
-
-    /// The value big-endian, zero-padded to `len` bytes.
-    ///
-    /// # Errors
-    /// As [`Bignum::write_padded`].
-    pub fn to_bytes_padded(&self, len: usize) -> PeerResult<Vec<u8>> {
-        let mut out = vec![0u8; len];
-        self.write_padded(&mut out)?;
-        Ok(out)
-    }
-}
-
-/// Which OpenSSL modular exponentiation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BnPowm {
-    /// `BN_mod_exp_mont`: sliding window, variable time (OpenSSL's public-key path, and what
-    /// its DH and `openssl speed ffdh` run for an exponent not flagged secret).
-    Mont,
-    /// `BN_mod_exp_mont_consttime`: fixed window with cache-safe table access, what OpenSSL's
-    /// RSA private key and DH private exponents use.
-    ConstTime,
-}
-
-impl BnPowm {
-    /// The C name of the function.
-    pub fn function(self) -> &'static str {
-        match self {
-            BnPowm::Mont => "BN_mod_exp_mont",
-            BnPowm::ConstTime => "BN_mod_exp_mont_consttime",
-        }
-    }
-}
-
-/// base^exp mod m through OpenSSL, prepared for timing: the modulus, its Montgomery context,
-/// a `BN_CTX` and the result are made once; [`ModExp::pow`] reuses them. OpenSSL has no
-/// fixed-base table for a mod-p generator, so Offer and Reply both run this.
-pub struct ModExp {
-    ssl: &'static OpenSsl,
-    m: Bignum,
-    r: Bignum,
-    ctx: Owned<BN_CTX>,
-    mont: Owned<BN_MONT_CTX>,
-    len: usize,
-    how: BnPowm,
-}
-
-impl ModExp {
-    /// Prepares exponentiation modulo `modulus` (big-endian) with `how`.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for an even modulus or one below 3 (Montgomery arithmetic needs
-    /// an odd modulus); [`PeerError::Call`] when OpenSSL fails to set up.
-    pub fn new(ssl: &'static OpenSsl, modulus: &[u8], how: BnPowm) -> PeerResult<ModExp> {
-        let m = ssl.bignum(modulus)?;
-        if !m.is_odd() || m.bits() < 2 {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: format!("{} needs an odd modulus above 1", how.function()),
-            });
-        }
-        let ctx = ssl.bn_ctx()?;
-        let mont = ssl.mont(&m, &ctx)?;
-        Ok(ModExp {
-            ssl,
-            len: m.bits().div_ceil(8),
-            r: ssl.bignum(&[])?,
-            m,
-            ctx,
-            mont,
-            how,
-        })
-    }
-
-    /// An operand (base or exponent) from big-endian bytes, made before timing.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] when OpenSSL cannot allocate it.
-    pub fn operand(&self, bytes: &[u8]) -> PeerResult<Bignum> {
-        self.ssl.bignum(bytes)
-    }
-
-    /// The timed operation: result = base^exp mod m.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] with OpenSSL's message when the exponentiation fails.
-    pub fn pow(&mut self, base: &Bignum, exp: &Bignum) -> PeerResult<()> {
-        let f = match self.how {
-            BnPowm::Mont => self.ssl.f.BN_mod_exp_mont,
-            BnPowm::ConstTime => self.ssl.f.BN_mod_exp_mont_consttime,
-        };
-        // SAFETY: every pointer is a live object of this ModExp or an operand; the result
-        // aliases no input; the Montgomery context was set for `m`.
-        let ok = unsafe {
-            f(
-                self.r.ptr(),
-                base.ptr(),
-                exp.ptr(),
-                self.m.ptr(),
-                self.ctx.ptr(),
-                self.mont.ptr(),
-            )
-        };
-        self.ssl.check(ok, self.how.function())
-    }
-
-    /// The last result, big-endian, zero-padded to the byte length of the modulus.
-    pub fn result(&self) -> Vec<u8> {
-        self.r
-            .to_bytes_padded(self.len)
-            .expect("a result mod m fits in the length of m")
-    }
-
-    /// The last result written into `out`.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] when `out` is too short.
-    pub fn result_into(&self, out: &mut [u8]) -> PeerResult<()> {
-        self.r.write_padded(out)
-    }
-
-    /// base^exp mod m from bytes to bytes (operands made on the spot: not for timing).
-    ///
-    /// # Errors
-    /// As [`ModExp::operand`] and [`ModExp::pow`].
-    pub fn pow_bytes(&mut self, base: &[u8], exp: &[u8]) -> PeerResult<Vec<u8>> {
-        let (b, e) = (self.operand(base)?, self.operand(exp)?);
-        self.pow(&b, &e)?;
-        Ok(self.result())
-    }
-
-    /// Byte length of the modulus (and of every result).
-    pub fn modulus_bytes(&self) -> usize {
-        self.len
-    }
-
-    /// Who computes it: `openssl VERSION (BN_mod_exp_mont)`.
-    pub fn implementation(&self) -> Implementation {
-        self.ssl.implementation(self.how.function())
-    }
-}
-
-/// The RSA private operation with the CRT (RFC 8017 §5.1.2, no blinding, no padding) on
-/// OpenSSL's BN calls: m1 = c^dP mod p, m2 = c^dQ mod q, h = qInv·(m1 − m2) mod p,
-/// m = m2 + q·h. The same work as pkbench's own CRT, with OpenSSL's arithmetic; every
-/// number and context is made once.
-pub struct RsaCrt {
-    ssl: &'static OpenSsl,
-    p: Bignum,
-    q: Bignum,
-    dp: Bignum,
-    dq: Bignum,
-    qinv: Bignum,
-    mont_p: Owned<BN_MONT_CTX>,
-    mont_q: Owned<BN_MONT_CTX>,
-    ctx: Owned<BN_CTX>,
-    m1: Bignum,
-    m2: Bignum,
-    h: Bignum,
-    r: Bignum,
-    len: usize,
-    how: BnPowm,
-}
-
-/// The private key's CRT components, big-endian (RFC 8017 §3.2).
-#[derive(Debug, Clone, Copy)]
-pub struct CrtKey<'a> {
-    /// The modulus n (for the output length).
-    pub n: &'a [u8],
-    /// First prime p.
-    pub p: &'a [u8],
-    /// Second prime q.
-    pub q: &'a [u8],
-    /// dP = d mod (p − 1).
-    pub dp: &'a [u8],
-    /// dQ = d mod (q − 1).
-    pub dq: &'a [u8],
-    /// qInv = q⁻¹ mod p.
-    pub qinv: &'a [u8],
-}
-
-impl RsaCrt {
-    /// Prepares the CRT private operation of `key` with `how` for both half-size
-    /// exponentiations.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for an even prime; [`PeerError::Call`] when OpenSSL fails.
-    pub fn new(ssl: &'static OpenSsl, key: CrtKey<'_>, how: BnPowm) -> PeerResult<RsaCrt> {
-        let (p, q) = (ssl.bignum(key.p)?, ssl.bignum(key.q)?);
-        if !p.is_odd() || !q.is_odd() {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: "the RSA primes must be odd".into(),
-            });
-        }
-        let ctx = ssl.bn_ctx()?;
-        let n_bits = ssl.bignum(key.n)?.bits();
-        Ok(RsaCrt {
-            ssl,
-            mont_p: ssl.mont(&p, &ctx)?,
-            mont_q: ssl.mont(&q, &ctx)?,
-            dp: ssl.bignum(key.dp)?,
-            dq: ssl.bignum(key.dq)?,
-            qinv: ssl.bignum(key.qinv)?,
-            m1: ssl.bignum(&[])?,
-            m2: ssl.bignum(&[])?,
-            h: ssl.bignum(&[])?,
-            r: ssl.bignum(&[])?,
-            p,
-            q,
-            ctx,
-            len: n_bits.div_ceil(8),
-            how,
-        })
-    }
-
-    /// An input from big-endian bytes, made before timing.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] when OpenSSL cannot allocate it.
-    pub fn operand(&self, bytes: &[u8]) -> PeerResult<Bignum> {
-        self.ssl.bignum(bytes)
-    }
-
-    /// The timed operation: result = c^d mod n by the CRT.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] naming the BN call that failed.
-    pub fn private(&mut self, c: &Bignum) -> PeerResult<()> {
-        let f = &self.ssl.f;
-        let exp = match self.how {
-            BnPowm::Mont => f.BN_mod_exp_mont,
-            BnPowm::ConstTime => f.BN_mod_exp_mont_consttime,
-        };
-        let ctx = self.ctx.ptr();
-        // SAFETY: every pointer is a live BIGNUM or context of this object or the operand;
-        // each result aliases no input of its own call (BN_mod_mul and BN_add allow r = a).
-        unsafe {
-            let ok = exp(
-                self.m1.ptr(),
-                c.ptr(),
-                self.dp.ptr(),
-                self.p.ptr(),
-                ctx,
-                self.mont_p.ptr(),
-            );
-            self.ssl.check(ok, self.how.function())?;
-            let ok = exp(
-                self.m2.ptr(),
-                c.ptr(),
-                self.dq.ptr(),
-                self.q.ptr(),
-                ctx,
-                self.mont_q.ptr(),
-            );
-            self.ssl.check(ok, self.how.function())?;
-            let ok = (f.BN_mod_sub)(
-                self.h.ptr(),
-                self.m1.ptr(),
-                self.m2.ptr(),
-                self.p.ptr(),
-                ctx,
-            );
-            self.ssl.check(ok, "BN_mod_sub")?;
-            let ok = (f.BN_mod_mul)(
-                self.h.ptr(),
-                self.h.ptr(),
-                self.qinv.ptr(),
-                self.p.ptr(),
-                ctx,
-            );
-            self.ssl.check(ok, "BN_mod_mul")?;
-            let ok = (f.BN_mul)(self.r.ptr(), self.h.ptr(), self.q.ptr(), ctx);
-            self.ssl.check(ok, "BN_mul")?;
-            let ok = (f.BN_add)(self.r.ptr(), self.r.ptr(), self.m2.ptr());
-            self.ssl.check(ok, "BN_add")
-        }
-    }
-
-    /// The last result, big-endian, zero-padded to the byte length of n.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] when the result is not below n's length (a key whose
-    /// components do not match).
-    pub fn result(&self) -> PeerResult<Vec<u8>> {
-        self.r.to_bytes_padded(self.len)
-    }
-
-    /// c^d mod n from bytes to bytes (not for timing).
-    ///
-    /// # Errors
-    /// As [`RsaCrt::private`] and [`RsaCrt::result`].
-    pub fn private_bytes(&mut self, c: &[u8]) -> PeerResult<Vec<u8>> {
-        let c = self.operand(c)?;
-        self.private(&c)?;
-        self.result()
-    }
-
-    /// Who computes it: `openssl VERSION (CRT, BN_mod_exp_mont)`.
-    pub fn implementation(&self) -> Implementation {
-        self.ssl
-            .implementation(&format!("CRT, {}", self.how.function()))
-    }
-}
-
-/// DES key setup through `DES_set_key_unchecked` (no parity or weak-key check), as the 1995
-/// table's "DES key setup" row and `openssl speed`'s predecessor timed it. The schedule is
-/// one buffer, reused.
-pub struct DesKeySetup {
-    ssl: &'static OpenSsl,
-    ks: Box<DesKeySchedule>,
-}
-
-impl DesKeySetup {
-    /// A key-setup object.
-    ///
-    /// # Errors
-    /// [`PeerError::Unavailable`] when this OpenSSL lacks the DES_* functions.
-    pub fn new(ssl: &'static OpenSsl) -> PeerResult<DesKeySetup> {
-        ssl.des()?;
-        Ok(DesKeySetup {
-            ssl,
-            ks: Box::new(DesKeySchedule([0; 32])),
-        })
-    }
-
-    fn fns(&self) -> &DesFns {
-        self.ssl
-            .des
-            .as_ref()
-            .expect("checked when the object was made")
-    }
-
-    /// The timed operation: the key schedule of `key` (8 bytes, parity ignored).
-    pub fn set_key(&mut self, key: &[u8; 8]) {
-        // SAFETY: reads 8 bytes, writes the 128-byte schedule.
-        unsafe { (self.fns().DES_set_key_unchecked)(key, &mut *self.ks) };
-    }
-
-    /// Enciphers one block with the last schedule (to check it).
-    pub fn encrypt_block(&mut self, block: &[u8; 8]) -> [u8; 8] {
-        let mut out = [0u8; 8];
-        // SAFETY: reads 8 bytes and the schedule, writes 8 bytes; 1 = DES_ENCRYPT.
-        unsafe { (self.fns().DES_ecb_encrypt)(block, &mut out, &mut *self.ks, 1) };
-        out
-    }
-
-    /// Who computes it: `openssl VERSION (DES_set_key_unchecked)`.
-    pub fn implementation(&self) -> Implementation {
-        self.ssl.implementation("DES_set_key_unchecked")
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -33,8 +33,15 @@ pub const KEM_TOTAL_OP: &str = "Total = KeyGen + Encaps + Decaps";
 /// The raw RSA private operation (m^d mod n, no CRT).
 pub const PRIVATE_OP: &str = "private op (raw)";
 
-/// The RSA private operation through the Chinese remainder theorem.
+/// The RSA private operation through the Chinese remainder theorem (through a library: the
+/// private operation of its RSA API, which may do more, such as blinding: the operation's
+/// info [`info::EXTRA_WORK`] says so).
 pub const CRT_OP: &str = "private op (CRT)";
+
+/// The RSA CRT private operation assembled from a library's bignum calls (OpenSSL's BN
+/// functions), a variant of [`CRT_OP`] doing the same work as pkbench's own CRT (its info
+/// [`info::SAME_WORK_AS`] names [`CRT_OP`]).
+pub const CRT_BN_OP: &str = "private op (CRT on BN)";
 
 /// The RSA public operation.
 pub const PUBLIC_OP: &str = "public op";
@@ -157,4 +164,12 @@ pub mod info {
     pub const OUTPUTS_CHECKED: &str = "outputs_checked";
     /// Known answers checked before timing.
     pub const KNOWN_ANSWERS_CHECKED: &str = "known_answers_checked";
+    /// Work an operation does beyond what its name says and beyond pkbench's own operation of
+    /// that name (text, e.g. "blinding and a check of the result with e"): every ratio
+    /// between such rows says so beside it.
+    pub const EXTRA_WORK: &str = "extra_work";
+    /// On a variant row of another name, the name of pkbench's own operation that does the
+    /// same work (e.g. "private op (CRT)" on OpenSSL's "private op (CRT on BN)"): views give
+    /// the variant's speed against that row.
+    pub const SAME_WORK_AS: &str = "same_work_as";
 }

@@ -27,8 +27,15 @@ pub fn only(rec: &ResultRecord, choice: Choice) -> ResultRecord {
 }
 
 /// The params that identify a row apart from who computed it (and the hash that stands in
-/// for SHA-0, and whether a table was used: a library has its own precomputation).
+/// for SHA-0, and whether a table was used: a library has its own precomputation); a
+/// variant row of another name matches the operation its info
+/// [`crate::record::info::SAME_WORK_AS`] names (OpenSSL's CRT on BN calls: pkbench's own CRT).
 fn same_work(a: &Operation, b: &Operation) -> bool {
+    let work = |o: &'_ Operation| -> String {
+        o.info_str(crate::record::info::SAME_WORK_AS)
+            .unwrap_or(&o.name)
+            .to_string()
+    };
     let strip = |o: &Operation| {
         let mut p = o.params.clone();
         for k in [IMPL_PARAM, "algo", "table", "cpu_mask"] {
@@ -36,7 +43,7 @@ fn same_work(a: &Operation, b: &Operation) -> bool {
         }
         p
     };
-    a.name == b.name && strip(a) == strip(b)
+    work(a) == work(b) && strip(a) == strip(b)
 }
 
 /// The figure a row shows: its throughput where it has one (`bytes_per_sec`), else its
@@ -155,6 +162,16 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
         .collect()
 }
 
+/// The line under a row whose speed compares unlike work: `op` does work its name does not
+/// say and `own` does not do ([`crate::record::info::EXTRA_WORK`], e.g. OpenSSL's RSA API adds
+/// blinding to the CRT); `None` when both do the same.
+fn extra_work_note(own: &Operation, op: &Operation) -> Option<String> {
+    let key = crate::record::info::EXTRA_WORK;
+    let extra = op.info_str(key)?;
+    (own.info_str(key) != Some(extra))
+        .then(|| format!("    ^ unlike work: this row adds {extra}; pkbench's own does not\n"))
+}
+
 /// The table of every operation by implementation, within 80 columns (the versions and
 /// code paths follow under "code:"), then one line per implementation that could not run.
 pub fn render(rec: &ResultRecord) -> String {
@@ -206,6 +223,9 @@ pub fn render(rec: &ResultRecord) -> String {
         );
         s += row.trim_end();
         s.push('\n');
+        if let Some(note) = own.and_then(|o| extra_work_note(o, op)) {
+            s += &note;
+        }
         if !label.is_empty() && !names.contains(&label) {
             names.push(label);
         }

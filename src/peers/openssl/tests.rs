@@ -95,6 +95,8 @@ fn rsa_raw_and_crt() {
         let mut private = ModExp::new(s, &k.n, BnPowm::ConstTime).unwrap();
         let key = CrtKey {
             n: &k.n,
+            e: &k.e,
+            d: &k.d,
             p: &k.p,
             q: &k.q,
             dp: &k.dp,
@@ -105,7 +107,7 @@ fn rsa_raw_and_crt() {
             let mut crt = RsaCrt::new(s, key, how).unwrap();
             assert_eq!(
                 crt.implementation().variant,
-                format!("CRT, {}", how.function())
+                format!("CRT on BN calls, {}", how.function())
             );
             for pair in &v.pairs {
                 assert_eq!(
@@ -126,6 +128,47 @@ fn rsa_raw_and_crt() {
                 );
             }
         }
+    }
+}
+
+/// OpenSSL's RSA API without padding (`EVP_PKEY_decrypt`, `RSA_NO_PADDING`) on a key built
+/// from its components gives the known c^d mod n of vectors/rsa-raw.json, call after call
+/// (its blinding changes every call and must cancel), and refuses an input not below n with
+/// OpenSSL's message instead of an answer.
+#[test]
+fn rsa_private_through_the_rsa_api() {
+    let Some(s) = ssl() else { return };
+    for v in kat::rsa() {
+        let k = &v.key;
+        let key = CrtKey {
+            n: &k.n,
+            e: &k.e,
+            d: &k.d,
+            p: &k.p,
+            q: &k.q,
+            dp: &k.dp,
+            dq: &k.dq,
+            qinv: &k.qinv,
+        };
+        let mut api = RsaPrivate::new(s, key).unwrap();
+        assert_eq!(
+            api.implementation().variant,
+            "EVP_PKEY_decrypt, RSA_NO_PADDING"
+        );
+        for _ in 0..3 {
+            for pair in &v.pairs {
+                assert_eq!(
+                    api.private_bytes(&pair.message).unwrap(),
+                    pair.signed_private,
+                    "{}-bit key",
+                    k.bits
+                );
+            }
+        }
+        let too_big = vec![0xffu8; k.n.len()];
+        let e = api.private_bytes(&too_big).unwrap_err().to_string();
+        assert!(e.contains("EVP_PKEY_decrypt"), "{e}");
+        assert!(api.result().is_err(), "no result after a failed call");
     }
 }
 

@@ -1,0 +1,76 @@
+//! The catalog against this machine: with discovery off, and with every library found.
+
+use super::*;
+use crate::peers::test_support::discovery;
+
+#[test]
+fn with_discovery_off_only_built_in_code_is_ready() {
+    let c = catalog(Discovery { enabled: false });
+    assert!(c.legacy_provider.is_none());
+    for op in &c.operations {
+        for cand in &op.implementations {
+            if ["openssl", "gcrypt"].contains(&cand.name.as_str()) || cand.how.contains("libgmp") {
+                assert!(
+                    matches!(cand.status, Status::Unavailable { absent: true, .. }),
+                    "{} {}: {:?}",
+                    op.operation,
+                    cand.name,
+                    cand.status
+                );
+            }
+        }
+        // Operations pkbench has no code for (SEED, the hashes only libgcrypt has) list
+        // only peers.
+        let only_peers = op
+            .implementations
+            .iter()
+            .all(|c| ["openssl", "gcrypt"].contains(&c.name.as_str()));
+        assert!(
+            op.operation.contains("no pkbench code")
+                || only_peers
+                || op
+                    .implementations
+                    .iter()
+                    .any(|c| c.status == Status::BuiltIn),
+            "{}: nothing built in",
+            op.operation
+        );
+    }
+}
+
+#[test]
+fn every_peer_found_here_is_checked_or_says_why() {
+    let c = catalog(discovery());
+    let mut ready = 0;
+    for op in &c.operations {
+        for cand in &op.implementations {
+            match &cand.status {
+                Status::Failed { why } => {
+                    panic!("{}: {} failed: {why}", op.operation, cand.name)
+                }
+                Status::Checked => {
+                    ready += 1;
+                    assert!(cand.implementation.is_some());
+                }
+                Status::Unavailable { why, absent } if *absent => {
+                    crate::testing::skip(&format!("{} {}: {why}", op.operation, cand.name));
+                }
+                _ => {}
+            }
+        }
+    }
+    let names: Vec<&str> = c.operations.iter().map(|o| o.operation.as_str()).collect();
+    for must in [
+        "mod-p DH",
+        "EC2N DH (gf2-155, gf2-185)",
+        "X25519",
+        "DES key setup",
+        "hash WHIRLPOOL",
+        "cipher TWOFISH",
+    ] {
+        assert!(names.contains(&must), "{must} missing from {names:?}");
+    }
+    let json = serde_json::to_value(&c).unwrap();
+    assert!(json["operations"][0]["implementations"].is_array());
+    eprintln!("{ready} peer operations checked");
+}
