@@ -15,6 +15,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+#[path = "architecture/shape.rs"]
+mod shape;
+
 /// Imports the page does not allow yet, each removed by a change under way: the list only
 /// shrinks. The test fails on an import the page does not allow that is not listed here,
 /// and on a line here that no longer matches an import (delete the line when its import is
@@ -164,6 +167,9 @@ fn allowed_imports(page: &Path) -> BTreeMap<String, BTreeSet<String>> {
 /// (relative to `src/`) that make the import.
 struct Graph {
     imports: BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
+    /// Every file of library and binary code: `src/lib.rs`, `src/main.rs` and the files
+    /// reached from `src/lib.rs` by `mod` declarations outside `#[cfg(test)]`.
+    files: BTreeSet<PathBuf>,
 }
 
 impl Graph {
@@ -218,7 +224,12 @@ impl Graph {
                 file.display()
             );
         }
-        Graph { imports }
+        reached.insert(src.join("lib.rs"));
+        reached.insert(src.join("main.rs"));
+        Graph {
+            imports,
+            files: reached,
+        }
     }
 
     /// Every set of two or more modules that reach each other (strongly connected
@@ -472,12 +483,28 @@ fn matching(b: &[u8], open: usize) -> usize {
     b.len()
 }
 
-/// The code with `#[cfg(test)]` items blanked out, and the names of the `mod NAME;` items
-/// among them (test-only files).
+/// The code with `#[cfg(test)]` items blanked out (line breaks kept), and the names of the
+/// `mod NAME;` items among them (test-only files).
 fn remove_test_items(code: &str) -> (String, Vec<String>) {
-    let b = code.as_bytes();
     let mut out = code.to_string().into_bytes();
     let mut test_mods = Vec::new();
+    for (start, end, name) in test_items(code) {
+        for c in &mut out[start..end] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+        test_mods.extend(name);
+    }
+    (String::from_utf8(out).unwrap(), test_mods)
+}
+
+/// The `#[cfg(test)]` items of `code` (stripped): the byte span of each, from its attribute
+/// to its `;` or closing brace included, and its name when it is a `mod NAME;` (a test-only
+/// file).
+fn test_items(code: &str) -> Vec<(usize, usize, Option<String>)> {
+    let b = code.as_bytes();
+    let mut items = Vec::new();
     let mut i = 0;
     while let Some(at) = code[i..].find("#[cfg(") {
         let start = i + at;
@@ -504,27 +531,24 @@ fn remove_test_items(code: &str) -> (String, Vec<String>) {
         while end < b.len() && b[end] != b';' && b[end] != b'{' {
             end += 1;
         }
+        let mut name = None;
         if end < b.len() && b[end] == b'{' {
             end = matching(b, end);
         } else {
             let item = code[item_start..end].trim();
-            let name = item.rsplit(' ').next().unwrap_or("");
             if item.starts_with("mod ") || item.contains(" mod ") {
-                test_mods.push(name.to_string());
+                name = item.rsplit(' ').next().map(str::to_string);
             }
         }
-        for c in &mut out[start..(end + 1).min(b.len())] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
+        items.push((start, (end + 1).min(b.len()), name));
         i = end + 1;
     }
-    (String::from_utf8(out).unwrap(), test_mods)
+    items
 }
 
 /// The code with comments blanked and string and character literals emptied (`""`, `' '`),
-/// so that no path inside them counts.
+/// so that no path inside them counts; the line breaks inside them are kept, so that a line
+/// of the result is the same line of the text.
 fn strip(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
@@ -535,6 +559,7 @@ fn strip(text: &str) -> String {
         if text[i..].starts_with("//") {
             i = text[i..].find('\n').map_or(b.len(), |k| i + k);
         } else if text[i..].starts_with("/*") {
+            let start = i;
             let mut depth = 0;
             while i < b.len() {
                 if text[i..].starts_with("/*") {
@@ -550,16 +575,20 @@ fn strip(text: &str) -> String {
                     i += 1;
                 }
             }
+            out.extend(line_breaks(&text[start..i.min(b.len())]));
         } else if !prev_ident && let Some(len) = raw_string_len(&text[i..]) {
             out.push_str("\"\"");
+            out.extend(line_breaks(&text[i..i + len]));
             i += len;
         } else if c == b'"' {
+            let start = i;
             i += 1;
             while i < b.len() && b[i] != b'"' {
                 i += if b[i] == b'\\' { 2 } else { 1 };
             }
             i += 1;
             out.push_str("\"\"");
+            out.extend(line_breaks(&text[start..i.min(b.len())]));
         } else if c == b'\''
             && let Some(len) = char_literal_len(&text[i..])
         {
@@ -572,6 +601,11 @@ fn strip(text: &str) -> String {
         }
     }
     out
+}
+
+/// The line breaks of `s`, one `'\n'` for each.
+fn line_breaks(s: &str) -> impl Iterator<Item = char> + '_ {
+    s.matches('\n').map(|_| '\n')
 }
 
 /// The length of a raw string literal (`r"…"`, `r#"…"#`, `br"…"`) at the start of `s`.

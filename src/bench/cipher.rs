@@ -11,87 +11,22 @@
 
 use super::Config;
 use super::imp::Choice;
-use super::slope::{self, FitDoubt, Slope, SlopePoint};
-use crate::error::{DataError, Error, Result};
+use super::slope::{self, SlopePoint};
+use crate::error::{Error, Result};
 use crate::measure::{Machine, MeasureConfig};
-use crate::record::{self, Operation, figure};
+use crate::record::{self, Operation};
 use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
 use crate::symmetric::registry::CipherSpec;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
-use serde::Serialize;
 use std::hint::black_box;
 
-/// Buffer sizes of a slope measurement.
-#[derive(Debug, Clone, Serialize)]
-pub struct SizeGrid {
-    /// Smallest buffer, bytes.
-    pub min_bytes: usize,
-    /// Largest buffer, bytes.
-    pub max_bytes: usize,
-    /// Number of sizes, evenly spaced.
-    pub points: usize,
-    /// Sizes given one by one (`openssl speed`'s 16, 64, 256, 1024, 8192, 16384), bytes,
-    /// each a multiple of 16; when not empty they replace the evenly spaced grid.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub list: Vec<usize>,
-}
+mod grid;
+mod measured;
 
-impl Default for SizeGrid {
-    /// 16 sizes from 16 B to 4 KiB (16, 288, 560, …, 4096).
-    fn default() -> Self {
-        SizeGrid {
-            min_bytes: 16,
-            max_bytes: 4096,
-            points: 16,
-            list: Vec::new(),
-        }
-    }
-}
-
-impl SizeGrid {
-    /// The sizes, rounded to multiples of 16 bytes (a whole number of blocks for every
-    /// cipher here).
-    ///
-    /// # Errors
-    /// [`DataError::SlopeSizes`] when the range is empty or above 16 MiB,
-    /// [`DataError::SlopeTooFewSizes`] when it has fewer than 2 distinct sizes.
-    pub fn sizes(&self) -> Result<Vec<usize>> {
-        if !self.list.is_empty() {
-            let mut v = self.list.clone();
-            v.sort_unstable();
-            v.dedup();
-            if let Some(&size) = v
-                .iter()
-                .find(|&&b| b == 0 || b > 1 << 24 || !b.is_multiple_of(16))
-            {
-                return Err(DataError::SlopeSizeList {
-                    size,
-                    limit: 1 << 24,
-                }
-                .into());
-            }
-            if v.len() < 2 {
-                return Err(DataError::SlopeTooFewSizes.into());
-            }
-            return Ok(v);
-        }
-        if self.min_bytes == 0 || self.max_bytes < self.min_bytes || self.max_bytes > 1 << 24 {
-            return Err(DataError::SlopeSizes {
-                min: self.min_bytes,
-                max: self.max_bytes,
-                limit: 1 << 24,
-            }
-            .into());
-        }
-        let v = slope::sizes(self.min_bytes, self.max_bytes, self.points, 16);
-        if self.points < 2 || v.len() < 2 {
-            return Err(DataError::SlopeTooFewSizes.into());
-        }
-        Ok(v)
-    }
-}
+pub use grid::SizeGrid;
+pub use measured::{CipherRow, operation};
 
 /// One row of a cipher table: a configuration, a mode and a direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,20 +129,6 @@ impl CipherJob {
         });
         (job, lacking)
     }
-}
-
-/// One measured row: the slope and its points, before it becomes an [`Operation`].
-#[derive(Debug, Clone)]
-pub struct CipherRow {
-    /// What was timed.
-    pub row: Row,
-    /// The slope fit: ns/byte, intercept (ns per call), R².
-    pub slope: Slope,
-    /// Every buffer size with its timing (ms per call, all samples).
-    pub points: Vec<SlopePoint>,
-    /// Reasons to doubt the fit ([`Slope::doubts`]); empty when none. The figures are
-    /// reported anyway.
-    pub fit_doubts: Vec<FitDoubt>,
 }
 
 /// Prepares a cipher job: every row checked and its inputs made (see the module
@@ -522,81 +443,6 @@ impl super::Prepared for PreparedCipher {
             })
             .collect())
     }
-}
-
-fn json<T: Serialize>(v: &T) -> serde_json::Value {
-    serde_json::to_value(v).unwrap_or_default()
-}
-
-/// The result-record operation of a measured row, in the layout of libgcrypt's tables: named
-/// by mode and direction ("CBC enc", "CTR dec", "STREAM enc") and identified by
-/// `{command: "cipher", cipher: <libgcrypt name>}`, so that `pkbench compare` prints one row
-/// per cipher with one column per mode and direction; computed by `implementation`.
-///
-/// Figures: `bytes_per_sec` (from the slope; higher is better) is the headline,
-/// `intercept_ns` the per-call cost. `info`: `method`, `algo` (command-line name),
-/// `key_bits`, `key_description`, `mode` and `direction` (lower case, as the JSON names
-/// them), `ns_per_byte`, `mb_per_s`, `mbit_per_s` (10^6 bits/s), `r2`, `sizes`, `points`
-/// (every size with its statistics, raw samples included), `known_answers` (sources checked),
-/// with `cpu_mhz` > 0 the MHz and `cycles_per_byte_est` (an estimate: ns/byte × MHz / 1000),
-/// any `fit_doubts` (`low-r2`, `negative-intercept`) and the cipher's `note`.
-pub fn operation(
-    row: &CipherRow,
-    implementation: &crate::implementation::Implementation,
-    cpu_mhz: f64,
-) -> Operation {
-    let spec = &row.row.spec;
-    let params = record::params([
-        ("command", "cipher".into()),
-        ("cipher", spec.display_name().into()),
-    ]);
-    let name = format!("{} {}", row.row.mode.label(), row.row.direction.short());
-    let mut op = Operation {
-        name,
-        params,
-        implementation: None,
-        stats: None,
-        figures: Default::default(),
-        info: Default::default(),
-        rounds: slope::round_rates(&row.points),
-    }
-    .by(implementation.clone())
-    .with_figure(figure::BYTES_PER_SEC, row.slope.mb_per_s() * 1e6)
-    .with_figure("intercept_ns", row.slope.intercept_ns)
-    .with_info(
-        "method",
-        "bench-slope: least-squares slope of time per call over buffer sizes",
-    )
-    .with_info("algo", spec.cipher.name)
-    .with_info("key_bits", spec.key_bits)
-    .with_info("key_description", spec.key_size().describe)
-    .with_info("mode", json(&row.row.mode))
-    .with_info("direction", json(&row.row.direction))
-    .with_info("ns_per_byte", row.slope.ns_per_byte)
-    .with_info("mb_per_s", row.slope.mb_per_s())
-    .with_info("mbit_per_s", row.slope.mbit_per_s())
-    .with_info("r2", row.slope.r2)
-    .with_info(
-        "sizes",
-        row.points.iter().map(|p| p.bytes).collect::<Vec<_>>(),
-    )
-    .with_info("points", json(&row.points))
-    .with_info(
-        "known_answers",
-        spec.vectors().iter().map(|v| v.source).collect::<Vec<_>>(),
-    );
-    if let Some(c) = row.slope.cycles_per_byte(cpu_mhz) {
-        op = op
-            .with_info("cpu_mhz", cpu_mhz)
-            .with_info("cycles_per_byte_est", c);
-    }
-    if !row.fit_doubts.is_empty() {
-        op = op.with_info("fit_doubts", json(&row.fit_doubts));
-    }
-    if let Some(n) = spec.cipher.note {
-        op = op.with_info("note", n);
-    }
-    op
 }
 
 #[cfg(test)]
