@@ -19,11 +19,13 @@ pub mod cache;
 pub mod clock;
 pub mod fit;
 pub mod interval;
+pub mod leak;
 pub mod machine;
 pub mod noise;
 pub mod progress;
 pub mod sampler;
 pub mod stats;
+pub mod tick;
 pub mod topology;
 
 pub use build::Build;
