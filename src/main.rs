@@ -29,6 +29,9 @@ const EXAMPLES: &str = "Examples:
 enum Command {
     /// Time a Diffie-Hellman exchange: Offer, Reply and Total = 2*Offer + Reply.
     Dh(cli::dh::DhArgs),
+    /// Does the time of Offer and Reply depend on the secret? A fixed-versus-random timing
+    /// test (dudect) of each implementation, with Welch's t and a verdict per row.
+    Leak(cli::leak::LeakArgs),
     /// Print the public value (Offer) for a secret, in hex.
     Offer(cli::kex_io::OfferArgs),
     /// Print the shared secret (Reply) for a secret and the peer's public value, in hex.
@@ -98,6 +101,7 @@ fn main() -> ExitCode {
     };
     let result = match &cli.command {
         Command::Dh(a) => cli::dh::run(a),
+        Command::Leak(a) => cli::leak::run(a),
         Command::Offer(a) => cli::kex_io::run_offer(a),
         Command::Reply(a) => cli::kex_io::run_reply(a),
         Command::Kem(a) => cli::kem::run(a),

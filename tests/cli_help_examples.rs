@@ -81,6 +81,7 @@ fn parse(argv: &[String]) -> Result<(), String> {
     let (cmd, rest) = argv.split_first().ok_or("no subcommand")?;
     match cmd.as_str() {
         "dh" => parse_args::<cli::dh::DhArgs>(cmd, rest).map(drop),
+        "leak" => parse_args::<cli::leak::LeakArgs>(cmd, rest).map(drop),
         "offer" => parse_args::<cli::kex_io::OfferArgs>(cmd, rest).map(drop),
         "reply" => parse_args::<cli::kex_io::ReplyArgs>(cmd, rest).map(drop),
         "choose" => parse_args::<cli::choose::ChooseArgs>(cmd, rest).map(drop),

@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// The subcommands that take `--time SECONDS`.
 const TAKES_TIME: &[&str] = &[
-    "dh", "choose", "suite", "scale", "cipher", "des", "hash", "repro", "rsa", "noise",
+    "dh", "choose", "suite", "scale", "cipher", "des", "hash", "repro", "rsa", "noise", "leak",
 ];
 
 /// The `sh` blocks of a Markdown text, each as its command lines (comments and blank lines

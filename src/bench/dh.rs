@@ -91,7 +91,28 @@ impl DhJob {
         library: super::imp::Library,
         discovery: crate::peers::Discovery,
     ) -> std::result::Result<Result<DhJob>, crate::peers::Unavailable> {
-        let g = crate::peers::kex::PeerGroup::open(file, self.group.clone(), library, discovery)?;
+        self.through_way(file, library, crate::peers::kex::Way::Default, discovery)
+    }
+
+    /// As [`DhJob::through`], through the library's call `way` (its constant-time twin:
+    /// [`crate::peers::kex::Way::ConstTime`]).
+    ///
+    /// # Errors
+    /// As [`DhJob::through`]; `Err(u)` also when the library has no such call here.
+    pub fn through_way(
+        &self,
+        file: &GroupFile,
+        library: super::imp::Library,
+        way: crate::peers::kex::Way,
+        discovery: crate::peers::Discovery,
+    ) -> std::result::Result<Result<DhJob>, crate::peers::Unavailable> {
+        let g = crate::peers::kex::PeerGroup::open_way(
+            file,
+            self.group.clone(),
+            library,
+            way,
+            discovery,
+        )?;
         Ok(g.map_err(Error::from).map(|g| DhJob {
             group: Arc::new(g),
             exp_bits: self.exp_bits,

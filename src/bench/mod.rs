@@ -20,6 +20,7 @@ pub mod dh;
 pub mod hash;
 pub mod imp;
 pub mod kem;
+pub mod leak;
 pub mod noise;
 pub mod rsa;
 pub mod rsa_peer;

@@ -16,6 +16,7 @@ pub mod imp;
 pub mod impls;
 pub mod kem;
 pub mod kex_io;
+pub mod leak;
 pub mod manual;
 pub mod noise;
 pub mod options;

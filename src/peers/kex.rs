@@ -60,6 +60,17 @@ pub struct PeerGroup {
 /// outputs reports it.
 const FAILED: [u8; 1] = [0xff];
 
+/// Which of a library's calls computes a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Way {
+    /// The call `dh` times (table above).
+    #[default]
+    Default,
+    /// The library's constant-time twin: `BN_mod_exp_mont_consttime`, `mpz_powm_sec`
+    /// (mod-p only).
+    ConstTime,
+}
+
 impl PeerGroup {
     /// `own` (opened from `file`) with Offer and Reply through `library`, checked against
     /// `own` on the same secrets (a full-size and, where the group takes one, a 128-bit
@@ -75,21 +86,57 @@ impl PeerGroup {
         library: Library,
         discovery: Discovery,
     ) -> std::result::Result<PeerResult<PeerGroup>, Unavailable> {
+        PeerGroup::open_way(file, own, library, Way::Default, discovery)
+    }
+
+    /// As [`PeerGroup::open`], through the library's call `way`.
+    ///
+    /// # Errors
+    /// As [`PeerGroup::open`]; [`Unavailable::Unsupported`] for [`Way::ConstTime`] where
+    /// the library has no such call for the group (libgcrypt, the curves).
+    pub fn open_way(
+        file: &GroupFile,
+        own: Arc<dyn KeyExchange>,
+        library: Library,
+        way: Way,
+        discovery: Discovery,
+    ) -> std::result::Result<PeerResult<PeerGroup>, Unavailable> {
         let info = own.info().clone();
         let family = file
             .family()
             .map_err(|e| unsupported(library, &info.name, &e.to_string()))?;
+        if way == Way::ConstTime
+            && !matches!(
+                (library, family),
+                (Library::OpenSsl | Library::Gmp, Family::Modp)
+            )
+        {
+            return Err(unsupported(
+                library,
+                &info.name,
+                "no constant-time twin of its call for this group (pkbench has BN_mod_exp_mont_consttime and mpz_powm_sec, mod-p only)",
+            ));
+        }
         let made = match (library, family) {
             (Library::OpenSsl, Family::Modp) => {
                 let s = openssl::load(discovery)?;
+                let how = match way {
+                    Way::Default => BnPowm::Mont,
+                    Way::ConstTime => BnPowm::ConstTime,
+                };
                 modulus(file, library).and_then(|p| {
-                    let e = openssl::ModExp::new(s, &p, BnPowm::Mont)?;
+                    let e = openssl::ModExp::new(s, &p, how)?;
                     let imp = e.implementation();
                     Ok((
                         Engine::OsslModExp(Mutex::new(e)),
                         imp,
-                        "BN_mod_exp_mont g^x (OpenSSL has no generator table)",
-                        "BN_mod_exp_mont",
+                        match how {
+                            BnPowm::Mont => "BN_mod_exp_mont g^x (OpenSSL has no generator table)",
+                            BnPowm::ConstTime => {
+                                "BN_mod_exp_mont_consttime g^x (OpenSSL has no generator table)"
+                            }
+                        },
+                        how.function(),
                     ))
                 })
             }
@@ -108,14 +155,21 @@ impl PeerGroup {
             }
             (Library::Gmp, Family::Modp) => {
                 let g = gmp::load(discovery)?;
+                let powm = match way {
+                    Way::Default => gmp::Powm::Fast,
+                    Way::ConstTime => gmp::Powm::Sec,
+                };
                 modulus(file, library).and_then(|p| {
-                    let e = gmp::ModExp::new(g, &p, gmp::Powm::Fast)?;
+                    let e = gmp::ModExp::new(g, &p, powm)?;
                     let imp = e.implementation();
                     Ok((
                         Engine::GmpModExp(Mutex::new(e)),
                         imp,
-                        "mpz_powm g^x (no generator table)",
-                        "mpz_powm",
+                        match powm {
+                            gmp::Powm::Fast => "mpz_powm g^x (no generator table)",
+                            gmp::Powm::Sec => "mpz_powm_sec g^x (no generator table)",
+                        },
+                        powm.function(),
                     ))
                 })
             }
@@ -454,6 +508,54 @@ mod tests {
             let pb = own.offer(&b);
             assert_eq!(g.reply(&a, &pb).unwrap(), own.reply(&a, &pb).unwrap());
             assert_eq!(g.implementation().name, lib.name());
+        }
+    }
+
+    /// The constant-time twins give pkbench's own results and name their call; libgcrypt
+    /// and the curves have none.
+    #[test]
+    fn constant_time_twins_equal_pkbench_own() {
+        let file = crate::params::lookup("modp-1024").unwrap();
+        let own: Arc<dyn KeyExchange> =
+            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
+        for (lib, call) in [
+            (Library::OpenSsl, "BN_mod_exp_mont_consttime"),
+            (Library::Gmp, "mpz_powm_sec"),
+        ] {
+            let g = match PeerGroup::open_way(&file, own.clone(), lib, Way::ConstTime, discovery())
+            {
+                Err(why) => {
+                    crate::testing::skip(&format!("modp-1024 through {call}: {why}"));
+                    continue;
+                }
+                Ok(g) => g.unwrap_or_else(|e| panic!("{call}: {e}")),
+            };
+            assert_eq!(g.implementation().variant, call);
+            assert_eq!(g.reply_method().as_deref(), Some(call));
+            let mut rng = ChaCha20Rng::seed_from_u64(10);
+            let (a, b) = (
+                own.random_secret(1023, &mut rng),
+                own.random_secret(160, &mut rng),
+            );
+            assert_eq!(g.offer(&a), own.offer(&a), "{call}");
+            let pb = own.offer(&b);
+            assert_eq!(
+                g.reply(&a, &pb).unwrap(),
+                own.reply(&a, &pb).unwrap(),
+                "{call}"
+            );
+        }
+        for (name, lib) in [("modp-1024", Library::Gcrypt), ("x25519", Library::OpenSsl)] {
+            let file = crate::params::lookup(name).unwrap();
+            let own: Arc<dyn KeyExchange> =
+                Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
+            match PeerGroup::open_way(&file, own, lib, Way::ConstTime, discovery()) {
+                Err(Unavailable::Unsupported { why, .. }) => {
+                    assert!(why.contains("constant-time"), "{why}")
+                }
+                Err(u) => panic!("{name} {}: {u}", lib.name()),
+                Ok(_) => panic!("{name} through {} has no constant-time twin", lib.name()),
+            }
         }
     }
 

@@ -85,6 +85,10 @@ pub mod param {
     pub const REFERENCE_TABLE: &str = "table";
     /// The table window of a `choose --cache` sweep row.
     pub const TABLE_WINDOW: &str = "table_window";
+    /// The library call of a `leak` row where a library has two (`mpz_powm`,
+    /// `mpz_powm_sec`; `BN_mod_exp_mont`, `BN_mod_exp_mont_consttime`): the
+    /// implementation's variant.
+    pub const CALL: &str = "call";
 
     /// The params of a `dh` row: command `dh`, the group's name, the secret's bits and
     /// whether a fixed-base table served the Offer.
@@ -109,6 +113,15 @@ pub mod figure {
     pub const OPS_PER_SEC: &str = "ops_per_sec";
     /// Bytes per second at the median (RSA, hashes, ciphers).
     pub const BYTES_PER_SEC: &str = "bytes_per_sec";
+    /// A `leak` row's largest |t| over its tests (Welch's t, no unit; absent when no test
+    /// had enough measurements).
+    pub const MAX_ABS_T: &str = "max_abs_t";
+    /// A `leak` row's mean time of the fixed class in the test that gave its largest |t|, ms
+    /// (`mean_fixed_s` on disk).
+    pub const MEAN_FIXED_MS: &str = "mean_fixed_ms";
+    /// A `leak` row's mean time of the random class in the test that gave its largest |t|,
+    /// ms (`mean_random_s` on disk).
+    pub const MEAN_RANDOM_MS: &str = "mean_random_ms";
 }
 
 /// Keys of an operation's `info`: how a row was computed, not what identifies it. Times
@@ -172,4 +185,17 @@ pub mod info {
     /// same work (e.g. "private op (CRT)" on OpenSSL's "private op (CRT on BN)"): views give
     /// the variant's speed against that row.
     pub const SAME_WORK_AS: &str = "same_work_as";
+    /// A `leak` row's measurements of the fixed class.
+    pub const N_FIXED: &str = "n_fixed";
+    /// A `leak` row's measurements of the random class.
+    pub const N_RANDOM: &str = "n_random";
+    /// A `leak` row's t of the uncropped test.
+    pub const T_UNCROPPED: &str = "t_uncropped";
+    /// The crop (fraction of the pooled times kept) that gave a `leak` row's largest |t|;
+    /// null for the uncropped test.
+    pub const MAX_CROP: &str = "max_crop";
+    /// Every crop of a `leak` row: `fraction`, `threshold_ns`, `n_fixed`, `n_random`, `t`.
+    pub const CROPS: &str = "crops";
+    /// Why a `leak` row stopped: `clear evidence`, `max measurements`, `budget spent`.
+    pub const STOPPED: &str = "stopped";
 }

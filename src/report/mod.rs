@@ -16,6 +16,7 @@ pub mod html;
 pub mod impls;
 pub mod json;
 pub mod kem;
+pub mod leak;
 pub mod paired;
 pub mod plot;
 pub mod plot_axes;
