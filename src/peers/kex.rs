@@ -118,61 +118,7 @@ impl PeerGroup {
             ));
         }
         let made = match (library, family) {
-            (Library::OpenSsl, Family::Modp) => {
-                let s = openssl::load(discovery)?;
-                let how = match way {
-                    Way::Default => BnPowm::Mont,
-                    Way::ConstTime => BnPowm::ConstTime,
-                };
-                modulus(file, library).and_then(|p| {
-                    let e = openssl::ModExp::new(s, &p, how)?;
-                    let imp = e.implementation();
-                    Ok((
-                        Engine::OsslModExp(Mutex::new(e)),
-                        imp,
-                        match how {
-                            BnPowm::Mont => "BN_mod_exp_mont g^x (OpenSSL has no generator table)",
-                            BnPowm::ConstTime => {
-                                "BN_mod_exp_mont_consttime g^x (OpenSSL has no generator table)"
-                            }
-                        },
-                        how.function(),
-                    ))
-                })
-            }
-            (Library::Gcrypt, Family::Modp) => {
-                let g = gcrypt::load(discovery)?;
-                modulus(file, library).and_then(|p| {
-                    let e = gcrypt::ModExp::new(g, &p)?;
-                    let imp = e.implementation();
-                    Ok((
-                        Engine::GcryModExp(Mutex::new(e)),
-                        imp,
-                        "gcry_mpi_powm g^x (no generator table)",
-                        "gcry_mpi_powm",
-                    ))
-                })
-            }
-            (Library::Gmp, Family::Modp) => {
-                let g = gmp::load(discovery)?;
-                let powm = match way {
-                    Way::Default => gmp::Powm::Fast,
-                    Way::ConstTime => gmp::Powm::Sec,
-                };
-                modulus(file, library).and_then(|p| {
-                    let e = gmp::ModExp::new(g, &p, powm)?;
-                    let imp = e.implementation();
-                    Ok((
-                        Engine::GmpModExp(Mutex::new(e)),
-                        imp,
-                        match powm {
-                            gmp::Powm::Fast => "mpz_powm g^x (no generator table)",
-                            gmp::Powm::Sec => "mpz_powm_sec g^x (no generator table)",
-                        },
-                        powm.function(),
-                    ))
-                })
-            }
+            (lib, Family::Modp) => modp_engine(file, lib, way, discovery)?,
             (Library::OpenSsl, Family::Ec2n) => {
                 let s = openssl::load(discovery)?;
                 s.ec2m()?;
@@ -367,6 +313,76 @@ impl PeerGroup {
             }
         }
     }
+}
+
+/// What opening a group through a library makes: the engine, its implementation, and the
+/// Offer and Reply methods.
+type Made = (Engine, Implementation, &'static str, &'static str);
+
+/// The engine of a mod-p group through `library`'s call `way` (the modulus of `file`).
+fn modp_engine(
+    file: &GroupFile,
+    library: Library,
+    way: Way,
+    discovery: Discovery,
+) -> std::result::Result<PeerResult<Made>, Unavailable> {
+    Ok(match library {
+        Library::OpenSsl => {
+            let s = openssl::load(discovery)?;
+            let how = match way {
+                Way::Default => BnPowm::Mont,
+                Way::ConstTime => BnPowm::ConstTime,
+            };
+            modulus(file, library).and_then(|p| {
+                let e = openssl::ModExp::new(s, &p, how)?;
+                let imp = e.implementation();
+                Ok((
+                    Engine::OsslModExp(Mutex::new(e)),
+                    imp,
+                    match how {
+                        BnPowm::Mont => "BN_mod_exp_mont g^x (OpenSSL has no generator table)",
+                        BnPowm::ConstTime => {
+                            "BN_mod_exp_mont_consttime g^x (OpenSSL has no generator table)"
+                        }
+                    },
+                    how.function(),
+                ))
+            })
+        }
+        Library::Gcrypt => {
+            let g = gcrypt::load(discovery)?;
+            modulus(file, library).and_then(|p| {
+                let e = gcrypt::ModExp::new(g, &p)?;
+                let imp = e.implementation();
+                Ok((
+                    Engine::GcryModExp(Mutex::new(e)),
+                    imp,
+                    "gcry_mpi_powm g^x (no generator table)",
+                    "gcry_mpi_powm",
+                ))
+            })
+        }
+        Library::Gmp => {
+            let g = gmp::load(discovery)?;
+            let powm = match way {
+                Way::Default => gmp::Powm::Fast,
+                Way::ConstTime => gmp::Powm::Sec,
+            };
+            modulus(file, library).and_then(|p| {
+                let e = gmp::ModExp::new(g, &p, powm)?;
+                let imp = e.implementation();
+                Ok((
+                    Engine::GmpModExp(Mutex::new(e)),
+                    imp,
+                    match powm {
+                        gmp::Powm::Fast => "mpz_powm g^x (no generator table)",
+                        gmp::Powm::Sec => "mpz_powm_sec g^x (no generator table)",
+                    },
+                    powm.function(),
+                ))
+            })
+        }
+    })
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
