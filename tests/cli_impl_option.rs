@@ -38,7 +38,7 @@ fn dh_rows_per_implementation_name_library_and_version() {
     ]));
     let own: Vec<&Value> = ops(&v)
         .iter()
-        .filter(|o| o["params"].get("impl").is_none())
+        .filter(|o| o["params"].get("impl").is_none() && o["params"]["table"] == true)
         .collect();
     assert_eq!(
         own.len(),
@@ -79,6 +79,150 @@ fn dh_rows_per_implementation_name_library_and_version() {
     // Same group, same secret size: the rows differ only by implementation.
     assert_eq!(ssl[1]["params"]["group"], own[1]["params"]["group"]);
     assert_eq!(ssl[1]["params"]["exp_bits"], 128);
+}
+
+/// `dh --impl all` on gf2-155: OpenSSL's `EC_POINT_mul` has no table on the generator, so
+/// the run also times pkbench's own code without its table, in the same rounds; every row
+/// says what its Offer precomputed, and the OpenSSL rows get the like-for-like speed.
+#[test]
+fn a_library_without_a_table_is_also_compared_with_pkbench_without_its_table() {
+    let v = common::pkbench_summary(&with_quick(&[
+        "dh",
+        "--field",
+        "gf2-155",
+        "--exp-bits",
+        "128",
+        "--impl",
+        "all",
+        "--json",
+    ]));
+    let kind = |o: &Value| {
+        o["info"]["precomputation"]["kind"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let rows = |table: bool, imp: Option<&str>| -> Vec<&Value> {
+        ops(&v)
+            .iter()
+            .filter(|o| o["params"]["table"] == table && o["params"]["impl"].as_str() == imp)
+            .collect()
+    };
+    let with = rows(true, None);
+    assert_eq!(with.len(), 4);
+    assert!(with.iter().all(|o| kind(o) == "table"), "{with:?}");
+    assert!(with[0]["info"]["precomputation"]["bytes"].as_u64().unwrap() > 1 << 20);
+    let ssl = rows(false, Some("openssl"));
+    let without = rows(false, None);
+    if ssl.is_empty() {
+        skip("OpenSSL with EC2M not found here: no twin without the table");
+        assert!(
+            without.is_empty(),
+            "the twin runs only beside a library without a table"
+        );
+        return;
+    }
+    assert_eq!(without.len(), 4, "pkbench's own without its table");
+    assert!(without.iter().chain(&ssl).all(|o| kind(o) == "none"));
+    // Same seed, same secrets: the twin's Offer is the table-less path's timing of the
+    // same work, slower than with the table.
+    let median = |o: &Value| o["stats"]["median_s"].as_f64().unwrap();
+    assert!(
+        median(without[0]) > median(with[0]),
+        "{} {}",
+        median(without[0]),
+        median(with[0])
+    );
+    let by = v["by_implementation"]
+        .as_array()
+        .expect("by_implementation");
+    let offer = by
+        .iter()
+        .find(|e| e["operation"] == "Offer" && e["params"]["impl"] == "openssl")
+        .unwrap();
+    assert_eq!(offer["same_precomputation"], false, "{offer}");
+    let like = offer["like_for_like"]["speed_vs_own"].as_f64().unwrap();
+    let unlike = offer["speed_vs_own"].as_f64().unwrap();
+    assert!(
+        like > unlike,
+        "OpenSSL against the table-less twin: {like} vs {unlike}"
+    );
+    let reply = by
+        .iter()
+        .find(|e| e["operation"] == "Reply" && e["params"]["impl"] == "openssl")
+        .unwrap();
+    assert!(
+        reply["like_for_like"].is_null(),
+        "Reply uses no table: {reply}"
+    );
+}
+
+/// The text of that run: a "table" column on every row, "≠" beside each speed whose sides
+/// differ in it, and the like-for-like speed on the line below.
+#[test]
+fn the_text_says_which_rows_have_a_table() {
+    let out = common::pkbench_ok(&with_quick(&["dh", "--field", "gf2-155", "--impl", "all"]));
+    let by = &out[out.find("by implementation").expect("by implementation")..];
+    assert!(by.contains(" table "), "{by}");
+    let row = |code: &str, table: &str| {
+        by.lines()
+            .find(|l| {
+                l.trim_start().starts_with("Offer")
+                    && l.split_whitespace().nth(1) == Some(code)
+                    && l.contains(table)
+            })
+            .map(str::to_string)
+    };
+    assert!(row("pkbench", "MiB").is_some(), "{by}");
+    let Some(ssl) = row("openssl", "none") else {
+        skip("OpenSSL with EC2M not found here");
+        return;
+    };
+    let twin = row("pkbench", "none").unwrap_or_else(|| panic!("no twin:\n{by}"));
+    assert!(twin.ends_with('≠'), "{twin}");
+    assert!(ssl.ends_with('≠'), "{ssl}");
+    let next = by.lines().skip_while(|l| **l != *ssl).nth(1).unwrap();
+    assert!(
+        next.contains("like for like, vs pkbench without its table:"),
+        "{next}"
+    );
+    assert_eq!(common::speedups(next), 1, "{next}");
+}
+
+/// OpenSSL's P-256 Offer uses its built-in multiples of the generator, as pkbench's own
+/// (the p256 crate's table) does: like for like, no twin, no mark; k256 through OpenSSL
+/// has no table.
+#[test]
+fn library_tables_are_named() {
+    for (group, ssl_kind) in [
+        ("p256", "built-in"),
+        ("k256", "none"),
+        ("x25519", "built-in"),
+    ] {
+        let v = common::pkbench_json(&with_quick(&[
+            "dh",
+            "--field",
+            group,
+            "--impl",
+            "pkbench,openssl",
+            "--json",
+        ]));
+        let ssl: Vec<&Value> = ops(&v)
+            .iter()
+            .filter(|o| o["params"]["impl"] == "openssl")
+            .collect();
+        if ssl.is_empty() {
+            skip("OpenSSL not found here");
+            return;
+        }
+        let kind = ssl[0]["info"]["precomputation"]["kind"].as_str().unwrap();
+        assert_eq!(kind, ssl_kind, "{group}");
+        let twins = ops(&v)
+            .iter()
+            .filter(|o| o["params"].get("impl").is_none() && o["params"]["table"] == false)
+            .count();
+        assert_eq!(twins, if ssl_kind == "none" { 4 } else { 0 }, "{group}");
+    }
 }
 
 #[test]

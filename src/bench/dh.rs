@@ -151,6 +151,39 @@ impl DhJob {
         })
     }
 
+    /// The same exchange computed by pkbench's own code without its fixed-base table: `file`
+    /// opened again with `options` but no table, checked against this job's group (as
+    /// [`DhJob::portable`]). Timed beside a library whose Offer has no precomputation, it
+    /// gives the like-for-like ratio ([`crate::kex::Precomputation`]).
+    ///
+    /// # Errors
+    /// As [`DhJob::portable`]: an input error for options that do not apply, a runtime
+    /// error when the two Offers or Replies differ.
+    pub fn without_table(&self, file: &GroupFile, options: &GroupOptions) -> Result<DhJob> {
+        let opts = GroupOptions {
+            table: false,
+            ..options.clone()
+        };
+        let twin: Arc<dyn KeyExchange> = Arc::from(crate::kex::open(file, &opts)?);
+        same_results(self.group.as_ref(), twin.as_ref())?;
+        Ok(DhJob {
+            group: twin,
+            ..self.clone()
+        })
+    }
+
+    /// Whether a run of this job beside `peers` should also time pkbench's own code without
+    /// its table: this job is pkbench's own with a table on the generator, and some peer's
+    /// Offer has none, so that only the twin compares like with like.
+    pub fn wants_no_table_twin(&self, peers: &[DhJob]) -> bool {
+        self.imp == super::imp::Choice::Own
+            && self.group.precomputation().on_generator()
+            && self.group.table().is_some()
+            && peers
+                .iter()
+                .any(|p| !p.group.precomputation().on_generator())
+    }
+
     /// "gf2-155 128-bit, table" or "modp-1024 full, no table".
     pub fn label(&self) -> String {
         let info = self.group.info();
@@ -385,7 +418,8 @@ pub use crate::record::CPU_SUM_OP;
 ///
 /// `info` of every operation: the group (`family`, `group_description`, `group_source`,
 /// `field_bits`, `full_exp_bits`, `public_bytes`), the pool (`pool` entries, `pool_ms` to
-/// make and check them), `backend`, `clmul` and `field_code` where the group says, and the
+/// make and check them), what the row's Offer precomputed for the generator
+/// (`precomputation`: [`KeyExchange::precomputation`]), `backend`, `clmul` and `field_code` where the group says, and the
 /// security estimate (`security_bits`, `security_category`, `security_limited_by`: [`security::estimate`]).
 /// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
 /// `offer_method`; Reply adds `reply_method`.
@@ -399,6 +433,7 @@ pub fn operations(
     let table = kx.table();
     let key = param::dh(&info.name, exp_bits, table.is_some());
     let implementation = kx.implementation();
+    let precomputation = kx.precomputation();
     let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {
         let mut op = op
@@ -416,7 +451,11 @@ pub fn operations(
             .with_info(rinfo::POOL_MS, pool.make_ms)
             // The caps the pool was sized under, facts of this run that views print.
             .with_info(rinfo::POOL_CAP, MAX_POOL)
-            .with_info(rinfo::POOL_TIME_SHARE, POOL_TIME_SHARE);
+            .with_info(rinfo::POOL_TIME_SHARE, POOL_TIME_SHARE)
+            .with_info(
+                rinfo::PRECOMPUTATION,
+                serde_json::to_value(&precomputation).unwrap_or_default(),
+            );
         if let Some(b) = kx.backend() {
             op = op.with_info(rinfo::BACKEND, b);
         }
@@ -492,12 +531,23 @@ fn same_results(own: &dyn KeyExchange, twin: &dyn KeyExchange) -> Result<()> {
     if info.full_exp_bits > 128 && own.check_exp_bits(ExpBits::Bits(128)).is_ok() {
         sizes.push(128);
     }
+    let code = |kx: &dyn KeyExchange| {
+        let table = if kx.table().is_some() {
+            "table"
+        } else {
+            "no table"
+        };
+        match kx.field_code() {
+            Some(c) => format!("{c}, {table}"),
+            None => table.to_string(),
+        }
+    };
     let differ = |what: &str| {
         Error::runtime(format!(
             "{}: {what} of the {} code differs from the {} code's",
             info.name,
-            twin.field_code().unwrap_or_default(),
-            own.field_code().unwrap_or_default()
+            code(twin),
+            code(own)
         ))
     };
     for bits in sizes {

@@ -122,6 +122,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
             },
         }
     }
+    add_no_table_twin(&mut jobs, &described, &opts)?;
     let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
     if let Some(p) = &placement {
         ops.extend(threads::run(&jobs, &cfg, p)?);
@@ -134,6 +135,37 @@ pub fn run(args: &DhArgs) -> Result<String> {
         threads::add_params(&mut rec, p);
     }
     args.out.emit(&rec, &renderers)
+}
+
+/// Beside a library whose Offer has no precomputation, pkbench's own job with its table
+/// gets its twin without the table ([`DhJob::without_table`]), right after it, so that the
+/// run gives the like-for-like ratio too.
+fn add_no_table_twin(
+    jobs: &mut Vec<Job>,
+    file: &crate::params::GroupFile,
+    opts: &kex::GroupOptions,
+) -> Result<()> {
+    let dh = |j: &Job| match j {
+        Job::Dh(d) => Some(d.clone()),
+        _ => None,
+    };
+    let Some(at) = jobs
+        .iter()
+        .position(|j| dh(j).is_some_and(|d| d.imp == Choice::Own))
+    else {
+        return Ok(());
+    };
+    let peers: Vec<DhJob> = jobs
+        .iter()
+        .filter_map(dh)
+        .filter(|d| matches!(d.imp, Choice::Peer(_)))
+        .collect();
+    if let Some(own) = dh(&jobs[at])
+        && own.wants_no_table_twin(&peers)
+    {
+        jobs.insert(at + 1, Job::Dh(own.without_table(file, opts)?));
+    }
+    Ok(())
 }
 
 /// The implementations `--impl` names for a KEM (`all`: every one).

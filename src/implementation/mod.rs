@@ -8,6 +8,9 @@ pub mod catalog;
 
 use serde::{Deserialize, Serialize};
 
+pub mod precomputation;
+pub use precomputation::Precomputation;
+
 /// What kind of code an [`Implementation`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -24,6 +24,7 @@ pub mod modp;
 use crate::arith::bignum::BackendKind;
 use crate::error::{Result, SecretError, Warning};
 use crate::implementation::Implementation;
+pub use crate::implementation::Precomputation;
 pub use crate::params::Family;
 use crate::params::GroupFile;
 use crate::security::Profile;
@@ -295,6 +296,20 @@ pub trait KeyExchange: Send + Sync {
 
     /// The fixed-base table in use for Offer, if any.
     fn table(&self) -> Option<&TableInfo>;
+
+    /// What Offer uses besides the generator itself ([`Precomputation`], design.md §2): the
+    /// default is the group's own table ([`Self::table`], built when it was opened), else
+    /// none. A table compiled into the code (curve25519-dalek's) and a peer library's
+    /// built-in one say so.
+    fn precomputation(&self) -> Precomputation {
+        match self.table() {
+            Some(t) => Precomputation::Table {
+                method: t.method.clone(),
+                bytes: t.bytes,
+            },
+            None => Precomputation::None,
+        }
+    }
 
     /// Who computes Offer and Reply: pkbench's own code (binary curves, with the GF(2^m)
     /// code path and the CPU features it uses), the bignum library of a mod-p group, or the

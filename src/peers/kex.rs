@@ -14,16 +14,19 @@
 //! | family | OpenSSL | libgcrypt | GMP |
 //! |---|---|---|---|
 //! | mod-p | `BN_mod_exp_mont` (no generator table: Offer is a plain g^x) | `gcry_mpi_powm` | `mpz_powm` |
-//! | EC2N (Oakley 3, 4) | `EC_POINT_mul` on the explicit GF(2^m) group | — | — |
-//! | P-256, secp256k1 | `EC_POINT_mul` on the named curve | — | — |
-//! | X25519 | `EVP_PKEY_new_raw_private_key` (Offer), `EVP_PKEY_derive` (Reply) | `gcry_ecc_mul_point` | — |
+//! | EC2N (Oakley 3, 4) | `EC_POINT_mul` on the explicit GF(2^m) group (no table) | — | — |
+//! | P-256, secp256k1 | `EC_POINT_mul` on the named curve (P-256: OpenSSL's built-in multiples of G; secp256k1: none) | — | — |
+//! | X25519 | `EVP_PKEY_new_raw_private_key` (Offer, over OpenSSL's built-in `k25519Precomp`), `EVP_PKEY_derive` (Reply) | `gcry_ecc_mul_point` (no table) | — |
+//!
+//! Each says what its Offer precomputed for the generator ([`KeyExchange::precomputation`]):
+//! a row's ratio against pkbench's own is like for like only when both sides agree.
 
 use super::openssl::ec::{BinaryCurve, Derive, EcGroup, NamedCurve, x25519_public};
 use super::openssl::{self, BnPowm};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::error::Result;
 use crate::implementation::Implementation;
-use crate::kex::{ExpBits, GroupInfo, KeyExchange, TableInfo, ValueForm};
+use crate::kex::{ExpBits, GroupInfo, KeyExchange, Precomputation, TableInfo, ValueForm};
 use crate::params::{Family, GroupFile};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -51,6 +54,8 @@ pub struct PeerGroup {
     implementation: Implementation,
     offer_method: String,
     reply_method: String,
+    /// What the library's Offer precomputed for the generator.
+    precomputation: Precomputation,
     /// Byte length of an Offer's output (the own group's public encoding).
     offer_bytes: usize,
 }
@@ -130,44 +135,17 @@ impl PeerGroup {
                     .and_then(|c| {
                         let g = EcGroup::binary(s, &c)?;
                         let imp = g.implementation();
+                        let pre = openssl_generator(&g, false);
                         Ok((
                             Engine::OsslCurve(Mutex::new(g)),
                             imp,
                             "EC_POINT_mul k·G (OpenSSL's generic GF(2^m) code)",
                             "EC_POINT_mul k·Q",
+                            pre,
                         ))
                     })
             }
-            (Library::OpenSsl, Family::Ecp) => {
-                let s = openssl::load(discovery)?;
-                match info.name.as_str() {
-                    "x25519" => {
-                        let imp = s.implementation("EVP_PKEY, X25519");
-                        Ok((
-                            Engine::OsslX25519(s),
-                            imp,
-                            "EVP_PKEY_new_raw_private_key (computes the public value)",
-                            "EVP_PKEY_new_raw_private_key + EVP_PKEY_derive per Reply (the key set-up computes the public value too)",
-                        ))
-                    }
-                    name => {
-                        let curve = match name {
-                            "p256" => NamedCurve::P256,
-                            "k256" => NamedCurve::Secp256k1,
-                            _ => return Err(unsupported(library, name, "no named curve for it")),
-                        };
-                        EcGroup::named(s, curve).map(|g| {
-                            let imp = g.implementation();
-                            (
-                                Engine::OsslCurve(Mutex::new(g)),
-                                imp,
-                                "EC_POINT_mul k·G (the curve's precomputed generator multiples)",
-                                "EC_POINT_mul k·Q",
-                            )
-                        })
-                    }
-                }
-            }
+            (Library::OpenSsl, Family::Ecp) => openssl_curve(&info.name, discovery)?,
             (Library::Gcrypt, Family::Ecp) if info.name == "x25519" => {
                 let g = gcrypt::load(discovery)?;
                 g.has_x25519()?;
@@ -177,6 +155,7 @@ impl PeerGroup {
                     imp,
                     "gcry_ecc_mul_point k·9",
                     "gcry_ecc_mul_point k·u",
+                    Precomputation::None,
                 ))
             }
             (lib, _) => {
@@ -196,7 +175,7 @@ impl PeerGroup {
                 return Err(unsupported(lib, &info.name, why));
             }
         };
-        let (engine, implementation, offer_method, reply_method) = match made {
+        let (engine, implementation, offer_method, reply_method, precomputation) = match made {
             Ok(m) => m,
             Err(PeerError::Unavailable(u)) => return Err(u),
             Err(e) => return Ok(Err(e)),
@@ -210,6 +189,7 @@ impl PeerGroup {
             implementation,
             offer_method: offer_method.into(),
             reply_method: reply_method.into(),
+            precomputation,
             offer_bytes,
         };
         Ok(g.cross_check().map(|()| g))
@@ -316,8 +296,14 @@ impl PeerGroup {
 }
 
 /// What opening a group through a library makes: the engine, its implementation, and the
-/// Offer and Reply methods.
-type Made = (Engine, Implementation, &'static str, &'static str);
+/// Offer and Reply methods, and what its Offer precomputed for the generator.
+type Made = (
+    Engine,
+    Implementation,
+    &'static str,
+    &'static str,
+    Precomputation,
+);
 
 /// The engine of a mod-p group through `library`'s call `way` (the modulus of `file`).
 fn modp_engine(
@@ -346,6 +332,7 @@ fn modp_engine(
                         }
                     },
                     how.function(),
+                    Precomputation::None,
                 ))
             })
         }
@@ -359,6 +346,7 @@ fn modp_engine(
                     imp,
                     "gcry_mpi_powm g^x (no generator table)",
                     "gcry_mpi_powm",
+                    Precomputation::None,
                 ))
             })
         }
@@ -379,10 +367,86 @@ fn modp_engine(
                         gmp::Powm::Sec => "mpz_powm_sec g^x (no generator table)",
                     },
                     powm.function(),
+                    Precomputation::None,
                 ))
             })
         }
     })
+}
+
+/// The engine of a prime curve `name` (`x25519`, `p256`, `k256`) through OpenSSL.
+fn openssl_curve(
+    name: &str,
+    discovery: Discovery,
+) -> std::result::Result<PeerResult<Made>, Unavailable> {
+    let s = openssl::load(discovery)?;
+    Ok(match name {
+        "x25519" => {
+            let imp = s.implementation("EVP_PKEY, X25519");
+            Ok((
+                Engine::OsslX25519(s),
+                imp,
+                "EVP_PKEY_new_raw_private_key (computes the public value)",
+                "EVP_PKEY_new_raw_private_key + EVP_PKEY_derive per Reply (the key set-up computes the public value too)",
+                openssl_x25519_table(),
+            ))
+        }
+        name => {
+            let curve = match name {
+                "p256" => NamedCurve::P256,
+                "k256" => NamedCurve::Secp256k1,
+                _ => return Err(unsupported(Library::OpenSsl, name, "no named curve for it")),
+            };
+            EcGroup::named(s, curve).map(|g| {
+                let imp = g.implementation();
+                let pre = openssl_generator(&g, curve == NamedCurve::P256);
+                let offer = if pre.on_generator() {
+                    "EC_POINT_mul k·G (the curve's precomputed generator multiples)"
+                } else {
+                    "EC_POINT_mul k·G (no generator table)"
+                };
+                (
+                    Engine::OsslCurve(Mutex::new(g)),
+                    imp,
+                    offer,
+                    "EC_POINT_mul k·Q",
+                    pre,
+                )
+            })
+        }
+    })
+}
+
+/// What OpenSSL's `EC_POINT_mul` precomputed for the generator of `g`, as OpenSSL says
+/// ([`EcGroup::generator_table`]); where this build cannot say, what its source does:
+/// `p256` true (x86-64 builds use `ecp_nistz256` and its table, crypto/ec/ecp_nistz256.c),
+/// the others false (the generic code's ladder, no table unless `EC_GROUP_precompute_mult`
+/// is called).
+fn openssl_generator(g: &EcGroup, p256: bool) -> Precomputation {
+    match g.generator_table() {
+        Some(true) => Precomputation::BuiltIn {
+            method: "OpenSSL's multiples of the generator (EC_GROUP_have_precompute_mult = 1: on x86-64, ecp_nistz256's 37 × 64 affine points, crypto/ec/ecp_nistz256.c)".into(),
+            bytes: None,
+        },
+        None if p256 => Precomputation::BuiltIn {
+            method: "OpenSSL's multiples of the generator (ecp_nistz256 on x86-64; this build has no EC_GROUP_have_precompute_mult to confirm it)".into(),
+            bytes: None,
+        },
+        _ => Precomputation::None,
+    }
+}
+
+/// OpenSSL's X25519 key generation (`ossl_x25519_public_from_private`, which
+/// `EVP_PKEY_new_raw_private_key` calls) multiplies the Ed25519 base point with
+/// `ge_scalarmult_base` over the table `k25519Precomp[32][8]` of (j+1)·256^i·B, three field
+/// elements of 40 bytes each (crypto/ec/curve25519.c), and maps the result to Montgomery u;
+/// `EVP_PKEY_derive` runs the ladder. Measured here: its Offer takes half the time of its
+/// Reply, libgcrypt's (a ladder both ways) the same.
+fn openssl_x25519_table() -> Precomputation {
+    Precomputation::BuiltIn {
+        method: "OpenSSL's k25519Precomp: 32 × 8 multiples (j+1)·256^i·B of the Ed25519 base point (crypto/ec/curve25519.c, ge_scalarmult_base), result mapped to Montgomery u".into(),
+        bytes: Some(32 * 8 * 3 * 40),
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -440,6 +504,13 @@ impl KeyExchange for PeerGroup {
         Some(self.offer_method.clone())
     }
 
+    /// The library's own precomputation, decided when the group was opened
+    /// ([`openssl_generator`], [`openssl_x25519_table`]; none for the mod-p libraries and
+    /// libgcrypt's X25519).
+    fn precomputation(&self) -> Precomputation {
+        self.precomputation.clone()
+    }
+
     fn reply_method(&self) -> Option<String> {
         Some(self.reply_method.clone())
     }
@@ -491,19 +562,21 @@ mod tests {
     /// secrets (in `open`), and one exchange more compared here.
     #[test]
     fn peer_groups_equal_pkbench_own() {
+        // With whether the library's Offer uses precomputed multiples of the generator:
+        // OpenSSL's P-256 (ecp_nistz256) and X25519 (k25519Precomp) do, nothing else.
         let cases = [
-            ("modp-1024", Library::OpenSsl),
-            ("modp-1024", Library::Gcrypt),
-            ("modp-1024", Library::Gmp),
-            ("ffdhe2048", Library::Gmp),
-            ("gf2-155", Library::OpenSsl),
-            ("gf2-185", Library::OpenSsl),
-            ("p256", Library::OpenSsl),
-            ("k256", Library::OpenSsl),
-            ("x25519", Library::OpenSsl),
-            ("x25519", Library::Gcrypt),
+            ("modp-1024", Library::OpenSsl, false),
+            ("modp-1024", Library::Gcrypt, false),
+            ("modp-1024", Library::Gmp, false),
+            ("ffdhe2048", Library::Gmp, false),
+            ("gf2-155", Library::OpenSsl, false),
+            ("gf2-185", Library::OpenSsl, false),
+            ("p256", Library::OpenSsl, true),
+            ("k256", Library::OpenSsl, false),
+            ("x25519", Library::OpenSsl, true),
+            ("x25519", Library::Gcrypt, false),
         ];
-        for (name, lib) in cases {
+        for (name, lib, table) in cases {
             let file = crate::params::lookup(name).unwrap();
             let own: Arc<dyn KeyExchange> =
                 Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
@@ -524,6 +597,17 @@ mod tests {
             let pb = own.offer(&b);
             assert_eq!(g.reply(&a, &pb).unwrap(), own.reply(&a, &pb).unwrap());
             assert_eq!(g.implementation().name, lib.name());
+            assert_eq!(
+                g.precomputation().on_generator(),
+                table,
+                "{name} {}: {:?}",
+                lib.name(),
+                g.precomputation()
+            );
+            assert!(
+                g.table().is_none(),
+                "pkbench's own table is not the library's"
+            );
         }
     }
 

@@ -161,6 +161,9 @@ pub mod info {
     pub const REPLY_METHOD: &str = "reply_method";
     /// The fixed-base table's method.
     pub const TABLE_METHOD: &str = "table_method";
+    /// What a DH row's Offer precomputed for the generator (a
+    /// [`crate::implementation::Precomputation`] as JSON), spelled where that type lives.
+    pub const PRECOMPUTATION: &str = crate::implementation::precomputation::INFO_KEY;
     /// Bytes of the fixed-base table.
     pub const TABLE_BYTES: &str = "table_bytes";
     /// Time to build the fixed-base table, ms (`table_build_s` on disk).

@@ -149,6 +149,16 @@ impl Operation {
             .unwrap_or(Choice::Own)
     }
 
+    /// What the row's Offer precomputed for the generator (its `info` key
+    /// [`crate::implementation::precomputation::INFO_KEY`]); `None` for an operation that
+    /// has none recorded (not a DH row, or a record made before rows said).
+    pub fn precomputation(&self) -> Option<crate::implementation::Precomputation> {
+        let v = self
+            .info
+            .get(crate::implementation::precomputation::INFO_KEY)?;
+        serde_json::from_value(v.clone()).ok()
+    }
+
     /// The `params` entry `key` as a string, `None` when absent or not a string.
     pub fn param_str(&self, key: &str) -> Option<&str> {
         self.params.get(key).and_then(Value::as_str)

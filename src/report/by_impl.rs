@@ -5,9 +5,11 @@
 //! a peer's rows carry the param `impl` ([`crate::implementation::IMPL_PARAM`]), and the
 //! implementations that could not run are `skipped` entries whose params name `impl`.
 
+use crate::implementation::Precomputation;
 use crate::implementation::{Choice, IMPL_PARAM};
 use crate::record::{Better, Operation, ResultRecord};
 use crate::report::compare::fmt_headline;
+use crate::report::precomp;
 
 /// Whether the record holds rows of a peer or notes of one (then [`render`] applies).
 pub fn has_peers(rec: &ResultRecord) -> bool {
@@ -96,10 +98,35 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
     let mut s = if rec.operations.is_empty() {
         String::new()
     } else {
-        own(&only(rec, first))
+        // The first job's rows: pkbench's own with its table, not its no-table twin.
+        let table = rec.operations.first().and_then(|o| o.params.get("table"));
+        let mut r = only(rec, first);
+        r.operations.retain(|o| o.params.get("table") == table);
+        own(&r)
     };
     s += &render(rec);
     s
+}
+
+/// The rows `op` is compared with: pkbench's own row of the same work (the first, which is
+/// the one with its table when the run also timed it without: [`crate::cli`]'s `dh` puts the
+/// twin second), and, when that row's precomputation on the generator differs from `op`'s
+/// ([`precomp::unlike`]), pkbench's own row of the same work that agrees with `op`, if the
+/// run has one: the like-for-like reference.
+fn references<'a>(
+    rec: &'a ResultRecord,
+    op: &Operation,
+) -> (Option<&'a Operation>, Option<&'a Operation>) {
+    let mut own = rec
+        .operations
+        .iter()
+        .filter(|o| o.choice() == Choice::Own && same_work(o, op));
+    let first = own.clone().next();
+    let like = first
+        .filter(|f| precomp::unlike(f, op).is_some())
+        .and_then(|_| own.find(|o| precomp::unlike(o, op).is_none()))
+        .filter(|o| !std::ptr::eq(*o, op));
+    (first, like)
 }
 
 /// The speed of `op` against pkbench's own `own` with its 95 % interval, paired by round
@@ -138,25 +165,42 @@ fn speed_numbers(
 
 /// The `--json` summary key `by_implementation` of a record with several implementations:
 /// one entry per operation in record order, `{"operation", "params", "implementation"
-/// (its label), "speed_vs_own", "interval"}` (`speed_vs_own` > 1: faster than pkbench's own
-/// row of the same work; `interval` the 95 % interval from the paired rounds, `[lo, hi]`,
-/// or null; both null without an own row).
+/// (its label), "precomputation" (what its Offer precomputed for the generator, or null),
+/// "speed_vs_own", "interval", "same_precomputation", "like_for_like"}`: `speed_vs_own` > 1
+/// is faster than pkbench's own row of the same work (the one with its table), `interval`
+/// the 95 % interval from the paired rounds, `[lo, hi]`, or null (both null without an own
+/// row); `same_precomputation` false when the two rows differ in precomputation on the
+/// generator (unlike work), null when either does not say; `like_for_like` the speed and
+/// interval against pkbench's own row that agrees with this one (its no-table twin), when
+/// they differ and the run has it, else null.
 pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
     use serde_json::json;
+    let speed_json = |s: Option<(f64, Option<crate::measure::Interval>)>| {
+        s.map(|(r, iv)| {
+            json!({
+                "speed_vs_own": r,
+                "interval": iv.map(|iv| [iv.lo, iv.hi]),
+            })
+        })
+    };
     rec.operations
         .iter()
         .map(|op| {
-            let own = rec
-                .operations
-                .iter()
-                .find(|o| o.choice() == Choice::Own && same_work(o, op));
+            let (own, like) = references(rec, op);
             let speed = own.and_then(|o| speed_numbers(op, o));
+            let same = own.and_then(|o| {
+                let (a, b) = (o.precomputation()?, op.precomputation()?);
+                Some(a.on_generator() == b.on_generator())
+            });
             json!({
                 "operation": op.name,
                 "params": op.params,
                 "implementation": op.implementation.as_ref().map(|i| i.label()),
+                "precomputation": op.precomputation(),
                 "speed_vs_own": speed.map(|s| s.0),
                 "interval": speed.and_then(|s| s.1).map(|iv| [iv.lo, iv.hi]),
+                "same_precomputation": same,
+                "like_for_like": speed_json(like.and_then(|o| speed_numbers(op, o))),
             })
         })
         .collect()
@@ -174,61 +218,90 @@ fn extra_work_note(own: &Operation, op: &Operation) -> Option<String> {
 
 /// The table of every operation by implementation, within 80 columns (the versions and
 /// code paths follow under "code:"), then one line per implementation that could not run.
+///
+/// Rows of a DH run say what their Offer precomputed for the generator (column "table":
+/// [`Precomputation`]); a speed whose two sides differ in it is marked "≠" and followed by
+/// its speed against pkbench's own row that agrees (its no-table twin), when the run has it.
 pub fn render(rec: &ResultRecord) -> String {
-    let mut s = String::from(
-        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n",
+    let tables = rec.operations.iter().any(|o| o.precomputation().is_some());
+    let mut s = String::from(if tables {
+        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired; table: what each row's Offer precomputed\nfor the generator):\n"
+    } else {
+        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n"
+    });
+    let rows: Vec<Line> = rec.operations.iter().map(|op| line(rec, op)).collect();
+    let width = |f: fn(&Line) -> usize, head: &str, most: usize| {
+        rows.iter()
+            .map(f)
+            .chain([head.chars().count()])
+            .max()
+            .unwrap_or(0)
+            .min(most)
+    };
+    let w_what = width(|l| l.what.chars().count(), "operation", 22);
+    let w_code = width(|l| l.code.chars().count(), "code", 16);
+    let w_table = width(|l| l.table.chars().count(), "table", 8);
+    let w_figure = width(|l| l.figure.chars().count(), "figure", 12);
+    let table_col = |cell: &str| {
+        if tables {
+            format!(" {:<w_table$}", clip(cell, w_table))
+        } else {
+            String::new()
+        }
+    };
+    let head = format!(
+        "  {:<w_what$} {:<w_code$}{} {:>w_figure$} {:>7}  interval",
+        "operation",
+        "code",
+        table_col("table"),
+        "figure",
+        "speed"
     );
-    s += &format!(
-        "  {:<22} {:<16} {:>12} {:>7}  {}\n",
-        "operation", "code", "figure", "speed", "interval"
-    );
+    s += &head;
+    s.push('\n');
     let mut names: Vec<String> = Vec::new();
-    for op in &rec.operations {
-        let who = op.choice();
-        let own = rec
-            .operations
-            .iter()
-            .find(|o| o.choice() == Choice::Own && same_work(o, op));
+    let mut marked = false;
+    for (op, l) in rec.operations.iter().zip(&rows) {
+        let (own, like) = references(rec, op);
         let (ratio, interval) = speed_cells(op, own);
-        let label = op
-            .implementation
-            .as_ref()
-            .map(|i| i.label())
-            .unwrap_or_default();
-        let mut what = op.name.clone();
-        if let Some(a) = op.param_str("algo") {
-            what = format!("{what} {a}");
-        }
-        // A run over several sizes (hash --sizes) names each row's.
-        if let (true, Some(b)) = (rec.params.contains_key("sizes"), op.params.get("block")) {
-            what = format!("{what} {b} B");
-        }
-        if op.params.contains_key("cpu_mask") {
-            what = format!("{what}, no SHA-NI");
-        }
-        if let Some(c) = op.param_str("cipher") {
-            what = format!("{c} {what}");
-        }
-        let name = match (who, op.implementation.as_ref()) {
-            (Choice::Own, Some(i)) => i.name.clone(),
-            _ => who.name().to_string(),
-        };
+        let unlike = own.is_some_and(|o| precomp::unlike(o, op).is_some());
+        marked |= unlike;
         let row = format!(
-            "  {:<22} {:<16} {:>12} {:>7}  {}",
-            clip(&what, 22),
-            clip(&name, 16),
-            fmt_figure(op),
+            "  {:<w_what$} {:<w_code$}{} {:>w_figure$} {:>7}  {}{}",
+            clip(&l.what, w_what),
+            clip(&l.code, w_code),
+            table_col(&l.table),
+            l.figure,
             ratio,
-            interval
+            interval,
+            if unlike { "  ≠" } else { "" }
         );
         s += row.trim_end();
         s.push('\n');
         if let Some(note) = own.and_then(|o| extra_work_note(o, op)) {
             s += &note;
         }
+        if let Some(like) = like {
+            let (ratio, interval) = speed_cells(op, Some(like));
+            let to = match like.precomputation().filter(Precomputation::on_generator) {
+                Some(_) => "like for like, vs pkbench with its table:",
+                None => "like for like, vs pkbench without its table:",
+            };
+            let lead =
+                2 + w_what + 1 + w_code + if tables { 1 + w_table } else { 0 } + 1 + w_figure;
+            s += &format!("    {to:>w$} {ratio:>7}  {interval}\n", w = lead - 4);
+        }
+        let label = op
+            .implementation
+            .as_ref()
+            .map(|i| i.label())
+            .unwrap_or_default();
         if !label.is_empty() && !names.contains(&label) {
             names.push(label);
         }
+    }
+    if marked {
+        s += "≠ pkbench's own row and this one differ in their precomputation on the\n  generator (a table on one side only): the speed compares unlike work; the\n  like-for-like line below it, where the run has one, compares with pkbench's\n  own row of the same kind.\n";
     }
     for sk in rec
         .skipped
@@ -243,5 +316,59 @@ pub fn render(rec: &ResultRecord) -> String {
             s += &format!("  {n}\n");
         }
     }
+    let mut described: Vec<String> = Vec::new();
+    for (op, l) in rec.operations.iter().zip(&rows) {
+        if let Some(p) = op.precomputation().filter(Precomputation::on_generator) {
+            let d = format!("  {}: {}", l.code, precomp::describe(&p));
+            if !described.contains(&d) {
+                described.push(d);
+            }
+        }
+    }
+    if !described.is_empty() {
+        s += "tables on the generator (Offer):\n";
+        for d in described {
+            s += &d;
+            s.push('\n');
+        }
+    }
     s
+}
+
+/// The cells of one row that do not depend on the other rows.
+struct Line {
+    what: String,
+    code: String,
+    table: String,
+    figure: String,
+}
+
+fn line(rec: &ResultRecord, op: &Operation) -> Line {
+    let who = op.choice();
+    let mut what = op.name.clone();
+    if let Some(a) = op.param_str("algo") {
+        what = format!("{what} {a}");
+    }
+    // A run over several sizes (hash --sizes) names each row's.
+    if let (true, Some(b)) = (rec.params.contains_key("sizes"), op.params.get("block")) {
+        what = format!("{what} {b} B");
+    }
+    if op.params.contains_key("cpu_mask") {
+        what = format!("{what}, no SHA-NI");
+    }
+    if let Some(c) = op.param_str("cipher") {
+        what = format!("{c} {what}");
+    }
+    let code = match (who, op.implementation.as_ref()) {
+        (Choice::Own, Some(i)) => i.name.clone(),
+        _ => who.name().to_string(),
+    };
+    Line {
+        what,
+        code,
+        table: op
+            .precomputation()
+            .map_or("-".into(), |p| precomp::short(&p)),
+        figure: fmt_figure(op),
+    }
 }

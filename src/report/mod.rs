@@ -22,6 +22,7 @@ pub mod plot;
 pub mod plot_axes;
 pub mod plot_labels;
 pub mod plot_series;
+pub mod precomp;
 pub mod repro;
 pub mod rsa;
 pub mod scale;

@@ -298,6 +298,17 @@ fn tables_are_reported_with_their_size() {
         let t = open(name, true).table().cloned().unwrap();
         assert!(t.bytes >= 20_000 && t.bytes <= 64 * 1024, "{name}: {t:?}");
         assert!(open(name, false).table().is_none());
+        // The precomputation follows the table: dalek's is compiled in, the p256 and k256
+        // crates build theirs in the process.
+        use crate::kex::Precomputation;
+        match (name, open(name, true).precomputation()) {
+            ("x25519", Precomputation::BuiltIn { bytes, .. }) => assert_eq!(bytes, Some(t.bytes)),
+            (_, Precomputation::Table { bytes, .. }) if name != "x25519" => {
+                assert_eq!(bytes, t.bytes)
+            }
+            (_, p) => panic!("{name}: {p:?}"),
+        }
+        assert_eq!(open(name, false).precomputation(), Precomputation::None);
     }
 }
 

@@ -92,6 +92,17 @@ impl KeyExchange for X25519 {
         self.table.as_ref()
     }
 
+    /// dalek's table is compiled into the binary, not built when the group is opened.
+    fn precomputation(&self) -> crate::kex::Precomputation {
+        match &self.table {
+            Some(t) => crate::kex::Precomputation::BuiltIn {
+                method: t.method.clone(),
+                bytes: Some(t.bytes),
+            },
+            None => crate::kex::Precomputation::None,
+        }
+    }
+
     /// X25519 only takes `--exp-bits full`: RFC 7748 §5 clamps every 32-byte secret string
     /// to a 255-bit scalar with 251 random bits, so no bit count (not even 253 or 255) names
     /// its size.

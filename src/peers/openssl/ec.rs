@@ -12,6 +12,17 @@ use crate::peers::{PeerError, PeerResult};
 use std::ffi::c_int;
 use std::ptr::{null, null_mut};
 
+crate::peers::ffi::ffi_table! {
+    /// Whether a group's generator has precomputed multiples (deprecated in 3.0, so absent
+    /// from a `no-deprecated` build; resolved on first use, [`EcGroup::generator_table`]).
+    struct PrecompFns {
+        // openssl/ec.h: int EC_GROUP_have_precompute_mult(const EC_GROUP *group);
+        EC_GROUP_have_precompute_mult: fn(*const EC_GROUP) -> c_int;
+    }
+}
+
+static PRECOMP: std::sync::OnceLock<Option<PrecompFns>> = std::sync::OnceLock::new();
+
 // openssl/obj_mac.h: #define NID_X9_62_prime256v1 415
 const NID_X9_62_PRIME256V1: c_int = 415;
 // openssl/obj_mac.h: #define NID_secp256k1 714
@@ -503,6 +514,19 @@ impl EcGroup {
         };
         ssl.check(ok, "EC_POINT_get_affine_coordinates")?;
         self.x.write_padded(out)
+    }
+
+    /// Whether `EC_POINT_mul` on the generator uses precomputed multiples of it, as OpenSSL
+    /// says (`EC_GROUP_have_precompute_mult`: 1 for a method with a built-in table of the
+    /// curve's standard generator, such as `ecp_nistz256` for P-256 on x86-64, or after
+    /// `EC_GROUP_precompute_mult`, which pkbench never calls); `None` when this build lacks
+    /// the function.
+    pub fn generator_table(&self) -> Option<bool> {
+        let f = PRECOMP
+            .get_or_init(|| PrecompFns::resolve(&self.ssl._lib).ok())
+            .as_ref()?;
+        // SAFETY: a valid group, only read.
+        Some(unsafe { (f.EC_GROUP_have_precompute_mult)(self.group.ptr()) } == 1)
     }
 
     /// Who computes it: `openssl VERSION (EC_POINT_mul, explicit GF(2^155))`,

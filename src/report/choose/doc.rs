@@ -3,7 +3,7 @@
 //! notes, the choice, and with `--explain` every security figure with its source; with
 //! `--post-quantum` the KEM section ([`super::pq`]).
 
-use super::{Row, Status, View, sec_text, weak_ref};
+use super::{Row, Status, View, built_in, sec_text, weak_ref};
 use crate::record::ResultRecord;
 use crate::report;
 use crate::report::doc::{Align, Block, Cell, Doc, Facts, Table};
@@ -102,7 +102,8 @@ fn timed(d: &mut Doc, v: &View, weak_refs: &mut Vec<(String, String)>) {
     if !timed.is_empty() {
         d.push(facts(vec![(
             "table".into(),
-            "size of the fixed-base table, or no table. security: the category (NIST SP \
+            "size of the fixed-base table, built-in (a library's own multiples of the \
+             generator), or no table. security: the category (NIST SP \
              800-57 Table 2; RFC 7748 for X25519), which the target is compared with, and in \
              brackets the estimate (the minimum of Pollard rho, the number field sieve and the \
              short-exponent bound; --explain gives each and the sources); [n]: weak, see \
@@ -157,6 +158,7 @@ fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, Stri
             match (r.table, r.table_bytes) {
                 (true, Some(b)) => Cell::figure(report::fmt_bytes(b), b as f64, "B"),
                 (true, None) => Cell::text("yes"),
+                (false, _) if built_in(r) => Cell::text("built-in"),
                 (false, _) => Cell::text("no"),
             },
             time(r.offer_ms),
@@ -236,6 +238,8 @@ fn choice(d: &mut Doc, rec: &ResultRecord, v: &View) {
             if c.exp_label == "full" { "" } else { " bits" },
             if c.table {
                 "with the fixed-base table"
+            } else if built_in(c) {
+                "with the library's built-in table"
             } else {
                 "no table"
             },
@@ -274,7 +278,13 @@ fn runner_up(c: &Row, r: &Row) -> String {
         "{} {}{}, {} — Total {} ({}{pct:.0}%).{}",
         r.field,
         r.exp_label,
-        if r.table { ", table" } else { ", no table" },
+        if r.table {
+            ", table"
+        } else if built_in(r) {
+            ", built-in table"
+        } else {
+            ", no table"
+        },
         r.code,
         report::fmt_time_ms(b),
         if pct >= 0.0 { "+" } else { "" },

@@ -46,6 +46,10 @@ pub struct Row {
     pub exp_label: String,
     /// Whether Offer used the fixed-base table.
     pub table: bool,
+    /// What the row's Offer precomputed for the generator, where the record says (a
+    /// library's built-in table shows although `table` is false).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precomputation: Option<crate::implementation::Precomputation>,
     /// Timed, pruned or skipped.
     pub status: Status,
     /// Offer median, ms.
@@ -136,6 +140,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .get("table")
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        precomputation: None,
         status: Status::Skipped,
         offer_ms: None,
         reply_ms: None,
@@ -198,6 +203,7 @@ impl View {
             r.table_bytes = offer
                 .and_then(|o| o.info_u64(rinfo::TABLE_BYTES))
                 .map(|b| b as usize);
+            r.precomputation = tot.precomputation();
             r.offer_ms = median(offer);
             r.reply_ms = median(same(tot, "Reply"));
             r.total_ms = tot.total_ms();
@@ -342,6 +348,15 @@ fn weak_ref(r: &Row, weak_refs: &mut Vec<(String, String)>) -> Option<usize> {
         }
     };
     Some(i + 1)
+}
+
+/// Whether a row without pkbench's table still has one on the generator: a library's
+/// built-in multiples (OpenSSL's P-256 and X25519), so that "no" never hides it.
+pub(super) fn built_in(r: &Row) -> bool {
+    !r.table
+        && r.precomputation
+            .as_ref()
+            .is_some_and(crate::implementation::Precomputation::on_generator)
 }
 
 /// The record as terminal tables (`markdown` = false) or Markdown: the view ([`view`])

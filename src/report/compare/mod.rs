@@ -162,6 +162,11 @@ pub struct Cell {
     pub interval: Option<Interval>,
     /// Slower than BASE beyond the threshold.
     pub regression: bool,
+    /// The two sides differ in their precomputation on the generator (a table on one side
+    /// only, [`crate::report::precomp::unlike`]): the ratio compares unlike work; the text
+    /// marks it "≠".
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unlike: bool,
 }
 
 impl Cell {
@@ -183,6 +188,15 @@ impl Cell {
     }
 
     fn text_with(&self, sep: &str) -> String {
+        let text = self.ratio_text(sep);
+        if self.unlike {
+            format!("{text} ≠")
+        } else {
+            text
+        }
+    }
+
+    fn ratio_text(&self, sep: &str) -> String {
         match self.interval {
             Some(iv) => {
                 let mark = if self.regression {
@@ -244,6 +258,7 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
             noise: !regression && !iv.is_improvement(t),
             interval: Some(iv),
             regression,
+            unlike: report::precomp::unlike(base, new).is_some(),
         });
     }
     let ratio = match dir {
@@ -261,6 +276,7 @@ pub fn compare_ops(base: &Operation, new: &Operation, rule: &NoiseRule) -> Optio
         noise,
         interval: None,
         regression: !noise && ratio < 1.0,
+        unlike: report::precomp::unlike(base, new).is_some(),
     })
 }
 
@@ -330,13 +346,15 @@ pub struct Comparison {
 }
 
 /// The `info` keys that name the code behind an operation: the GF(2^m) implementation, the
-/// bignum backend, a hash or cipher implementation, a method, the fixed-base table.
-pub const IMPL_KEYS: [&str; 5] = [
+/// bignum backend, a hash or cipher implementation, a method, the fixed-base table, what
+/// Offer precomputed for the generator ([`crate::implementation::precomputation::INFO_KEY`]).
+pub const IMPL_KEYS: [&str; 6] = [
     "field_code",
     "backend",
     "implementation",
     "method",
     "table_method",
+    crate::implementation::precomputation::INFO_KEY,
 ];
 
 /// One implementation difference between BASE and NEW.
@@ -356,11 +374,20 @@ pub struct ImplDiff {
 fn note_impl_diffs(b: &Operation, n: &Operation, diffs: &mut Vec<ImplDiff>) {
     let text = |o: &Operation, k: &str| match o.info.get(k) {
         None => "none".to_string(),
+        Some(_) if k == crate::implementation::precomputation::INFO_KEY => o
+            .precomputation()
+            .map_or("?".into(), |p| report::precomp::describe(&p)),
         Some(serde_json::Value::String(s)) => s.clone(),
         Some(v) => v.to_string(),
     };
     for key in IMPL_KEYS {
         if !b.info.contains_key(key) && !n.info.contains_key(key) {
+            continue;
+        }
+        // A record made before rows said what they precomputed does not say "none".
+        if key == crate::implementation::precomputation::INFO_KEY
+            && !(b.info.contains_key(key) && n.info.contains_key(key))
+        {
             continue;
         }
         let (bv, nv) = (text(b, key), text(n, key));

@@ -58,6 +58,17 @@ fn pair_notes(
             s += &format!("note: {label} ran beside other work ({busy}): {advice}\n");
         }
     }
+    if cmp
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().flatten())
+        .any(|c| c.unlike)
+    {
+        s += &format!(
+            "note: ≠ = {} and {} differ in what Offer precomputed for the generator (a table on one side only): those ratios compare unlike work\n",
+            labels.0, labels.1
+        );
+    }
     for d in &cmp.impl_diffs {
         s += &format!(
             "note: {} differs: {} in {}, {} in {} ({} operation{}): the ratios compare code, not only machines\n",
@@ -298,11 +309,16 @@ fn many_cell(recs: &[ResultRecord], i: usize, key: &(String, String), rule: &Noi
     {
         cell.text = match c {
             c if c.interval.is_some() => format!("{}\n({})", cell.text, c.text()),
-            c if c.noise => format!("{} (~)", cell.text),
-            c => format!("{} ({:.2}x)", cell.text, c.ratio),
+            c if c.noise => format!("{} (~){}", cell.text, unlike_mark(&c)),
+            c => format!("{} ({:.2}x){}", cell.text, c.ratio, unlike_mark(&c)),
         };
     }
     cell
+}
+
+/// " ≠" for a cell whose sides differ in precomputation on the generator, else "".
+fn unlike_mark(c: &super::Cell) -> &'static str {
+    if c.unlike { " ≠" } else { "" }
 }
 
 /// The tables of [`many_doc`], each with its heading (the command, and whether its rows are
