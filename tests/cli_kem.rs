@@ -7,6 +7,7 @@
 mod common;
 
 use common::{Pkbench, pkbench_input_error as bad, pkbench_ok, vector_file};
+use serde_json::Value;
 
 /// The `NAME HEX` lines of a `pkbench kem` output as (name, hex) pairs.
 fn lines(out: &str) -> Vec<(String, String)> {
@@ -286,8 +287,41 @@ fn dh_times_both_implementations_with_sizes() {
         "--json",
     ])
     .json();
-    let ops = v["operations"].as_array().unwrap();
+    let all = v["operations"].as_array().unwrap();
+    // The hybrid's rows, then its parts timed in the same rounds (each naming the hybrid).
+    let (parts, ops): (Vec<&Value>, Vec<&Value>) = all
+        .iter()
+        .partition(|o| o["params"].get("part_of").is_some());
     assert_eq!(ops.len(), 8, "4 operations × 2 implementations");
+    assert_eq!(
+        parts.len(),
+        10,
+        "ML-KEM-768's 4 × 2, X25519 Offer and Reply"
+    );
+    for p in &parts {
+        assert_eq!(p["params"]["part_of"], "x25519mlkem768");
+    }
+    let ml: Vec<&&Value> = parts
+        .iter()
+        .filter(|p| p["params"]["group"] == "mlkem768")
+        .collect();
+    assert_eq!(ml.len(), 8);
+    assert!(ml.iter().all(|p| p["info"]["ek_bytes"] == 1184));
+    // X25519 is the x25519 row's code: its Offer with dalek's basepoint table, as the hybrid's.
+    let x: Vec<&&Value> = parts
+        .iter()
+        .filter(|p| p["params"]["group"] == "x25519")
+        .collect();
+    let names: Vec<&str> = x.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Offer", "Reply"]);
+    for p in &x {
+        assert_eq!(p["params"]["table"], true);
+        assert_eq!(p["info"]["precomputation"]["kind"], "built-in", "{p}");
+    }
+    for op in &ops {
+        let variant = op["implementation"]["variant"].as_str().unwrap_or("");
+        assert!(variant.contains("basepoint table"), "{op}");
+    }
     for op in ops {
         assert_eq!(op["info"]["ek_bytes"], 1216);
         assert_eq!(op["info"]["ct_bytes"], 1120);
@@ -299,4 +333,15 @@ fn dh_times_both_implementations_with_sizes() {
         .map(|o| o["params"]["impl"].as_str().unwrap())
         .collect();
     assert!(impls.contains(&"ml-kem") && impls.contains(&"libcrux-ml-kem"));
+    // The text sets each step of each implementation against the sum of its parts.
+    let out = pkbench_ok(&["dh", "--group", "x25519mlkem768", "--time", "0.02"]);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat.matches("parts: each step against its parts").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(flat.matches("times their sum").count(), 6, "{out}");
+    assert!(flat.contains("x25519 Offer"), "{out}");
+    assert!(flat.contains("Offer with its table"), "{out}");
 }

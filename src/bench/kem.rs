@@ -2,7 +2,7 @@
 //! responder's reply), Decaps (the initiator's finish) and Total = KeyGen + Encaps + Decaps,
 //! for every implementation of the job's KEM in the same interleaved rounds
 //! ([`super::time_together`] drives one prepared job whose timed operations are the three
-//! steps of each implementation in turn).
+//! steps of each implementation in turn; a hybrid may add its parts, [`KemJob::parts`]).
 //!
 //! Before timing: a pool of seeds and Encaps randomness from the seeded ChaCha20 RNG; each
 //! implementation makes its reference values from it; both sides' secrets are checked equal
@@ -19,6 +19,8 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::time::Instant;
+
+mod parts;
 
 /// Name of the derived operation Total = KeyGen + Encaps + Decaps, figure `total_ms`.
 pub use crate::record::KEM_TOTAL_OP;
@@ -37,6 +39,10 @@ pub struct KemJob {
     pub impls: Vec<Arc<dyn Kem>>,
     /// Entries of the input pool.
     pub pool: usize,
+    /// For a hybrid ([`crate::kem::hybrid_parts`]), also time its parts in the same rounds:
+    /// each implementation's ML-KEM alone and the `x25519` row's Offer and Reply, on the
+    /// same inputs (`pkbench dh --group x25519mlkem768` sets their sum beside each step).
+    pub parts: bool,
 }
 
 impl KemJob {
@@ -49,6 +55,7 @@ impl KemJob {
                 .map(Arc::from)
                 .collect(),
             pool: KEM_POOL,
+            parts: false,
         }
     }
 
@@ -100,9 +107,20 @@ pub fn prepare(job: &KemJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
         }
         pools.push(p);
     }
+    let parts = match (job.parts, crate::kem::hybrid_parts(info)) {
+        (true, Some(hp)) => Some(parts::Parts::prepare(
+            info.name,
+            hp,
+            &job.impls,
+            (&seeds, &coins),
+            &pools,
+        )?),
+        _ => None,
+    };
     Ok(Box::new(PreparedKem {
         job: job.clone(),
         pools,
+        parts,
         pool_ms: t0.elapsed().as_secs_f64() * 1e3,
     }))
 }
@@ -111,6 +129,7 @@ pub fn prepare(job: &KemJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
 struct PreparedKem {
     job: KemJob,
     pools: Vec<Box<dyn Exchanges>>,
+    parts: Option<parts::Parts>,
     pool_ms: f64,
 }
 
@@ -120,10 +139,17 @@ impl super::Prepared for PreparedKem {
     }
 
     fn timed(&self) -> usize {
-        3 * self.pools.len()
+        3 * self.pools.len() + self.parts.as_ref().map_or(0, parts::Parts::timed)
     }
 
     fn run(&mut self, k: usize, start: usize, n: usize) {
+        let own = 3 * self.pools.len();
+        if k >= own {
+            if let Some(p) = &mut self.parts {
+                p.run(k - own, start, n);
+            }
+            return;
+        }
         let pool = &mut self.pools[k / 3];
         let len = pool.len();
         for i in 0..n {
@@ -146,7 +172,11 @@ impl super::Prepared for PreparedKem {
                 )));
             }
         }
-        if stats.len() != 3 * self.pools.len() {
+        if let Some(p) = &self.parts {
+            p.check()?;
+        }
+        let own = 3 * self.pools.len();
+        if stats.len() != own + self.parts.as_ref().map_or(0, parts::Parts::timed) {
             return Err(Error::runtime("KEM: not every step was timed"));
         }
         let pool = self.pools.first().map_or(0, |p| p.len());
@@ -166,6 +196,9 @@ impl super::Prepared for PreparedKem {
                 total / first,
                 (pool, self.pool_ms),
             ));
+        }
+        if let Some(p) = &self.parts {
+            ops.extend(p.operations(&stats[own..], (pool, self.pool_ms)));
         }
         Ok(ops)
     }

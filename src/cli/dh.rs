@@ -234,6 +234,8 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
                 other => other,
             },
         )?,
+        // A hybrid's parts in the same rounds, so that each step is set against its parts.
+        parts: crate::kem::hybrid_parts(info).is_some(),
         ..crate::bench::kem::KemJob::all(info)
     };
     let names: Vec<&str> = job.impls.iter().map(|k| k.impl_name()).collect();

@@ -10,7 +10,9 @@
 //! The seed is d ‖ z ‖ the client's X25519 secret (96 bytes), the Encaps randomness m ‖ the
 //! server's X25519 secret (64 bytes); an all-zero X25519 result is refused (RFC 7748 §6.1),
 //! as TLS 1.3 requires (RFC 8446 §7.4.2). The ML-KEM part is either implementation ([`Native`]
-//! of ML-KEM-768); X25519 is `x25519-dalek` for both.
+//! of ML-KEM-768); X25519 is the `x25519` DH row's own code for both (`kex::ecp`): its public
+//! values (KeyGen's, and Encaps's ephemeral one) through curve25519-dalek's basepoint table,
+//! as that row's Offer with its table, its secrets through the ladder, as that row's Reply.
 
 use super::mlkem::Native;
 use crate::error::{PeerValueError, Result};
@@ -24,18 +26,29 @@ const CT: usize = 1088;
 /// X25519MLKEM768 over the ML-KEM-768 implementation `N`.
 pub(super) struct Hybrid<N>(PhantomData<N>);
 
+/// The ML-KEM-768 part of X25519MLKEM768 (its [`super::KemInfo::name`]).
+pub const MLKEM_PART: &str = "mlkem768";
+/// The X25519 part of X25519MLKEM768 (the DH group's name, `params/x25519.toml`).
+pub const X25519_PART: &str = "x25519";
+
+/// The X25519 secret of the hybrid: the `x25519` row's Reply ([`crate::kex::ecp::x25519_shared`]),
+/// with the all-zero result refused as TLS 1.3 requires.
 fn x25519(kem: &str, k: &[u8], u: &[u8]) -> Result<[u8; 32]> {
     let k: [u8; 32] = k.try_into().expect("x25519 secret length checked");
     let u: [u8; 32] = u.try_into().expect("x25519 share length checked");
-    let z = x25519_dalek::x25519(k, u);
-    if z == [0u8; 32] {
-        return Err(PeerValueError::SharedSecretZero {
+    crate::kex::ecp::x25519_shared(k, u).ok_or_else(|| {
+        PeerValueError::SharedSecretZero {
             group: kem.to_string(),
             check: "RFC 7748 §6.1, RFC 8446 §7.4.2".into(),
         }
-        .into());
-    }
-    Ok(z)
+        .into()
+    })
+}
+
+/// The X25519 public value of the hybrid: the `x25519` row's Offer with its table
+/// ([`crate::kex::ecp::x25519_public_with_table`]: curve25519-dalek's basepoint table).
+fn x25519_public(k: &[u8]) -> [u8; 32] {
+    crate::kex::ecp::x25519_public_with_table(k.try_into().expect("x25519 secret length checked"))
 }
 
 impl<N: Native> Native for Hybrid<N> {
@@ -46,21 +59,14 @@ impl<N: Native> Native for Hybrid<N> {
     fn keygen(seed: &[u8]) -> (Vec<u8>, Self::Dk) {
         let (mut ek, dk) = N::keygen(&seed[..64]);
         let x: [u8; 32] = seed[64..96].try_into().expect("seed length checked");
-        ek.extend_from_slice(&x25519_dalek::x25519(
-            x,
-            x25519_dalek::X25519_BASEPOINT_BYTES,
-        ));
+        ek.extend_from_slice(&x25519_public(&x));
         (ek, (dk, x))
     }
 
     fn encaps(kem: &str, ek: &[u8], coins: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
         let (mut ct, mut ss) = N::encaps(kem, &ek[..EK], &coins[..32])?;
         let e = &coins[32..64];
-        let e32: [u8; 32] = e.try_into().expect("coins length checked");
-        ct.extend_from_slice(&x25519_dalek::x25519(
-            e32,
-            x25519_dalek::X25519_BASEPOINT_BYTES,
-        ));
+        ct.extend_from_slice(&x25519_public(e));
         ss.extend_from_slice(&x25519(kem, e, &ek[EK..])?);
         Ok((ct, ss))
     }
@@ -86,7 +92,7 @@ impl<N: Native> Native for Hybrid<N> {
     fn implementation() -> Implementation {
         let mut i = N::implementation();
         let x = format!(
-            "+ x25519-dalek {}",
+            "+ x25519-dalek {}, basepoint table",
             crate::implementation::crate_version("x25519-dalek")
         );
         i.variant = if i.variant.is_empty() {

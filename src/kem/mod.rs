@@ -277,6 +277,28 @@ pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
     })
 }
 
+/// The parts of a hybrid KEM, each also a row of its own: the ML-KEM it carries and the
+/// DH group its X25519 secret comes from. Byte layout of the hybrid (module [`hybrid`]):
+/// every value is the ML-KEM part's ([`HybridParts::mlkem`]'s sizes) followed by the
+/// X25519 part's 32 bytes: seed = d ‖ z ‖ x, coins = m ‖ e, ek = ek_ML-KEM ‖ x·B,
+/// ct = ct_ML-KEM ‖ e·B, secret = secret_ML-KEM ‖ X25519 secret.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HybridParts {
+    /// The ML-KEM part (ML-KEM-768 for X25519MLKEM768).
+    pub mlkem: &'static KemInfo,
+    /// The DH group of the X25519 part (`x25519`): the hybrid computes its public values
+    /// and secret with that group's own Offer (with its table) and Reply code.
+    pub x25519: &'static str,
+}
+
+/// The parts of `info` when it is a hybrid (X25519MLKEM768), `None` for a plain ML-KEM.
+pub fn hybrid_parts(info: &KemInfo) -> Option<HybridParts> {
+    (info.name == "x25519mlkem768").then(|| HybridParts {
+        mlkem: lookup(hybrid::MLKEM_PART).expect("ML-KEM-768 is in KEMS"),
+        x25519: hybrid::X25519_PART,
+    })
+}
+
 /// Every implementation of `info`, in [`IMPLEMENTATIONS`] order.
 pub fn open_all(info: &'static KemInfo) -> Vec<Box<dyn Kem>> {
     IMPLEMENTATIONS

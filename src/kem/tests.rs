@@ -185,6 +185,12 @@ fn hybrid_is_mlkem768_then_x25519() {
         assert_eq!(ct[1088..], x25519_dalek::x25519(e, bp));
         let xs = x25519_dalek::x25519(x, x25519_dalek::x25519(e, bp));
         assert_eq!(ss[32..], xs);
+        // The same values as the x25519 DH row's Offer (with its table) and Reply.
+        let row = crate::kex::open_named("x25519", &Default::default()).unwrap();
+        assert!(row.table().is_some());
+        assert_eq!(ek[1184..], row.offer(&x)[..]);
+        assert_eq!(ct[1088..], row.offer(&e)[..]);
+        assert_eq!(ss[32..], row.reply(&x, &ct[1088..]).unwrap()[..]);
         assert_eq!(hy.decaps(&seed, &ct).unwrap(), ss);
         // A zero X25519 share is refused (all-zero result).
         let mut bad = ct.clone();

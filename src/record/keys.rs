@@ -83,6 +83,10 @@ pub mod param {
     /// The reproduced table of a `repro` row (its id, `1995`; the same key as a `dh` row's
     /// [`TABLE`], another meaning).
     pub const REFERENCE_TABLE: &str = "table";
+    /// On a row timed as a part of a hybrid KEM (`dh --group x25519mlkem768` times its
+    /// ML-KEM-768 and X25519 parts in the same rounds), the hybrid's name: such rows are
+    /// compared with the hybrid's steps, not shown as exchanges of their own.
+    pub const PART_OF: &str = "part_of";
     /// The table window of a `choose --cache` sweep row.
     pub const TABLE_WINDOW: &str = "table_window";
     /// The library call of a `leak` row where a library has two (`mpz_powm`,

@@ -3,7 +3,10 @@
 //! sends, then the ratio of the implementations' Totals. It reads the record's operations
 //! ([`crate::bench::kem::operations`]) and nothing else.
 
-use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord, info as rinfo, param};
+use crate::record::{
+    DECAPS_OP, ENCAPS_OP, KEM_TOTAL_OP, KEYGEN_OP, OFFER_OP, Operation, REPLY_OP, ResultRecord,
+    info as rinfo, param,
+};
 use crate::report;
 
 /// Whether `rec` holds a KEM exchange.
@@ -14,7 +17,11 @@ pub fn is_kem(rec: &ResultRecord) -> bool {
 /// The implementations of the record, in order: (label, KeyGen, Encaps, Decaps, Total).
 fn rows(rec: &ResultRecord) -> Vec<(String, [&Operation; 4])> {
     let mut out = Vec::new();
-    for total in rec.operations.iter().filter(|o| o.name == KEM_TOTAL_OP) {
+    for total in rec
+        .operations
+        .iter()
+        .filter(|o| o.name == KEM_TOTAL_OP && !is_part(o))
+    {
         let find = |name: &str| {
             rec.operations
                 .iter()
@@ -96,6 +103,7 @@ pub fn render_text(rec: &ResultRecord) -> String {
             format!("{} B", bytes(ops[3], "wire_bytes")),
         ]);
         s += &format!("{t}\n");
+        s += &parts_lines(rec, ops);
     }
     if rows.len() > 1 {
         let base = &rows[0];
@@ -117,6 +125,96 @@ pub fn render_text(rec: &ResultRecord) -> String {
     s += &format!(
         "{KEM_TOTAL_OP}: the three steps of one exchange run in sequence (the responder's Encaps needs the initiator's key; the initiator's Decaps needs the ciphertext).\n"
     );
+    s
+}
+
+/// Whether `op` was timed as a part of a hybrid ([`param::PART_OF`]), not as an exchange.
+fn is_part(op: &Operation) -> bool {
+    op.params.contains_key(param::PART_OF)
+}
+
+/// Under a hybrid's table, each step against the sum of its parts timed in the same rounds
+/// (`bench::kem`'s parts: this implementation's ML-KEM alone, the `x25519` row's Offer with
+/// its table and Reply): KeyGen = ML-KEM KeyGen + X25519 Offer, Encaps = ML-KEM Encaps +
+/// X25519 Offer + Reply, Decaps = ML-KEM Decaps + X25519 Reply. Empty when the record has
+/// no parts for it.
+fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]) -> String {
+    let hybrid = keygen.param_str(param::GROUP);
+    let part = |name: &str, kem: bool| {
+        rec.operations.iter().find(|o| {
+            o.name == name
+                && o.param_str(param::PART_OF) == hybrid
+                && o.stats.is_some()
+                && (!kem || o.param_str(param::IMPL) == keygen.param_str(param::IMPL))
+                && kem == o.params.contains_key(param::IMPL)
+        })
+    };
+    let (Some(mk), Some(me), Some(md), Some(xo), Some(xr)) = (
+        part(KEYGEN_OP, true),
+        part(ENCAPS_OP, true),
+        part(DECAPS_OP, true),
+        part(OFFER_OP, false),
+        part(REPLY_OP, false),
+    ) else {
+        return String::new();
+    };
+    let ml = mk.param_str(param::GROUP).unwrap_or("ML-KEM");
+    let x = xo.param_str(param::GROUP).unwrap_or("X25519");
+    let table = xo
+        .precomputation()
+        .filter(|p| p.on_generator())
+        .map_or("without a table", |_| "with its table");
+    let who = |o: &Operation| {
+        o.implementation
+            .as_ref()
+            .map_or_else(|| "?".to_string(), |i| i.label())
+    };
+    let mut s = format!(
+        "parts:     each step against its parts, timed in the same rounds: {ml} alone ({}) and the {x} row's code ({}: Offer {table}, Reply)\n",
+        who(mk),
+        who(xo)
+    );
+    let steps: [(&str, &Operation, Vec<(String, &Operation)>); 3] = [
+        (
+            KEYGEN_OP,
+            keygen,
+            vec![
+                (format!("{ml} {KEYGEN_OP}"), mk),
+                (format!("{x} {OFFER_OP}"), xo),
+            ],
+        ),
+        (
+            ENCAPS_OP,
+            encaps,
+            vec![
+                (format!("{ml} {ENCAPS_OP}"), me),
+                (format!("{x} {OFFER_OP}"), xo),
+                (format!("{x} {REPLY_OP}"), xr),
+            ],
+        ),
+        (
+            DECAPS_OP,
+            decaps,
+            vec![
+                (format!("{ml} {DECAPS_OP}"), md),
+                (format!("{x} {REPLY_OP}"), xr),
+            ],
+        ),
+    ];
+    for (name, op, sum) in steps {
+        let total: f64 = sum.iter().map(|(_, o)| median(o)).sum();
+        let terms: Vec<String> = sum
+            .iter()
+            .map(|(n, o)| format!("{n} {}", report::fmt_time_ms(median(o))))
+            .collect();
+        s += &format!(
+            "           {name} {}, its parts {} ({}): {:.2} times their sum\n",
+            report::fmt_time_ms(median(op)),
+            report::fmt_time_ms(total),
+            terms.join(" + "),
+            median(op) / total,
+        );
+    }
     s
 }
 

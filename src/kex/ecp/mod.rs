@@ -39,6 +39,7 @@ use crate::security::{Profile, Structure};
 use weierstrass::{K256, P256, P384, P521, Weierstrass};
 use x448::X448;
 use x25519::X25519;
+pub use x25519::{public_with_table as x25519_public_with_table, shared as x25519_shared};
 
 /// Opens a prime-curve group: the params file's `curve` key names the implementation
 /// (`p256`, `k256` or `x25519`).

@@ -16,6 +16,30 @@ pub(super) const CURVE: &str = "x25519";
 pub(super) const ONLY_FULL: &str =
     "RFC 7748 §5: a 32-byte string clamped to a 255-bit scalar, 251 random bits";
 
+/// X25519's fixed-base multiplication with the table: k·B (RFC 7748 §5 clamping) through
+/// `x25519-dalek`'s `PublicKey::from(&StaticSecret)`, which multiplies on the Edwards form
+/// with curve25519-dalek's compiled-in `ED25519_BASEPOINT_TABLE` and maps the result to the
+/// Montgomery u-coordinate. The `x25519` row's Offer with its table and the hybrid
+/// X25519MLKEM768's public values (`kem::hybrid`) are this one function.
+pub fn public_with_table(k: [u8; 32]) -> [u8; 32] {
+    let s = x25519_dalek::StaticSecret::from(k);
+    x25519_dalek::PublicKey::from(&s).to_bytes()
+}
+
+/// X25519's fixed-base multiplication without a table: the Montgomery ladder on u = 9
+/// (RFC 7748 §5), what Reply does on a peer's value. Equal to [`public_with_table`].
+fn public_without_table(k: [u8; 32]) -> [u8; 32] {
+    x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES)
+}
+
+/// X25519's shared secret k·u (the Montgomery ladder, RFC 7748 §5): `None` when it is the
+/// all-zero string, which RFC 7748 §6.1 says to refuse (u of small order). The `x25519`
+/// row's Reply and the hybrid's X25519 secrets are this one function.
+pub fn shared(k: [u8; 32], u: [u8; 32]) -> Option<[u8; 32]> {
+    let z = x25519_dalek::x25519(k, u);
+    (z != [0u8; 32]).then_some(z)
+}
+
 /// X25519 (RFC 7748) through `x25519-dalek`.
 pub(super) struct X25519 {
     info: GroupInfo,
@@ -156,10 +180,9 @@ impl KeyExchange for X25519 {
     fn offer(&self, secret: &[u8]) -> Vec<u8> {
         let k = Self::key(secret);
         if self.table.is_some() {
-            let s = x25519_dalek::StaticSecret::from(k);
-            x25519_dalek::PublicKey::from(&s).to_bytes().to_vec()
+            public_with_table(k).to_vec()
         } else {
-            x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES).to_vec()
+            public_without_table(k).to_vec()
         }
     }
 
@@ -172,14 +195,10 @@ impl KeyExchange for X25519 {
                 got: peer.len(),
             })
         })?;
-        let z = x25519_dalek::x25519(k, u);
-        if z == [0u8; 32] {
-            return Err(PeerValueError::SharedSecretZero {
-                group: CURVE.to_string(),
-                check: "RFC 7748 §6.1".into(),
-            }
-            .into());
-        }
+        let z = shared(k, u).ok_or_else(|| PeerValueError::SharedSecretZero {
+            group: CURVE.to_string(),
+            check: "RFC 7748 §6.1".into(),
+        })?;
         Ok(z.to_vec())
     }
 }
