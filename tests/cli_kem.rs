@@ -322,7 +322,7 @@ fn dh_times_both_implementations_with_sizes() {
         let variant = op["implementation"]["variant"].as_str().unwrap_or("");
         assert!(variant.contains("basepoint table"), "{op}");
     }
-    for op in ops {
+    for op in &ops {
         assert_eq!(op["info"]["ek_bytes"], 1216);
         assert_eq!(op["info"]["ct_bytes"], 1120);
         assert_eq!(op["info"]["ss_bytes"], 64);

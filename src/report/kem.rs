@@ -133,6 +133,9 @@ fn is_part(op: &Operation) -> bool {
     op.params.contains_key(param::PART_OF)
 }
 
+/// A hybrid's step, its operation, and its parts, each named.
+type Step<'a> = (&'static str, &'a Operation, Vec<(String, &'a Operation)>);
+
 /// Under a hybrid's table, each step against the sum of its parts timed in the same rounds
 /// (`bench::kem`'s parts: this implementation's ML-KEM alone, the `x25519` row's Offer with
 /// its table and Reply): KeyGen = ML-KEM KeyGen + X25519 Offer, Encaps = ML-KEM Encaps +
@@ -174,7 +177,7 @@ fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]
         who(mk),
         who(xo)
     );
-    let steps: [(&str, &Operation, Vec<(String, &Operation)>); 3] = [
+    let steps: [Step; 3] = [
         (
             KEYGEN_OP,
             keygen,
