@@ -122,3 +122,183 @@ fn gnupg_2000_markdown() {
     assert_eq!(common::speedups(table[2]), 2, "{}", table[2]);
     assert!(s.contains("units: Mbit/s"), "{s}");
 }
+
+/// Whether the tests run with the libraries hidden (`PKBENCH_NO_PEERS=1`).
+fn hidden() -> bool {
+    std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1")
+}
+
+/// `repro 1995 --impl all`: the hash, DES, DES key setup and RSA rows through the libraries
+/// that `hash`, `des` and `rsa --impl` use, each named and checked as those commands check
+/// it; SHA-0, HAVAL and the Diffie-Hellman rows pkbench's own only; each row's figure the
+/// fastest implementation's, named.
+#[test]
+fn impl_all_runs_the_rows_through_the_libraries() {
+    if hidden() {
+        common::skip("PKBENCH_NO_PEERS=1: no library rows");
+        return;
+    }
+    let v = pkbench_summary(&[
+        "repro", "1995", "--impl", "all", "--quick", "--json", "--time", "0.005",
+    ]);
+    let ops = v["operations"].as_array().unwrap();
+    let row_op = |row: &str, lib: &str| {
+        ops.iter().find(|o| {
+            o["params"]["row"] == row && o["params"]["impl"].as_str().unwrap_or("pkbench") == lib
+        })
+    };
+    let mut found = Vec::new();
+    for (row, libs) in [
+        ("md5", &["openssl", "gcrypt"][..]),
+        ("md4", &["openssl", "gcrypt"]),
+        ("des", &["openssl", "gcrypt"]),
+        ("des-keysetup", &["openssl"]),
+        ("rsa-512", &["gmp", "openssl", "gcrypt"]),
+    ] {
+        for &lib in libs {
+            let Some(op) = row_op(row, lib) else {
+                common::skip(&format!("{lib} not found here: no {row} row"));
+                continue;
+            };
+            found.push((row, lib));
+            assert_eq!(op["implementation"]["name"], lib, "{op}");
+            assert_eq!(op["implementation"]["kind"], "library", "{op}");
+            // Checked as the commands check them: known answers before timing and outputs
+            // after (a key setup's last schedule of every batch, every schedule before; an
+            // RSA row's every chunk against num-bigint before, the last of every batch after).
+            let info = &op["info"];
+            match row {
+                "rsa-512" => {
+                    assert!(info["pool"].as_u64().unwrap() >= 1, "{op}");
+                    assert_eq!(info["bits"], 512, "{op}");
+                }
+                "des-keysetup" => {
+                    assert_eq!(info["schedules_checked_before"], 1024, "{op}");
+                    assert!(info["outputs_checked"].as_u64().unwrap() >= 1, "{op}");
+                }
+                _ => {
+                    assert!(info["known_answers_checked"].as_u64().unwrap() >= 1, "{op}");
+                    assert!(info["outputs_checked"].as_u64().unwrap() >= 1, "{op}");
+                }
+            }
+            // The same work as pkbench's own row: the figure is the block over the median.
+            let median = op["stats"]["median_s"].as_f64().unwrap();
+            let bytes = match row {
+                "rsa-512" => 63.0,
+                "des-keysetup" => continue,
+                _ => 10_000.0,
+            };
+            let rate = op["figures"]["bytes_per_sec"].as_f64().unwrap();
+            assert!((rate * median / bytes - 1.0).abs() < 1e-9, "{op}");
+            assert_eq!(
+                row_op(row, "pkbench").unwrap()["params"]["row"],
+                row,
+                "pkbench's own {row} row runs beside it"
+            );
+        }
+    }
+    assert!(!found.is_empty(), "no library row at all");
+    // SHA-0, HAVAL and the Diffie-Hellman rows: pkbench's own only.
+    for row in ["sha", "haval", "dh-modp-512", "dh-ec-155"] {
+        let n = ops.iter().filter(|o| o["params"]["row"] == row).count();
+        assert_eq!(n, 1, "{row}");
+        assert!(row_op(row, "pkbench").is_some(), "{row}");
+    }
+    // Each row's figure is the fastest implementation's, named; the others in by_impl.
+    for r in v["results"].as_array().unwrap() {
+        let by = r["by_impl"].as_array().unwrap();
+        let best = by
+            .iter()
+            .map(|b| b["value"].as_f64().unwrap())
+            .reduce(|a, b| {
+                if r["unit"] == "µs/key" {
+                    a.min(b)
+                } else {
+                    a.max(b)
+                }
+            })
+            .unwrap();
+        assert_eq!(r["value"].as_f64().unwrap(), best, "{r}");
+        let named = by.iter().find(|b| b["value"] == r["value"]).unwrap();
+        assert_eq!(r["impl"], named["impl"], "{r}");
+    }
+    // A note per library and reason, never one per row blaming a library for a row it is
+    // not given ("pkbench runs only cipher rows through a library" was 31 such notes).
+    let skipped = v["skipped"].as_array().unwrap();
+    assert!(skipped.len() <= 8, "{skipped:?}");
+    assert!(
+        skipped
+            .iter()
+            .all(|s| !s["reason"].as_str().unwrap().contains("only cipher rows")),
+        "{skipped:?}"
+    );
+    assert!(
+        skipped
+            .iter()
+            .all(|s| !s["item"].as_str().unwrap().contains("SHA")
+                && !s["item"].as_str().unwrap().contains("DH")),
+        "{skipped:?}"
+    );
+    let notes = v["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("no library has SHA-0")),
+        "{notes:?}"
+    );
+}
+
+/// The default (`--impl best`) names who computed each row's figure and speedup.
+#[test]
+fn the_default_table_names_the_implementation_of_each_speedup() {
+    let s = pkbench_ok(&["repro", "1995", "--quick", "--markdown", "--time", "0.005"]);
+    let table: Vec<&str> = s.lines().filter(|l| l.starts_with("| ")).collect();
+    let header: Vec<&str> = table[0].split('|').map(str::trim).collect();
+    let by = header.iter().position(|h| *h == "by").expect("a by column");
+    let names = ["pkbench", "openssl", "gcrypt", "gmp"];
+    for line in &table[2..13] {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert!(names.contains(&cells[by]), "{line}");
+        if hidden() {
+            assert_eq!(cells[by], "pkbench", "{line}");
+        }
+    }
+    // SHA-0 and the Diffie-Hellman rows are pkbench's own whatever is found.
+    for line in table[2..13]
+        .iter()
+        .filter(|l| l.starts_with("| SHA |") || l.starts_with("| DH"))
+    {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(cells[by], "pkbench", "{line}");
+    }
+    assert!(!s.contains("Every implementation"), "{s}");
+}
+
+/// An `--impl` list with nothing that can run here is bad input: exit 2, one line, no record.
+#[test]
+fn impl_with_nothing_to_run_exits_2() {
+    let dir = common::scratch("repro-impl-nothing");
+    let out = dir.join("r.json");
+    let err = common::Pkbench::new(&[
+        "repro",
+        "1995",
+        "--impl",
+        "gmp",
+        "--quick",
+        "--time",
+        "0.005",
+        "--output",
+        out.to_str().unwrap(),
+    ])
+    .env("PKBENCH_NO_PEERS", "1")
+    .input_error();
+    assert!(
+        err.contains("--impl gmp: nothing asked for can run here")
+            && err.contains("gmp (1995): not found on this machine"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = pkbench_input_error(&["repro", "1995", "--impl", "best,openssl"]);
+    assert!(err.contains("best stands alone"), "{err}");
+}

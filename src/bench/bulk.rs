@@ -80,10 +80,15 @@ pub fn throughput_operation(
 
 /// Bulk encryption over chunks, ready to time: encryption with a cipher in one mode over
 /// chunks (a whole number of blocks) taken in turn from [`DATA_BYTES`] of random data. The
-/// one path that times bulk encryption (`pkbench des`, the 1995 DES row).
+/// one path that times bulk encryption (`pkbench des`, the 1995 DES row), by pkbench's own
+/// engine or, on the same key, IV and data, by a library's ([`CipherChunks::through`]).
 pub struct CipherChunks {
     name: String,
+    /// The engine the timed runs call: pkbench's own, or a library's.
     engine: Box<dyn crate::symmetric::Engine>,
+    /// pkbench's own engine when `engine` is a library's: the reference its outputs are
+    /// checked against.
+    own: Option<Box<dyn crate::symmetric::Engine>>,
     mode: Mode,
     iv: Vec<u8>,
     chunk: usize,
@@ -133,6 +138,7 @@ impl CipherChunks {
         Ok(CipherChunks {
             name,
             engine,
+            own: None,
             mode,
             iv,
             chunk,
@@ -142,6 +148,57 @@ impl CipherChunks {
             seen: vec![false; n],
             failed: false,
         })
+    }
+
+    /// The same chunks, key and IV encrypted by `library` instead ([`CipherChunks::prepare`]
+    /// first, so pkbench's own engine is checked on the mode's reference): the library's
+    /// engine is the one `pkbench cipher --impl` times
+    /// ([`crate::peers::engine::cipher_engine`]: its known answers, and both directions
+    /// equal to pkbench's own, checked when it is made), and its output on the first chunk
+    /// must equal pkbench's own before timing; [`CipherChunks::check`] compares every timed
+    /// chunk with pkbench's own reference. Returns who computes it.
+    ///
+    /// # Errors
+    /// As [`CipherChunks::prepare`]; [`Error::Runtime`] when the library is absent or lacks
+    /// the cipher or mode (the caller asks first), a check fails, or its first chunk differs
+    /// from pkbench's own.
+    pub fn through(
+        spec: &CipherSpec,
+        mode: Mode,
+        chunk: usize,
+        seed: u64,
+        library: crate::implementation::Library,
+        discovery: crate::peers::Discovery,
+    ) -> Result<(CipherChunks, crate::implementation::Implementation)> {
+        let mut c = CipherChunks::prepare(spec, mode, chunk, seed)?;
+        // The key `prepare` drew (the first bytes of the stream seeded with seed + 1).
+        let mut rng = ChaCha20Rng::seed_from_u64(seed.wrapping_add(1));
+        let mut key = vec![0u8; spec.key_bytes()];
+        rng.fill_bytes(&mut key);
+        let peer = crate::peers::engine::cipher_engine(
+            spec,
+            mode,
+            Direction::Encrypt,
+            &key,
+            library,
+            discovery,
+        )
+        .map_err(|u| Error::runtime(format!("{}: {u}", library.name())))??;
+        let src = &c.data[..chunk];
+        let (mut mine, mut theirs) = (vec![0u8; chunk], vec![0u8; chunk]);
+        c.engine
+            .apply(mode, Direction::Encrypt, &c.iv, src, &mut mine)?;
+        crate::symmetric::Engine::apply(&peer, mode, Direction::Encrypt, &c.iv, src, &mut theirs)?;
+        if mine != theirs {
+            return Err(Error::runtime(format!(
+                "{}: {}: differs from pkbench's own output on the same chunk",
+                library.name(),
+                c.name
+            )));
+        }
+        let imp = peer.implementation();
+        c.own = Some(std::mem::replace(&mut c.engine, Box::new(peer)));
+        Ok((c, imp))
     }
 
     /// Bytes of one chunk.
@@ -192,7 +249,9 @@ impl CipherChunks {
         if self.failed {
             return Err(wrong());
         }
-        let (chunk, engine, iv) = (self.chunk, self.engine.as_ref(), &self.iv);
+        // The reference: pkbench's own engine (the timed one, or the library's twin's).
+        let engine = self.own.as_deref().unwrap_or(self.engine.as_ref());
+        let (chunk, iv) = (self.chunk, &self.iv);
         let mut checked = 0;
         for k in (0..self.n).filter(|&k| self.seen[k]) {
             let (src, got) = (

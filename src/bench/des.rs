@@ -3,6 +3,11 @@
 //! registry's DES engine and modes ([`crate::symmetric`], the engine `pkbench cipher` times)
 //! on the one bulk-encryption path ([`bulk::CipherChunks`]).
 //!
+//! A library computes the same work on the same inputs: key setup through OpenSSL's
+//! `DES_set_key_unchecked`, encryption through the library's DES in that mode (OpenSSL's EVP
+//! or libgcrypt, the engine `pkbench cipher --impl` times), both made by
+//! [`DesJob::through`] and checked against the `des` crate as below.
+//!
 //! Correctness, outside the timed region:
 //! - before timing, the known answers of `vectors/des.json` ([`des::check_known_answers`]);
 //! - after timing key setup, every key schedule the timed runs built encrypts a test block and
@@ -47,6 +52,17 @@ pub enum DesJob {
         /// Bytes per timed chunk, a multiple of 8.
         block: usize,
     },
+    /// The same encryption, on the same key, IV and chunks, by a library's DES in that mode
+    /// (OpenSSL's EVP or libgcrypt: the engine `pkbench cipher --algo des --impl` times,
+    /// [`bulk::CipherChunks::through`]). Made by [`DesJob::through`].
+    EncryptThrough {
+        /// Mode of operation.
+        mode: Mode,
+        /// Bytes per timed chunk, a multiple of 8.
+        block: usize,
+        /// Who computes it.
+        library: Library,
+    },
 }
 
 impl DesJob {
@@ -60,12 +76,14 @@ impl DesJob {
         Ok(DesJob::Encrypt { mode, block })
     }
 
-    /// The key setup of this job computed by `library`.
+    /// This job computed by `library`: key setup by OpenSSL's `DES_set_key_unchecked`;
+    /// encryption by the library's DES in the job's mode (OpenSSL's EVP or libgcrypt, the
+    /// cipher engine of `pkbench cipher --impl`).
     ///
     /// # Errors
-    /// [`Unavailable`] for an encryption job (`pkbench cipher --algo des --impl` times the
-    /// libraries' DES modes), for a library other than OpenSSL (none other exports a key
-    /// schedule call), or when OpenSSL is absent or lacks the DES functions.
+    /// [`Unavailable`] when the library is absent; for key setup, a library other than
+    /// OpenSSL (none other exports a key schedule call) or an OpenSSL without the DES
+    /// functions; for encryption, a library without DES in that mode (GMP has no ciphers).
     pub fn through(
         &self,
         library: Library,
@@ -76,10 +94,25 @@ impl DesJob {
             what: self.label(),
             why: why.into(),
         };
-        match (self, library) {
-            (DesJob::Encrypt { .. }, _) => Err(unsupported(
-                "a library's DES modes are timed by the cipher command (--algo des)",
-            )),
+        match (*self, library) {
+            (DesJob::Encrypt { mode, block } | DesJob::EncryptThrough { mode, block, .. }, _) => {
+                // Whether the library has DES in this mode (the same question `pkbench
+                // cipher --impl` asks, with a throw-away key); its checks run when the job
+                // is prepared.
+                drop(crate::peers::engine::cipher_engine(
+                    &des::spec(),
+                    mode,
+                    crate::symmetric::Direction::Encrypt,
+                    &[0x5a; 8],
+                    library,
+                    discovery,
+                )?);
+                Ok(DesJob::EncryptThrough {
+                    mode,
+                    block,
+                    library,
+                })
+            }
             (_, Library::OpenSsl) => {
                 let s = openssl::load(discovery)?;
                 match openssl::DesKeySetup::new(s) {
@@ -88,9 +121,16 @@ impl DesJob {
                     Err(e) => Err(unsupported(&e.to_string())),
                 }
             }
-            _ => Err(unsupported(
-                "pkbench times DES key setup through OpenSSL's DES_set_key_unchecked only",
-            )),
+            (_, Library::Gmp) => {
+                crate::peers::gmp::load(discovery)?;
+                Err(unsupported("GMP has no ciphers"))
+            }
+            (_, Library::Gcrypt) => {
+                crate::peers::gcrypt::load(discovery)?;
+                Err(unsupported(
+                    "libgcrypt exports no call that builds a DES key schedule alone (gcry_cipher_setkey keys a whole cipher handle)",
+                ))
+            }
         }
     }
 
@@ -98,7 +138,9 @@ impl DesJob {
     pub fn label(&self) -> String {
         match self {
             DesJob::KeySetup | DesJob::KeySetupThrough(_) => "DES key setup".to_string(),
-            DesJob::Encrypt { mode, .. } => format!("DES-{}", mode.label()),
+            DesJob::Encrypt { mode, .. } | DesJob::EncryptThrough { mode, .. } => {
+                format!("DES-{}", mode.label())
+            }
         }
     }
 }
@@ -150,12 +192,31 @@ pub fn prepare(job: &DesJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
         }
         DesJob::Encrypt { mode, block } => {
             bulk::check_chunk(block, BLOCK)?;
-            State::Encrypt(bulk::CipherChunks::prepare(
+            State::Encrypt(
+                Box::new(bulk::CipherChunks::prepare(
+                    &des::spec(),
+                    mode,
+                    block,
+                    cfg.seed,
+                )?),
+                Implementation::of_crate("des"),
+            )
+        }
+        DesJob::EncryptThrough {
+            mode,
+            block,
+            library,
+        } => {
+            bulk::check_chunk(block, BLOCK)?;
+            let (chunks, imp) = bulk::CipherChunks::through(
                 &des::spec(),
                 mode,
                 block,
                 cfg.seed,
-            )?)
+                library,
+                cfg.discovery,
+            )?;
+            State::Encrypt(Box::new(chunks), imp)
         }
     };
     Ok(Box::new(PreparedDes {
@@ -217,8 +278,8 @@ enum State {
     },
     /// Key setup by a library.
     PeerKeySetup(PeerKeySetup),
-    /// Encryption over chunks.
-    Encrypt(bulk::CipherChunks),
+    /// Encryption over chunks, and who computes it.
+    Encrypt(Box<bulk::CipherChunks>, Implementation),
 }
 
 struct PreparedDes {
@@ -254,7 +315,7 @@ impl super::Prepared for PreparedDes {
                     p.last = Some((k, p.ks.encrypt_block(&PROBE)));
                 }
             }
-            State::Encrypt(c) => c.run(start, n),
+            State::Encrypt(c, _) => c.run(start, n),
         }
     }
 
@@ -277,18 +338,30 @@ impl super::Prepared for PreparedDes {
                         .by(p.ks.implementation()),
                 ]);
             }
-            State::Encrypt(c) => {
+            State::Encrypt(c, imp) => {
                 let outputs_checked = c.check()?;
-                let DesJob::Encrypt { mode, block } = self.job else {
-                    unreachable!("an Encrypt state belongs to an Encrypt job")
+                let (DesJob::Encrypt { mode, block } | DesJob::EncryptThrough { mode, block, .. }) =
+                    self.job
+                else {
+                    unreachable!("an Encrypt state belongs to an encryption job")
                 };
                 let key = record::params([
                     ("command", "des".into()),
                     ("mode", mode.label().into()),
                     ("block", block.into()),
                 ]);
-                bulk::throughput_operation("encrypt", key, stats, c.chunk_bytes(), c.data_bytes())
+                return Ok(vec![
+                    bulk::throughput_operation(
+                        "encrypt",
+                        key,
+                        stats,
+                        c.chunk_bytes(),
+                        c.data_bytes(),
+                    )
                     .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked)
+                    .with_info(rinfo::KNOWN_ANSWERS_CHECKED, self.known_answers_checked)
+                    .by(imp.clone()),
+                ]);
             }
         };
         Ok(vec![
@@ -338,7 +411,7 @@ pub fn params(job: &DesJob) -> Map<String, Value> {
         DesJob::KeySetup | DesJob::KeySetupThrough(_) => {
             m.insert("keysetup".into(), true.into());
         }
-        DesJob::Encrypt { mode, block } => {
+        DesJob::Encrypt { mode, block } | DesJob::EncryptThrough { mode, block, .. } => {
             m.insert("mode".into(), mode.label().into());
             m.insert("block".into(), (*block).into());
         }

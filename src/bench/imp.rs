@@ -69,3 +69,54 @@ pub fn tag(prepared: Box<dyn Prepared>, choice: Choice) -> Box<dyn Prepared> {
         }),
     }
 }
+
+/// `job` computed by `library` on the same inputs, through the path the job's own command
+/// takes for `--impl` (each kind's twin: [`super::hash::HashJob::through`] with
+/// [`super::hash::available`], [`super::des::DesJob::through`],
+/// [`super::rsa_peer::available`], [`super::cipher::CipherJob::through`]), so that its
+/// operations are checked as that command checks them. A hash job of SHA-0 becomes its
+/// stand-in SHA-1 ([`super::hash::stand_in`]) as `hash --impl` makes it; a cipher job keeps
+/// the rows the library has.
+///
+/// `None` for a job no library is given this way: a Diffie-Hellman job (its twin is made
+/// from the group: [`super::dh::DhJob::through`]) and a KEM job (its implementations are
+/// crates).
+///
+/// # Errors
+/// `Some(Err(u))`: the library is absent, or does not offer the job's operation (`u` says
+/// which).
+pub fn through(
+    job: &super::Job,
+    library: Library,
+    discovery: crate::peers::Discovery,
+) -> Option<std::result::Result<super::Job, crate::peers::Unavailable>> {
+    use super::Job;
+    Some(match job {
+        Job::Hash(h) => {
+            let j = h.through(library);
+            super::hash::available(&j, discovery).map(|()| Job::Hash(j))
+        }
+        Job::Des(d) => d.through(library, discovery).map(Job::Des),
+        Job::Rsa(r) => super::rsa_peer::available(r, library, discovery).map(|()| {
+            Job::Rsa(super::rsa::RsaJob {
+                imp: Choice::Peer(library),
+                ..r.clone()
+            })
+        }),
+        Job::Cipher(c) => match c.through(library, discovery) {
+            (Some(j), _) => Ok(Job::Cipher(j)),
+            (None, lacking) => {
+                Err(lacking
+                    .into_iter()
+                    .next()
+                    .map(|(_, u)| u)
+                    .unwrap_or_else(|| crate::peers::Unavailable::Unsupported {
+                        library: library.name().into(),
+                        what: c.label(),
+                        why: "the job has no rows".into(),
+                    }))
+            }
+        },
+        Job::Dh(_) | Job::Kem(_) => return None,
+    })
+}

@@ -80,7 +80,9 @@ impl Job {
             Job::Hash(j) => j.imp,
             Job::Cipher(j) => j.imp,
             Job::Rsa(j) => j.imp,
-            Job::Des(des::DesJob::KeySetupThrough(l)) => imp::Choice::Peer(*l),
+            Job::Des(
+                des::DesJob::KeySetupThrough(l) | des::DesJob::EncryptThrough { library: l, .. },
+            ) => imp::Choice::Peer(*l),
             // A KEM job carries its own implementations (crates), all pkbench-side.
             Job::Des(_) | Job::Kem(_) => imp::Choice::Own,
         }

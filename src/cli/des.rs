@@ -1,6 +1,7 @@
 //! `pkbench des`: single-DES key setup (µs per key, `--keysetup`) or encryption throughput
-//! (MB/s = 10^6 bytes/s, ECB or CBC) over random data, the 1995 post's two DES rows (the
-//! measurement is [`crate::bench::des`], the report [`crate::report::des`]).
+//! (MB/s = 10^6 bytes/s, ECB or CBC) over random data, the 1995 post's two DES rows, by the
+//! `des` crate or, with `--impl`, a library (the measurement is [`crate::bench::des`], the
+//! report [`crate::report::des`]).
 
 use crate::bench::imp::Choice;
 use crate::bench::{self, Job, bulk, des::DesJob};
@@ -19,6 +20,9 @@ use clap::Args;
   pkbench des                      DES-ECB throughput over random data (MB/s)
   pkbench des --mode cbc --json    DES-CBC, JSON
   pkbench des --keysetup           key setup only (µs per key)
+  pkbench des --impl all           the same chunks encrypted by OpenSSL's
+                                   and libgcrypt's DES too, in alternating
+                                   rounds
   pkbench des --keysetup --impl all
                                    the same keys set up by OpenSSL's
                                    DES_set_key_unchecked too, in alternating

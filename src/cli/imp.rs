@@ -16,6 +16,9 @@ pub const DH_IMPL_HELP: &str = "Who computes the operations: `pkbench` (its own 
 /// `choose`'s words for `--impl`, whose default is `all`.
 pub const CHOOSE_IMPL_HELP: &str = "Who computes each candidate: `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), a comma-separated list, or `all` (the default: every group is ranked at each implementation found, and the winner names its code). A library missing here, or without a group, gives a note.";
 
+/// `repro`'s words for `--impl`, whose default is `best`.
+pub const REPRO_IMPL_HELP: &str = "Who computes the rows: `best` (the default: pkbench's own code and every library found here, and each row's figure and speedup are the fastest checked one's, named in the `by` column; where that is a library, a note gives pkbench's own figure too), `all` (the same rows, and a table with every implementation's figure and speedup, and its speed against pkbench's own with the 95 % interval), `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt`, `gmp`, or a comma-separated list. The hash, DES, DES key setup and RSA rows (and gnupg-2000's ciphers) go through each library on the same inputs and are checked as `hash`, `des`, `rsa` and `cipher --impl` check them; SHA-0, HAVAL and the Diffie-Hellman rows stay pkbench's own. A library missing here, or without a row, gives a note; when nothing asked for can run, the command stops (exit 2).";
+
 /// The `--impl` option, the same on every command that takes it.
 #[derive(Debug, Clone, Args)]
 pub struct ImplArgs {

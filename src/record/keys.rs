@@ -89,6 +89,10 @@ pub mod param {
     pub const PART_OF: &str = "part_of";
     /// The table window of a `choose --cache` sweep row.
     pub const TABLE_WINDOW: &str = "table_window";
+    /// A `repro` run's implementations as asked for (a run-level param): `best` (every
+    /// implementation found, the table's figure the fastest) or their names, comma-separated
+    /// (`pkbench,openssl`).
+    pub const IMPLEMENTATIONS: &str = "implementations";
     /// The library call of a `leak` row where a library has two (`mpz_powm`,
     /// `mpz_powm_sec`; `BN_mod_exp_mont`, `BN_mod_exp_mont_consttime`): the
     /// implementation's variant.

@@ -375,7 +375,8 @@ impl Reference {
 
     /// The record's operations for row `i` from its job's operations `ops` (see
     /// [`Identify`]). A row operation (the default) is named by the row's label, identified by
-    /// `command = "repro"`, `table` and `row`, has the headline operation's statistics and
+    /// `command = "repro"`, `table` and `row` (and a library's row by its `impl` too), has
+    /// the headline operation's statistics and
     /// implementation and one figure — `bytes_per_sec` (rows in MB/s, Mbit/s, bytes/s),
     /// `time_us` (µs, µs/key) or `time_ms` (ms) — and `info` with the `unit`, the headline
     /// operation's params (but its command) and the `info` of every operation of the job
@@ -430,11 +431,16 @@ impl Reference {
                     "µs" | "µs/key" => ("time_us", v),
                     _ => ("time_ms", v),
                 };
-                let key = record::params([
+                let mut key = record::params([
                     ("command", "repro".into()),
                     ("table", self.id.clone().into()),
                     ("row", row.id.clone().into()),
                 ]);
+                // A library's row keeps its implementation in the key, so that it and
+                // pkbench's own row of the table stay two operations.
+                if let Some(imp) = head.params.get(param::IMPL) {
+                    key.insert(param::IMPL.into(), imp.clone());
+                }
                 let mut info = Map::new();
                 info.insert("unit".into(), row.unit.clone().into());
                 for (k, v) in head.params.iter().filter(|(k, _)| *k != "command") {

@@ -95,22 +95,25 @@ impl RowJob {
     }
 }
 
-/// A table's rows planned for [`bench::sweep`]: one item per row, in the post's order.
+/// A table's rows planned for [`bench::sweep`]: pkbench's own item of each row, in the
+/// post's order, then the rows' library twins ([`Plan::through`]).
 pub struct Plan {
     /// One item per row (label: the row's label); the job, or why it cannot be made.
     pub items: Vec<bench::Item>,
     /// Warnings of the groups opened (the caller shows them).
     pub warnings: Vec<Warning>,
-    /// The reference row of each item (items beyond the table's rows are the same rows
+    /// The reference row of each item (items beyond pkbench's own are the same rows
     /// computed by a library: [`Plan::through`]).
     pub rows: Vec<usize>,
+    /// How many leading items are pkbench's own (one per row until [`Plan::drop_own`]).
+    own: usize,
 }
 
 /// Plans every row of `reference`, opening each Diffie-Hellman group once under `options`
 /// (the row's table choice replacing `options.table`).
 pub fn plan(reference: &Reference, options: &GroupOptions) -> Plan {
     let mut groups = OpenedGroups::default();
-    let items = reference
+    let items: Vec<bench::Item> = reference
         .rows
         .iter()
         .map(|row| bench::Item {
@@ -120,8 +123,54 @@ pub fn plan(reference: &Reference, options: &GroupOptions) -> Plan {
         .collect();
     Plan {
         rows: (0..reference.rows.len()).collect(),
+        own: items.len(),
         items,
         warnings: groups.warnings,
+    }
+}
+
+/// Why a library does not compute a row.
+#[derive(Debug, Clone)]
+pub enum Lacking {
+    /// The library cannot: it is absent, or does not offer the row's operation.
+    Library(crate::peers::Unavailable),
+    /// pkbench does not give the row to a library: what the library would time is other
+    /// work.
+    OwnOnly(OwnOnly),
+}
+
+/// A row `repro` times with pkbench's own code only, whichever implementations are asked
+/// for (the post's operation is one no library has, or one whose library twin would do
+/// other work).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnOnly {
+    /// A hash no library has (SHA-0): the commands' stand-in ([`crate::bench::hash::stand_in`],
+    /// SHA-1 for SHA-0) is another function.
+    StandIn {
+        /// The post's hash.
+        algo: crate::hash::Algo,
+        /// The stand-in a library would run.
+        stand_in: crate::hash::Algo,
+    },
+    /// A Diffie-Hellman row: the post's figure is one exchange with or without pkbench's
+    /// fixed-base table; the `dh` command times each library's exchange, saying on each row
+    /// which has a table.
+    Exchange,
+}
+
+impl std::fmt::Display for OwnOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OwnOnly::StandIn { algo, stand_in } => write!(
+                f,
+                "pkbench's own code only: no library has {} (the hash command sets the libraries' {} beside it, another function)",
+                algo.name(),
+                stand_in.name()
+            ),
+            OwnOnly::Exchange => f.write_str(
+                "the Diffie-Hellman rows: pkbench's own code only, with the post's table or none (the dh command times them through each library, saying which has a table)",
+            ),
+        }
     }
 }
 
@@ -157,41 +206,60 @@ pub struct Outcome {
 }
 
 impl Plan {
-    /// Adds the rows `library` can compute here (the cipher rows, through
-    /// [`crate::bench::cipher::CipherJob::through`]), to be timed with pkbench's own in
-    /// alternating rounds; returns the rows it cannot, with why (the library absent, or
-    /// without the cipher or mode; rows other than ciphers: `None`).
+    /// Adds the rows `library` can compute here, each through the path its command takes
+    /// for `--impl` ([`crate::bench::imp::through`]: a hash, DES, key setup, raw RSA or
+    /// cipher row on the same inputs, checked as that command checks it), to be timed with
+    /// the others in alternating rounds; returns the rows it does not compute, with why. A
+    /// row whose own job cannot be made in this build is left out (it is reported as not
+    /// built).
     pub fn through(
         &mut self,
         library: bench::imp::Library,
         discovery: crate::peers::Discovery,
-    ) -> Vec<(usize, Option<crate::peers::Unavailable>)> {
+    ) -> Vec<(usize, Lacking)> {
         let mut lacking = Vec::new();
-        // pkbench's own items come first, item k for row k.
-        let own = self
-            .rows
-            .iter()
-            .enumerate()
-            .take_while(|(k, r)| k == *r)
-            .count();
-        for k in 0..own {
+        for k in 0..self.own {
             let row = self.rows[k];
-            let Ok(Job::Cipher(job)) = &self.items[k].job else {
-                lacking.push((row, None));
+            let Ok(job) = &self.items[k].job else {
                 continue;
             };
-            match job.through(library, discovery) {
-                (Some(j), _) => {
+            if let Job::Hash(h) = job {
+                let stand_in = crate::bench::hash::stand_in(h.algo);
+                if stand_in != h.algo {
+                    let own = OwnOnly::StandIn {
+                        algo: h.algo,
+                        stand_in,
+                    };
+                    lacking.push((row, Lacking::OwnOnly(own)));
+                    continue;
+                }
+            }
+            match bench::imp::through(job, library, discovery) {
+                None => lacking.push((row, Lacking::OwnOnly(OwnOnly::Exchange))),
+                Some(Err(u)) => lacking.push((row, Lacking::Library(u))),
+                Some(Ok(j)) => {
                     self.items.push(bench::Item {
                         label: format!("{} ({})", self.items[k].label, library.name()),
-                        job: Ok(Job::Cipher(j)),
+                        job: Ok(j),
                     });
                     self.rows.push(row);
                 }
-                (None, why) => lacking.push((row, why.into_iter().next().map(|(_, u)| u))),
             }
         }
         lacking
+    }
+
+    /// Leaves pkbench's own items out (an `--impl` list without pkbench): only the library
+    /// twins added so far run.
+    pub fn drop_own(&mut self) {
+        self.items.drain(..self.own);
+        self.rows.drain(..self.own);
+        self.own = 0;
+    }
+
+    /// Whether the plan has nothing to run.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
     }
 
     /// Runs the planned rows through [`bench::sweep`] under `cfg` (one progress bar over the
