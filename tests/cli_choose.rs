@@ -311,6 +311,7 @@ fn rows_name_their_implementation() {
         "5",
         "--min-security",
         "120",
+        "--all",
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -383,6 +384,7 @@ fn groups_time_and_categories() {
         "10",
         "--min-security",
         "128",
+        "--all",
     ]);
     assert!(out.contains("128 (125.8)"), "{out}");
     assert!(!out.contains("Chosen: none"), "{out}");

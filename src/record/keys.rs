@@ -210,3 +210,55 @@ pub mod info {
     /// Why a `leak` row stopped: `clear evidence`, `max measurements`, `budget spent`.
     pub const STOPPED: &str = "stopped";
 }
+
+/// Keys a `choose` record adds: its run-level `params` and the verdicts the search writes in
+/// each timed row's `info` (`bench::choose::rank`), which its view reads.
+pub mod choose {
+    /// Param: the security target, bits.
+    pub const MIN_SECURITY: &str = "min_security";
+    /// Param: only rows whose quantum security meets the target are ranked.
+    pub const POST_QUANTUM: &str = "post_quantum";
+    /// Param: the KEMs were left out.
+    pub const CLASSICAL: &str = "classical";
+    /// Param: the link rate the wire is priced at, bits per second (absent: not priced).
+    pub const LINK_BITS_PER_S: &str = "link_bits_per_s";
+    /// Param: the full table was asked for (`--all`): every candidate timed and shown.
+    pub const ALL: &str = "all";
+    /// Param: the cap on timing a tie again, ms.
+    pub const TIE_CAP_MS: &str = "tie_cap_ms";
+    /// Info: meets the target under the run's rule (classical, and quantum with
+    /// `post_quantum`).
+    pub const MEETS: &str = "meets";
+    /// Info: classically at or above the target.
+    pub const QUALIFIES: &str = "qualifies";
+    /// Info: has a known weakness (never chosen).
+    pub const WEAK: &str = "weak";
+    /// Info: the row is its option's best (one per option that meets the target).
+    pub const OPTION_BEST: &str = "option_best";
+    /// Info: the link time of both parties' messages at the run's rate, ms.
+    pub const LINK_MS: &str = "link_ms";
+    /// Info: what the row is ranked by, Total plus its link time, ms.
+    pub const COST_MS: &str = "cost_ms";
+    /// Info: the params of a more conventional row of the same option and code that this
+    /// one does not beat (the 95 % interval of their cost ratio contains 1).
+    pub const SAME_COST_AS: &str = "same_cost_as";
+    /// Info: that ratio (this row's cost over the other's), `{estimate, lo, hi}`.
+    pub const SAME_COST_RATIO: &str = "same_cost_ratio";
+    /// Info: the chosen row.
+    pub const CHOSEN: &str = "chosen";
+    /// Info: the runner-up: the best row of the next option.
+    pub const RUNNER_UP: &str = "runner_up";
+    /// Info, on the chosen row: the runner-up's cost over the chosen one's,
+    /// `{estimate, lo, hi, paired}` (paired: from rounds timed alternately).
+    pub const RUNNER_UP_RATIO: &str = "runner_up_ratio";
+    /// Info, on the chosen row and the runner-up: the two best options are tied (the
+    /// interval of their cost ratio contains 1 after any timing again).
+    pub const TIED: &str = "tied";
+    /// Info, on a chosen row that won a tie: the rule that broke it (`wire_bytes`,
+    /// `table_bytes`, `security`, `name`).
+    pub const TIE_RULE: &str = "tie_rule";
+    /// Info, on the two rows timed again: the time spent on it, ms.
+    pub const REMEASURED_MS: &str = "remeasured_ms";
+    /// Info, on the two rows timed again: the sweeps run.
+    pub const REMEASURE_SWEEPS: &str = "remeasure_sweeps";
+}

@@ -74,7 +74,7 @@ pub use disk::{OperationOnDisk, figure_name_on_disk};
 pub use json::to_json;
 pub use keys::{
     CPU_SUM_OP, CRT_BN_OP, CRT_OP, DECAPS_OP, ENCAPS_OP, KEM_TOTAL_OP, KEYGEN_OP, OFFER_OP,
-    PRIVATE_OP, PUBLIC_OP, REPLY_OP, TOTAL_OP, derived_from, figure, info, param,
+    PRIVATE_OP, PUBLIC_OP, REPLY_OP, TOTAL_OP, choose, derived_from, figure, info, param,
 };
 pub use operation::{Better, Operation, Skipped, figure_direction, params, params_label};
 pub use time::{RunTimer, utc_from_unix, utc_now};

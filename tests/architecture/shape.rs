@@ -28,7 +28,6 @@ const PENDING: &[(&str, &str, usize, &str)] = &[
     ("peers/gcrypt.rs", "", 857, "src/peers/ is under change on another branch"),
     ("peers/openssl/ec.rs", "", 817, "src/peers/ is under change on another branch"),
     ("report/plot.rs", "draw_security", 157, "branches views1, views2: the views become documents"),
-    ("bench/choose.rs", "search", 221, "src/bench/choose* is under change on another branch"),
 ];
 
 /// One thing measured: a file (`name` empty) or a function.

@@ -8,10 +8,10 @@ use crate::record::ResultRecord;
 use crate::report;
 use crate::report::doc::{Align, Block, Cell, Doc, Facts, Table};
 use crate::security::Estimate;
-use serde_json::Value;
 
-/// The view of a `choose` record (the DH candidates, then the KEMs of `--post-quantum`).
-pub fn view(rec: &ResultRecord) -> Doc {
+/// The full view of a `choose` record (`--all`, and records before issue 31): the DH
+/// candidates, then the KEMs.
+pub fn full(rec: &ResultRecord) -> Doc {
     let v = View::of(rec);
     let mut d = Doc::new();
     header(&mut d, rec, &v);
@@ -32,12 +32,20 @@ pub fn view(rec: &ResultRecord) -> Doc {
         let lines: Vec<String> = rec.notes.iter().map(|n| format!("- {n}")).collect();
         d.text(lines.join("\n"));
     }
-    choice(&mut d, rec, &v);
+    if rec
+        .operations
+        .iter()
+        .any(|o| o.name == crate::record::KEM_TOTAL_OP)
+    {
+        d.extend(super::pq::doc(rec));
+    }
+    if !rec.params.contains_key(crate::record::choose::ALL) {
+        choice(&mut d, rec, &v);
+    } else {
+        super::brief::choice(&mut d, rec, &v);
+    }
     if let Some(ests) = &v.estimates {
         estimates(&mut d, ests);
-    }
-    if rec.params.get("post_quantum").and_then(Value::as_bool) == Some(true) {
-        d.extend(super::pq::doc(rec));
     }
     d
 }
@@ -48,7 +56,7 @@ fn facts(items: Vec<(String, String)>) -> Block {
 }
 
 /// The title, the run's settings and the machine.
-fn header(d: &mut Doc, rec: &ResultRecord, v: &View) {
+pub(super) fn header(d: &mut Doc, rec: &ResultRecord, v: &View) {
     d.title(format!(
         "pkbench choose: cheapest key exchange with at least {} bits of security",
         v.min_security
@@ -178,10 +186,11 @@ fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, Stri
 
 /// The candidates not timed: one line per group and reason, with its secret sizes, table
 /// choices and estimates.
-fn untimed(d: &mut Doc, v: &View) {
+pub(super) fn untimed(d: &mut Doc, v: &View) {
     let untimed: Vec<&Row> = v
         .rows
         .iter()
+        .chain(&v.kems)
         .filter(|r| r.status != Status::Timed)
         .collect();
     if untimed.is_empty() {
@@ -190,7 +199,12 @@ fn untimed(d: &mut Doc, v: &View) {
     d.heading("Not timed:");
     let mut groups: Vec<(String, Vec<&Row>)> = Vec::new();
     for r in untimed {
-        let key = format!("{}\u{0}{}", r.field, r.reason.as_deref().unwrap_or(""));
+        let key = format!(
+            "{}\u{0}{}\u{0}{}",
+            r.field,
+            lib(r),
+            r.reason.as_deref().unwrap_or("")
+        );
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => v.push(r),
             None => groups.push((key, vec![r])),
@@ -207,18 +221,26 @@ fn untimed(d: &mut Doc, v: &View) {
             }
         }
         let tables = match (rs.iter().any(|r| r.table), rs.iter().any(|r| !r.table)) {
-            (true, true) => "table and no table",
-            (true, false) => "table",
-            _ => "no table",
+            _ if r0.kem => "",
+            (true, true) => ", table and no table",
+            (true, false) => ", table",
+            _ => ", no table",
+        };
+        let what = if r0.kem {
+            r0.field.clone()
+        } else {
+            format!("{} {}", r0.field, sizes.join(", "))
+        };
+        let through = match lib(r0) {
+            "" => String::new(),
+            l => format!(", through {l}"),
         };
         lines.push(format!(
-            "- {} {}, {tables}: {} {}",
-            r0.field,
-            sizes.join(", "),
-            if r0.status == Status::Pruned {
-                "pruned,"
-            } else {
-                "skipped,"
+            "- {what}{tables}{through}: {}{}",
+            match r0.status {
+                Status::Pruned => "pruned, ",
+                Status::Skipped => "skipped, ",
+                Status::Timed | Status::Below => "",
             },
             r0.reason.as_deref().unwrap_or("")
         ));
@@ -226,7 +248,16 @@ fn untimed(d: &mut Doc, v: &View) {
     d.text(lines.join("\n"));
 }
 
-/// The choice, the tie it broke, the runner-up and the run time, after a blank line.
+/// The library of a row (its `impl` param), "" for pkbench's own.
+fn lib(r: &Row) -> &str {
+    r.params
+        .get(crate::implementation::IMPL_PARAM)
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("")
+}
+
+/// The choice, the tie it broke, the runner-up and the run time, after a blank line (records
+/// before issue 31).
 fn choice(d: &mut Doc, rec: &ResultRecord, v: &View) {
     d.text("");
     let mut items: Vec<(String, String)> = Vec::new();
@@ -300,7 +331,7 @@ fn runner_up(c: &Row, r: &Row) -> String {
 
 /// `--explain`: each estimate's level and category, then its figures ("*" counted in the
 /// minimum, "-" shown for comparison) with their sources.
-fn estimates(d: &mut Doc, ests: &[Estimate]) {
+pub(super) fn estimates(d: &mut Doc, ests: &[Estimate]) {
     d.heading("Security estimates (the level is the minimum of the counted figures):");
     for (i, e) in ests.iter().enumerate() {
         d.text(format!(

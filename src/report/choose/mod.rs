@@ -6,12 +6,27 @@
 //! operations ([`crate::bench::choose`]: `qualifies`, `weak`, `chosen`, `security` in
 //! their `info`) and the candidates not timed (its `skipped` entries with params and info).
 
+mod brief;
 mod doc;
 mod pq;
+mod ratio;
 
-pub use doc::view;
+pub use ratio::{Ratio, rate_text};
 
-use crate::record::{CPU_SUM_OP, Operation, ResultRecord, Skipped, TOTAL_OP, info as rinfo, param};
+/// The view of a `choose` record: one line per option ([`brief::view`]), or with `--all`
+/// (and for records made before issue 31) the full table ([`doc::full`]).
+pub fn view(rec: &ResultRecord) -> crate::report::doc::Doc {
+    if rec.params.get(key::ALL) == Some(&Value::Bool(false)) {
+        brief::view(rec)
+    } else {
+        doc::full(rec)
+    }
+}
+
+use crate::record::{
+    CPU_SUM_OP, KEM_TOTAL_OP, Operation, ResultRecord, Skipped, TOTAL_OP, choose as key,
+    info as rinfo, param,
+};
 use crate::security::Estimate;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -30,6 +45,8 @@ pub enum Status {
     Pruned,
     /// Not timed: the group cannot be run in this build (reason given).
     Skipped,
+    /// Not timed: below the target (`--all` times it).
+    Below,
 }
 
 /// One candidate: field × secret size × table, as the tables and the JSON show it.
@@ -84,8 +101,39 @@ pub struct Row {
     pub chosen: bool,
     /// Tied within noise with the fastest eligible candidate.
     pub tied: bool,
-    /// For a chosen candidate that broke a tie: the fastest candidate's label.
+    /// For a chosen candidate that broke a tie: the fastest candidate's label (records
+    /// before issue 31).
     pub tie_fastest: Option<String>,
+    /// A KEM row (Offer = KeyGen, Reply = Encaps, `decaps_ms` the third step).
+    pub kem: bool,
+    /// A KEM's Decaps median, ms.
+    pub decaps_ms: Option<f64>,
+    /// Bytes each party sends: (initiator, responder).
+    pub sent: Option<(usize, usize)>,
+    /// Security against a quantum computer, bits (0 for a DH group).
+    pub quantum_bits: Option<f64>,
+    /// Meets the target under the run's rule (classical, and quantum with --post-quantum).
+    pub meets: bool,
+    /// The best row of its option.
+    pub option_best: bool,
+    /// The runner-up (the next option's best row).
+    pub runner_up: bool,
+    /// Total plus link time, ms: what the row is ranked by.
+    pub cost_ms: Option<f64>,
+    /// The link time of both parties' messages, ms (with --link).
+    pub link_ms: Option<f64>,
+    /// The label of the more conventional row of the same option and code this one costs
+    /// the same as, with that ratio.
+    pub same_cost_as: Option<(String, Option<Ratio>)>,
+    /// On the chosen row: the runner-up's cost over this one's.
+    pub runner_up_ratio: Option<Ratio>,
+    /// On a chosen row that won a tie: the rule that broke it.
+    pub tie_rule: Option<String>,
+    /// On the two rows timed again: ms spent and sweeps run.
+    pub remeasured: Option<(f64, u64)>,
+    /// The implementation's library or crate, as `--impl` names it (`impl` param), if any.
+    #[serde(skip)]
+    pub params: std::collections::BTreeMap<String, Value>,
 }
 
 impl Row {
@@ -103,7 +151,14 @@ struct View {
     pool: Option<u64>,
     budget_ms: f64,
     prune: bool,
+    /// Only options with quantum security were ranked.
+    post_quantum: bool,
+    /// The link rate the wire was priced at, bits per second.
+    link: Option<f64>,
+    /// The DH rows: timed by Total, then the others in candidate order.
     rows: Vec<Row>,
+    /// The KEM rows, timed by Total, then the others.
+    kems: Vec<Row>,
     chosen: Option<Row>,
     runner_up: Option<Row>,
     estimates: Option<Vec<Estimate>>,
@@ -171,6 +226,32 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .get("tie_fastest")
             .and_then(Value::as_str)
             .map(str::to_string),
+        kem: info.get(rinfo::FAMILY).and_then(Value::as_str) == Some("kem"),
+        decaps_ms: None,
+        sent: None,
+        quantum_bits: info
+            .get(rinfo::QUANTUM_SECURITY_BITS)
+            .and_then(Value::as_f64),
+        meets: info
+            .get(key::MEETS)
+            .or(info.get("qualifies"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        option_best: info.get(key::OPTION_BEST).and_then(Value::as_bool) == Some(true),
+        runner_up: info.get(key::RUNNER_UP).and_then(Value::as_bool) == Some(true),
+        cost_ms: info.get(key::COST_MS).and_then(Value::as_f64),
+        link_ms: info.get(key::LINK_MS).and_then(Value::as_f64),
+        same_cost_as: None,
+        runner_up_ratio: Ratio::read(info.get(key::RUNNER_UP_RATIO)),
+        tie_rule: info
+            .get(key::TIE_RULE)
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        remeasured: info
+            .get(key::REMEASURED_MS)
+            .and_then(Value::as_f64)
+            .map(|ms| (ms, uint(info, key::REMEASURE_SWEEPS).unwrap_or(1))),
+        params: params.clone(),
     }
 }
 
@@ -179,96 +260,163 @@ fn estimate_of(info: &Map<String, Value>) -> Option<Estimate> {
     serde_json::from_value(info.get("security")?.clone()).ok()
 }
 
+/// The timed row of the Total operation `tot` of `rec` (a DH or a KEM Total): its figures
+/// from the operations of the same params.
+fn timed_row(rec: &ResultRecord, tot: &Operation) -> Row {
+    let min_security = rec
+        .params
+        .get(key::MIN_SECURITY)
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    let same = |name: &str| {
+        rec.operations
+            .iter()
+            .find(|o| o.name == name && o.params == tot.params)
+    };
+    let median = |o: Option<&Operation>| o.and_then(|o| o.stats.as_ref()).map(|s| s.median_ms);
+    let mut r = row_of(&tot.params, &tot.info);
+    r.status = Status::Timed;
+    r.code = tot
+        .implementation
+        .as_ref()
+        .map(|i| format!("{} {}", i.name, i.version))
+        .unwrap_or_default();
+    r.precomputation = tot.precomputation();
+    r.total_ms = tot.total_ms();
+    if r.kem {
+        r.offer_ms = median(same(crate::record::KEYGEN_OP));
+        r.reply_ms = median(same(crate::record::ENCAPS_OP));
+        r.decaps_ms = median(same(crate::record::DECAPS_OP));
+        let b = |k: &str| tot.info_u64(k).map(|b| b as usize);
+        r.sent = b("ek_bytes").zip(b("ct_bytes"));
+        r.security_category = r.security_bits.map(|b| b as u32);
+    } else {
+        let offer = same("Offer");
+        r.table_bytes = offer
+            .and_then(|o| o.info_u64(rinfo::TABLE_BYTES))
+            .map(|b| b as usize);
+        r.offer_ms = median(offer);
+        r.reply_ms = median(same("Reply"));
+        r.cpu_total_ms = same(CPU_SUM_OP).and_then(|o| o.cpu_total_ms());
+        r.sent = r.public_bytes.map(|b| (b, b));
+    }
+    r.reason = if !r.qualifies {
+        Some(format!(
+            "below the target: {} < {min_security} bits",
+            sec_text(&r)
+        ))
+    } else if r.weak {
+        Some("meets the target but has a known weakness: never chosen".into())
+    } else {
+        None
+    };
+    r
+}
+
+/// Timed rows by cost (Total plus link; ties in the order timed).
+fn by_cost(mut rows: Vec<Row>) -> Vec<Row> {
+    let cost = |r: &Row| r.cost_ms.or(r.total_ms).unwrap_or(f64::INFINITY);
+    rows.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
+    rows
+}
+
+/// The label of a row as the text names it: "p256 224, no table, openssl".
+pub(super) fn row_label(r: &Row) -> String {
+    if r.kem {
+        return format!("{}, {}", r.field, first_word(&r.code));
+    }
+    format!(
+        "{} {}, {}, {}",
+        r.field,
+        r.exp_label,
+        table_words(r),
+        first_word(&r.code)
+    )
+}
+
+/// The name of an implementation label ("openssl" of "openssl 3.0.19").
+pub(super) fn first_word(code: &str) -> &str {
+    code.split(' ').next().unwrap_or("")
+}
+
+/// "table", "built-in table" or "no table".
+pub(super) fn table_words(r: &Row) -> &'static str {
+    if r.table {
+        "table"
+    } else if built_in(r) {
+        "built-in table"
+    } else {
+        "no table"
+    }
+}
+
 impl View {
     fn of(rec: &ResultRecord) -> View {
         let p = &rec.params;
-        let min_security = p.get("min_security").and_then(Value::as_u64).unwrap_or(0) as u32;
-        let same = |a: &Operation, name: &str| {
-            rec.operations
-                .iter()
-                .find(|o| o.name == name && o.params == a.params)
-        };
-        let median = |o: Option<&Operation>| o.and_then(|o| o.stats.as_ref()).map(|s| s.median_ms);
-        let mut rows = Vec::new();
-        let mut estimates: Vec<(usize, Estimate)> = Vec::new();
-        for tot in rec.operations.iter().filter(|o| o.name == TOTAL_OP) {
-            let offer = same(tot, "Offer");
-            let mut r = row_of(&tot.params, &tot.info);
-            r.status = Status::Timed;
-            r.code = tot
-                .implementation
-                .as_ref()
-                .map(|i| format!("{} {}", i.name, i.version))
-                .unwrap_or_default();
-            r.table_bytes = offer
-                .and_then(|o| o.info_u64(rinfo::TABLE_BYTES))
-                .map(|b| b as usize);
-            r.precomputation = tot.precomputation();
-            r.offer_ms = median(offer);
-            r.reply_ms = median(same(tot, "Reply"));
-            r.total_ms = tot.total_ms();
-            r.cpu_total_ms = same(tot, CPU_SUM_OP).and_then(|o| o.cpu_total_ms());
-            r.reason = if !r.qualifies {
-                Some(format!(
-                    "below the target: {} < {min_security} bits",
-                    sec_text(&r)
-                ))
-            } else if r.weak {
-                Some("meets the target but has a known weakness: never chosen".into())
-            } else {
-                None
-            };
-            if let Some(e) = estimate_of(&tot.info) {
-                estimates.push((rows.len(), e));
+        let min_security = p
+            .get(key::MIN_SECURITY)
+            .and_then(Value::as_u64)
+            .unwrap_or(0) as u32;
+        let mut estimates: Vec<Estimate> = Vec::new();
+        let mut dh = Vec::new();
+        let mut kems = Vec::new();
+        for tot in &rec.operations {
+            if tot.name == TOTAL_OP {
+                estimates.extend(estimate_of(&tot.info));
+                dh.push(timed_row(rec, tot));
+            } else if tot.name == KEM_TOTAL_OP {
+                kems.push(timed_row(rec, tot));
             }
-            rows.push(r);
         }
-        // Timed rows by Total (ties in the order timed), then the others in candidate order.
-        let mut order: Vec<usize> = (0..rows.len()).collect();
-        order.sort_by(|&a, &b| {
-            let t = |i: usize| rows[i].total_ms.unwrap_or(f64::INFINITY);
-            t(a).total_cmp(&t(b))
-        });
-        let mut sorted: Vec<Row> = order.iter().map(|&i| rows[i].clone()).collect();
-        let mut ests: Vec<Estimate> = order
+        let (mut rows, mut kems) = (by_cost(dh), by_cost(kems));
+        // A row merged into another names it.
+        let labels: Vec<(std::collections::BTreeMap<String, Value>, String)> = rows
             .iter()
-            .filter_map(|&i| {
-                estimates
-                    .iter()
-                    .find(|(j, _)| *j == i)
-                    .map(|(_, e)| e.clone())
-            })
+            .chain(&kems)
+            .map(|r| (r.params.clone(), row_label(r)))
             .collect();
+        for op in rec
+            .operations
+            .iter()
+            .filter(|o| o.name == TOTAL_OP || o.name == KEM_TOTAL_OP)
+        {
+            let Some(target) = op.info.get(key::SAME_COST_AS) else {
+                continue;
+            };
+            let label = labels
+                .iter()
+                .find(|(p, _)| serde_json::to_value(p).ok().as_ref() == Some(target))
+                .map(|(_, l)| l.clone());
+            if let Some(l) = label
+                && let Some(r) = rows
+                    .iter_mut()
+                    .chain(kems.iter_mut())
+                    .find(|r| r.params == op.params)
+            {
+                r.same_cost_as = Some((l, Ratio::read(op.info.get(key::SAME_COST_RATIO))));
+            }
+        }
         for s in rec
             .skipped
             .iter()
             .filter(|s| s.params.get(param::COMMAND) == Some(&"dh".into()))
         {
-            sorted.push(untimed_row(s));
-            ests.extend(estimate_of(&s.info));
+            let r = untimed_row(s);
+            if r.kem {
+                kems.push(r);
+            } else {
+                rows.push(r);
+                estimates.extend(estimate_of(&s.info));
+            }
         }
         let mut seen: Vec<(String, u32)> = Vec::new();
-        ests.retain(|e| {
+        estimates.retain(|e| {
             let k = (e.group.clone(), e.exp_bits);
             let new = !seen.contains(&k);
             seen.push(k);
             new
         });
-        let eligible: Vec<&Row> = sorted
-            .iter()
-            .filter(|r| r.status == Status::Timed && r.qualifies && !r.weak)
-            .collect();
-        // The bench layer's choice (a tie goes to the conventional candidate); records
-        // without the mark: the fastest eligible.
-        let chosen = eligible
-            .iter()
-            .find(|r| r.chosen)
-            .or(eligible.first())
-            .map(|r| (*r).clone());
-        let runner_up = eligible
-            .iter()
-            .find(|r| Some(r.label_key()) != chosen.as_ref().map(Row::label_key))
-            .map(|r| (*r).clone());
+        let (chosen, runner_up) = choice_of(&rows, &kems);
         let pool = p.get(POOL_PARAM).and_then(Value::as_u64).or_else(|| {
             rec.operations
                 .iter()
@@ -283,12 +431,65 @@ impl View {
                 .and_then(Value::as_f64)
                 .unwrap_or(f64::NAN),
             prune: p.get("prune").and_then(Value::as_bool).unwrap_or(true),
-            rows: sorted,
+            post_quantum: p.get(key::POST_QUANTUM).and_then(Value::as_bool) == Some(true),
+            link: p.get(key::LINK_BITS_PER_S).and_then(Value::as_f64),
+            rows,
+            kems,
             chosen,
             runner_up,
-            estimates: (p.get("explain") == Some(&Value::Bool(true))).then_some(ests),
+            estimates: (p.get("explain") == Some(&Value::Bool(true))).then_some(estimates),
         }
     }
+
+    /// The options: each one's best row, cheapest first (records before issue 31: every
+    /// eligible DH row).
+    fn options(&self) -> Vec<&Row> {
+        let timed = || {
+            self.rows
+                .iter()
+                .chain(&self.kems)
+                .filter(|r| r.status == Status::Timed)
+        };
+        let marked: Vec<&Row> = timed().filter(|r| r.option_best).collect();
+        let mut v = if marked.is_empty() {
+            timed().filter(|r| r.meets && !r.weak).collect()
+        } else {
+            marked
+        };
+        let cost = |r: &Row| r.cost_ms.or(r.total_ms).unwrap_or(f64::INFINITY);
+        v.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
+        v
+    }
+}
+
+/// The chosen row (marked by the search; records without the mark: the cheapest eligible)
+/// and the runner-up (the next option's best).
+fn choice_of(rows: &[Row], kems: &[Row]) -> (Option<Row>, Option<Row>) {
+    let cost = |r: &Row| r.cost_ms.or(r.total_ms).unwrap_or(f64::INFINITY);
+    let mut eligible: Vec<&Row> = rows
+        .iter()
+        .chain(kems)
+        .filter(|r| r.status == Status::Timed && r.meets && !r.weak)
+        .collect();
+    eligible.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
+    let chosen = eligible
+        .iter()
+        .find(|r| r.chosen)
+        .or(eligible.first())
+        .map(|r| (*r).clone());
+    let marked = eligible.iter().any(|r| r.option_best);
+    let runner_up = eligible
+        .iter()
+        .find(|r| r.runner_up)
+        .or_else(|| {
+            eligible.iter().find(|r| match &chosen {
+                Some(c) if marked => r.option_best && r.field != c.field,
+                Some(c) => r.label_key() != c.label_key(),
+                None => false,
+            })
+        })
+        .map(|r| (*r).clone());
+    (chosen, runner_up)
 }
 
 /// The row of a candidate that was not timed.
@@ -296,6 +497,7 @@ fn untimed_row(s: &Skipped) -> Row {
     let mut r = row_of(&s.params, &s.info);
     r.status = match s.info.get("status").and_then(Value::as_str) {
         Some("pruned") => Status::Pruned,
+        Some("below") => Status::Below,
         _ => Status::Skipped,
     };
     r.reason = Some(s.reason.clone());
@@ -303,7 +505,9 @@ fn untimed_row(s: &Skipped) -> Row {
 }
 
 /// The summary keys `--json` prints beside a `choose` record: `min_security`, `budget_ms`,
-/// `prune`, `rows` (timed by Total, then the others), `chosen`, `runner_up`, `notes`,
+/// `prune`, `rows` (the DH rows, timed by cost, then the others), `kems` (likewise),
+/// `options` (each option's best row, by cost), `link_bits_per_s`, `post_quantum`,
+/// `chosen`, `runner_up`, `notes`,
 /// `estimates` (with `--explain`, else null) and `run_secs`.
 pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     let v = View::of(rec);
@@ -312,6 +516,10 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     m.insert("budget_ms".into(), v.budget_ms.into());
     m.insert("prune".into(), v.prune.into());
     m.insert("rows".into(), to(&v.rows));
+    m.insert("kems".into(), to(&v.kems));
+    m.insert("options".into(), to(&v.options()));
+    m.insert("link_bits_per_s".into(), to(&v.link));
+    m.insert("post_quantum".into(), v.post_quantum.into());
     m.insert("chosen".into(), to(&v.chosen));
     m.insert("runner_up".into(), to(&v.runner_up));
     m.insert("notes".into(), to(&rec.notes));

@@ -9,7 +9,6 @@ use crate::report::doc::{Cell, Doc, Table};
 /// One KEM candidate of `choose --post-quantum`.
 struct Candidate<'a> {
     total: &'a Operation,
-    label: String,
     total_ms: f64,
     classical: f64,
     quantum: f64,
@@ -34,10 +33,6 @@ fn candidates(rec: &ResultRecord) -> Vec<Candidate<'_>> {
         .filter(|o| o.name == KEM_TOTAL_OP)
         .map(|o| Candidate {
             total: o,
-            label: o
-                .implementation
-                .as_ref()
-                .map_or_else(|| "?".to_string(), |i| i.label()),
             total_ms: o.total_ms().unwrap_or(f64::NAN),
             classical: o.info_f64(rinfo::SECURITY_BITS).unwrap_or(0.0),
             quantum: o.info_f64(rinfo::QUANTUM_SECURITY_BITS).unwrap_or(0.0),
@@ -88,21 +83,5 @@ pub fn doc(rec: &ResultRecord) -> Doc {
             report::kem::DH_QUANTUM_NOTE
         ),
     );
-    let choice = match all.iter().find(|c| c.meets(min)) {
-        Some(c) => format!(
-            "{} through {}: Total {}, {} B on the wire, at least {min:.0} bits classical and quantum",
-            c.kem(),
-            c.label,
-            report::fmt_time_ms(c.total_ms),
-            c.wire
-        ),
-        None => format!("none meets {min:.0} bits classical and quantum"),
-    };
-    d.push(crate::report::doc::Block::Facts(
-        crate::report::doc::Facts {
-            width: 0,
-            items: vec![("post-quantum choice".into(), choice)],
-        },
-    ));
     d
 }

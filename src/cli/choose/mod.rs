@@ -3,7 +3,10 @@
 //! [`crate::bench::choose`], the report [`crate::report::choose`]; this module words the
 //! search's notes and reasons and builds the record.
 
-use crate::bench::choose::{self as search, ChooseJob, NotTimed, Note, size_label};
+use crate::bench::choose::{self as search, ChooseJob, NotTimed, size_label};
+
+mod words;
+
 use crate::cli::output::{OutputArgs, Renderers};
 use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
@@ -14,6 +17,8 @@ use crate::report;
 use clap::Args;
 use serde_json::{Map, Value};
 use std::time::Duration;
+pub use words::link_rate;
+use words::{not_timed_text, note_text};
 
 /// Arguments of `pkbench choose`.
 #[derive(Debug, Clone, Args)]
@@ -59,8 +64,9 @@ pub struct ChooseArgs {
     /// listed separately and never chosen. `--explain` shows the estimate's figures.
     #[arg(long, value_name = "BITS", default_value_t = 112)]
     pub min_security: u32,
-    /// Groups to consider, comma-separated (default: every group pkbench knows, including those
-    /// whose family is not built yet, which are listed as skipped).
+    /// Groups and KEMs to consider, comma-separated (default: every group pkbench knows,
+    /// including those whose family is not built yet, which are listed as skipped, and every
+    /// KEM: mlkem512, mlkem768, mlkem1024, x25519mlkem768).
     #[arg(
         long = "groups",
         visible_alias = "fields",
@@ -96,16 +102,39 @@ pub struct ChooseArgs {
     /// Bignum backend for mod-p groups (`gmp` or `num-bigint`).
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
-    /// Also print every security figure with its source.
+    /// Also list the candidates not timed, with the reason, and every security figure with
+    /// its source.
     #[arg(long)]
     pub explain: bool,
-    /// Require security against a quantum computer too: the KEMs (ML-KEM-512/768/1024
-    /// through ml-kem and libcrux-ml-kem, and X25519MLKEM768) are timed and ranked beside
-    /// the DH groups (all broken by Shor's algorithm: 0 bits quantum), and the cheapest
-    /// whose classical and quantum estimates both meet --min-security is named, with its
-    /// implementation.
+    /// Print the full table: every candidate timed (those below the target and the cheap
+    /// ones that cannot win too), each row of each option, the KEMs apart.
     #[arg(long)]
+    pub all: bool,
+    /// Rank only the options whose security against a quantum computer meets
+    /// --min-security too: the KEMs (ML-KEM-512/768/1024, X25519MLKEM768); the DH groups are
+    /// broken by Shor's algorithm (0 bits quantum) and left out.
+    #[arg(long, conflicts_with = "classical")]
     pub post_quantum: bool,
+    /// Leave the KEMs out: rank the DH groups only.
+    #[arg(long)]
+    pub classical: bool,
+    /// Price the wire: add the time both parties' messages take on a link of this rate,
+    /// link = 8 × (bytes sent by both parties) / RATE (one after the other, no latency, no
+    /// framing), to each Total and rank by Total + link. RATE in bits per second with a
+    /// decimal prefix: 56kbit, 1Mbit, 100Mbit, 10Gbit.
+    #[arg(long, value_name = "RATE", value_parser = link_rate)]
+    pub link: Option<f64>,
+    /// When the 95 % interval of the cost ratio of the two best options contains 1, time
+    /// those two again in alternating rounds until it does not, for at most this many
+    /// seconds (0: do not).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true,
+        value_parser = number("give a number of seconds from 0 to 600, e.g. 10")
+    )]
+    pub tie_secs: f64,
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
@@ -155,6 +184,12 @@ fn check_args(a: &ChooseArgs) -> Result<()> {
             "--budget-ms {ms}: give a positive number of milliseconds up to 60000, e.g. 100"
         )));
     }
+    if !(a.tie_secs.is_finite() && (0.0..=600.0).contains(&a.tie_secs)) {
+        return Err(Error::input(format!(
+            "--tie-secs {}: give a number of seconds from 0 to 600, e.g. 10",
+            a.tie_secs
+        )));
+    }
     if !(a.max_secs.is_finite() && a.max_secs > 0.0) {
         return Err(Error::input(format!(
             "--max-secs {}: give a positive number of seconds, e.g. 90",
@@ -175,20 +210,36 @@ fn check_args(a: &ChooseArgs) -> Result<()> {
 /// The candidate fields: canonical names of the registry, each once, in the order given
 /// (default: every group, in registry order).
 fn fields(a: &ChooseArgs) -> Result<Vec<String>> {
-    let mut out: Vec<String> = Vec::new();
-    let mut push = |n: String| {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    };
+    Ok(candidates(a)?.0)
+}
+
+/// The candidate DH groups and KEMs: canonical names, each once, in the order given
+/// (default: every group in registry order and every KEM); `--classical` leaves the KEMs
+/// out, `--post-quantum` keeps them only.
+fn candidates(a: &ChooseArgs) -> Result<(Vec<String>, Vec<&'static crate::kem::KemInfo>)> {
+    let mut groups: Vec<String> = Vec::new();
+    let mut kems: Vec<&'static crate::kem::KemInfo> = Vec::new();
     if a.fields.is_empty() {
-        params::names().into_iter().for_each(&mut push);
+        groups = params::names();
+        kems = crate::kem::KEMS.iter().collect();
     } else {
         for f in &a.fields {
-            push(params::lookup(f.trim())?.name);
+            if let Some(k) = crate::kem::lookup(f.trim()) {
+                if !kems.contains(&k) {
+                    kems.push(k);
+                }
+                continue;
+            }
+            let n = params::lookup(f.trim())?.name;
+            if !groups.contains(&n) {
+                groups.push(n);
+            }
         }
     }
-    Ok(out)
+    if a.classical {
+        kems.clear();
+    }
+    Ok((groups, kems))
 }
 
 /// The bench configuration of choose's runs ([`TimingArgs::bench_config`]) with the budget
@@ -235,51 +286,6 @@ pub(crate) fn default_exps(args: &ChooseArgs) -> Vec<ExpBits> {
     }
 }
 
-/// The search's notes in the binary's words.
-fn note_text(n: &Note) -> String {
-    match n {
-        Note::SizeDropped { group, bits, why } => format!(
-            "{group}: {bits}-bit secrets dropped: {}",
-            crate::cli::errors::render(why)
-        ),
-        Note::NotProbed {
-            group,
-            size,
-            max_secs,
-        } => format!(
-            "{group} {size}: not probed: the run-time limit (--max-secs {max_secs}) was reached"
-        ),
-        Note::NoTable { group } => format!("{group}: no fixed-base table, only the plain Offer"),
-        Note::LibraryAbsent { library, why } => {
-            format!(
-                "{library}: {}",
-                crate::cli::imp::note(crate::bench::imp::Choice::Own, "", why).reason
-            )
-        }
-    }
-}
-
-/// Why a candidate was not timed, in the binary's words, and its status ("pruned" or
-/// "skipped").
-fn not_timed_text(why: &NotTimed) -> (&'static str, String) {
-    match why {
-        NotTimed::Unavailable(e) => ("skipped", crate::cli::errors::render(e)),
-        NotTimed::TimeLimit { max_secs } => (
-            "pruned",
-            format!("not timed: the run-time limit (--max-secs {max_secs}) was reached"),
-        ),
-        NotTimed::CannotWin { probe_ms, best_ms } => (
-            "pruned",
-            format!(
-                "cannot win: one Reply took {} > {} × the best qualifying Total {}",
-                report::fmt_time_ms(*probe_ms),
-                search::PRUNE_MARGIN,
-                report::fmt_time_ms(*best_ms)
-            ),
-        ),
-    }
-}
-
 /// Runs the search and builds the record (what `--json` prints and `--output` saves):
 /// params `min_security`, `budget_ms`, `prune`, `max_secs`, `fields`, `exp_bits` and
 /// `explain`; the timed candidates' operations (params command "dh", group, exp_bits, table,
@@ -291,7 +297,7 @@ fn not_timed_text(why: &NotTimed) -> (&'static str, String) {
 pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     check_args(args)?;
     let exps = default_exps(args);
-    let names = fields(args)?;
+    let (names, kems) = candidates(args)?;
     crate::cli::common::check_backend_used(
         args.backend.as_deref(),
         names.iter().map(String::as_str),
@@ -299,11 +305,18 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     let cfg = bench_config(args, args.budget_ms())?;
     let job = ChooseJob {
         groups: names,
+        kems,
         exps: exps.clone(),
-        min_security: args.min_security,
+        rule: search::Rule {
+            min_security: args.min_security,
+            post_quantum: args.post_quantum,
+            link_bits_per_s: args.link,
+        },
         measure: cfg.measure.clone(),
         prune: !args.no_prune,
+        wide: args.all || args.no_prune,
         max_secs: args.max_secs,
+        tie_secs: args.tie_secs,
         options: crate::cli::options::group_options(true, args.backend.as_deref(), false)?,
         imps: args.imp.choices()?,
     };
@@ -336,54 +349,87 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     let sizes: Vec<String> = exps.iter().map(exp_text).collect();
     params.insert(param::EXP_BITS.into(), sizes.into());
     params.insert("explain".into(), args.explain.into());
-    params.insert("post_quantum".into(), args.post_quantum.into());
-    let mut ops: Vec<crate::record::Operation> =
-        out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
-    if args.post_quantum {
-        ops.extend(time_kems(&cfg)?);
+    params.insert(
+        record::choose::POST_QUANTUM.into(),
+        args.post_quantum.into(),
+    );
+    params.insert(record::choose::CLASSICAL.into(), args.classical.into());
+    params.insert(record::choose::ALL.into(), args.all.into());
+    params.insert(
+        record::choose::TIE_CAP_MS.into(),
+        (args.tie_secs * 1e3).into(),
+    );
+    if let Some(r) = args.link {
+        params.insert(record::choose::LINK_BITS_PER_S.into(), r.into());
     }
+    let ops: Vec<crate::record::Operation> =
+        out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
     let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
     rec.notes = notes;
     for (c, why) in &out.not_timed {
-        let (status, reason) = not_timed_text(why);
-        let size = size_label(c.exp_bits, c.full_exp_bits);
-        let mut s = Skipped::new(
-            format!(
-                "{} {size}, {}",
-                c.group,
-                if c.table { "table" } else { "no table" }
-            ),
-            reason,
-        );
-        s.params = record::params([
-            (param::COMMAND, "dh".into()),
-            (param::GROUP, c.group.clone().into()),
-            (param::EXP_BITS, c.exp_bits.into()),
-            (param::TABLE, c.table.into()),
-        ]);
-        let info = &mut s.info;
-        info.insert("status".into(), status.into());
-        info.insert("full_exp_bits".into(), c.full_exp_bits.into());
-        info.insert("qualifies".into(), c.qualifies(args.min_security).into());
-        info.insert("weak".into(), c.weak().into());
-        let mut put = |k: &str, v: Option<Value>| {
-            if let Some(v) = v {
-                info.insert(k.into(), v);
-            }
-        };
-        put("probe_reply_ms", c.probe_ms.map(Value::from));
-        put("public_bytes", c.public_bytes.map(Value::from));
-        put("table_bytes", c.table_bytes.map(Value::from));
-        if let Some(e) = &c.estimate {
-            put("security_bits", Some(e.bits.into()));
-            put("security_category", Some(e.category.into()));
-            put("security_limited_by", Some(e.limited_by.clone().into()));
-            put("weak_reason", e.weak.clone().map(Value::from));
-            put("security", serde_json::to_value(e).ok());
-        }
-        rec.skipped.push(s);
+        rec.skipped.push(skipped(c, why, &job.rule));
     }
     Ok(rec)
+}
+
+/// A candidate not timed as the record's `skipped` entry: its params (command "dh", group,
+/// secret size, table, the library's `impl`), the status and reason, and what was known of
+/// it (sizes, security, the probe).
+fn skipped(c: &search::Candidate, why: &NotTimed, rule: &search::Rule) -> Skipped {
+    let (status, reason) = not_timed_text(why);
+    let size = size_label(c.exp_bits, c.full_exp_bits);
+    let mut s = Skipped::new(
+        format!(
+            "{} {size}, {}",
+            c.group,
+            if c.table { "table" } else { "no table" }
+        ),
+        reason,
+    );
+    s.params = record::params([
+        (param::COMMAND, "dh".into()),
+        (param::GROUP, c.group.clone().into()),
+        (param::EXP_BITS, c.exp_bits.into()),
+        (param::TABLE, c.table.into()),
+    ]);
+    if let Some(lib) = c.library {
+        s.params
+            .insert(crate::implementation::IMPL_PARAM.into(), lib.name().into());
+    }
+    let info = &mut s.info;
+    info.insert("status".into(), status.into());
+    info.insert("full_exp_bits".into(), c.full_exp_bits.into());
+    info.insert("qualifies".into(), c.qualifies(rule.min_security).into());
+    info.insert(record::choose::MEETS.into(), rule.meets(c).into());
+    info.insert("weak".into(), c.weak().into());
+    info.insert(
+        record::info::QUANTUM_SECURITY_BITS.into(),
+        c.quantum_bits().into(),
+    );
+    if let Some(k) = c.kem {
+        info.insert(record::info::FAMILY.into(), "kem".into());
+        info.insert(
+            record::info::SECURITY_BITS.into(),
+            k.security.classical_bits.into(),
+        );
+        info.insert(record::info::WIRE_BYTES.into(), c.wire_bytes().into());
+    }
+    let mut put = |k: &str, v: Option<Value>| {
+        if let Some(v) = v {
+            info.insert(k.into(), v);
+        }
+    };
+    put("probe_reply_ms", c.probe_ms.map(Value::from));
+    put("public_bytes", c.public_bytes.map(Value::from));
+    put("table_bytes", c.table_bytes.map(Value::from));
+    if let Some(e) = &c.estimate {
+        put("security_bits", Some(e.bits.into()));
+        put("security_category", Some(e.category.into()));
+        put("security_limited_by", Some(e.limited_by.clone().into()));
+        put("weak_reason", e.weak.clone().map(Value::from));
+        put("security", serde_json::to_value(e).ok());
+    }
+    s
 }
 
 /// Groups the table-window sweep times when `--groups` is not given: the binary curves,
@@ -456,26 +502,6 @@ fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> 
 }
 
 /// `full` or the number of bits, as given.
-/// Times every KEM through every implementation (both in the same rounds, one sweep), with
-/// the choose budget per step.
-///
-/// # Errors
-/// [`Error::Runtime`] when a KEM's self-check fails.
-fn time_kems(cfg: &crate::bench::Config) -> Result<Vec<crate::record::Operation>> {
-    let items = crate::kem::KEMS
-        .iter()
-        .map(|info| crate::bench::Item {
-            label: info.name.to_string(),
-            job: Ok(crate::bench::Job::Kem(crate::bench::kem::KemJob::all(info))),
-        })
-        .collect();
-    let mut ops = Vec::new();
-    for (_, r) in crate::bench::sweep(items, cfg) {
-        ops.extend(r?);
-    }
-    Ok(ops)
-}
-
 fn exp_text(e: &ExpBits) -> String {
     match e {
         ExpBits::Full => "full".to_string(),

@@ -1,0 +1,150 @@
+//! The first phase of the search: each DH group opened without a table, and each secret size
+//! that can meet the target probed with pkbench's own code (the best of two Replies).
+
+use super::{NotTimed, Note, PEER_MARGIN, PRUNE_MARGIN, Search, secret_sizes, size_label};
+use crate::error::{Error, Result};
+use crate::kex::{ExpBits, KeyExchange};
+use rand_chacha::ChaCha20Rng;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One (group, size) pair ready to time, with pkbench's own group opened without a table.
+pub(super) struct Pair {
+    pub group: String,
+    pub exp_bits: u32,
+    /// pkbench's own Reply, best of two, ms.
+    pub probe_ms: f64,
+    pub kx: Arc<dyn KeyExchange>,
+}
+
+/// Best of two Replies (ms) on a fresh secret and a valid peer value; one only when it
+/// already exceeds `enough` (the candidate is pruned by it either way).
+///
+/// # Errors
+/// A Reply that fails (a runtime error of the code under test).
+pub(super) fn probe(
+    kx: &dyn KeyExchange,
+    exp_bits: u32,
+    rng: &mut ChaCha20Rng,
+    enough: Option<f64>,
+) -> Result<f64> {
+    let a = kx.random_secret(exp_bits, rng);
+    let b = kx.random_secret(exp_bits, rng);
+    let pb = kx.offer(&b);
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        let t0 = Instant::now();
+        std::hint::black_box(kx.reply(std::hint::black_box(&a), std::hint::black_box(&pb))?);
+        best = best.min(t0.elapsed().as_secs_f64() * 1e3);
+        if enough.is_some_and(|e| best > e) {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// Opens every group of the job and probes its secret sizes, leaving out (as not timed)
+/// the sizes below the target (unless `wide`), a mod-p full size dominated by a shorter
+/// one, and the groups this build cannot open.
+///
+/// # Errors
+/// As [`super::search`].
+pub(super) fn probe_groups(s: &mut Search) -> Result<Vec<Pair>> {
+    let mut pairs = Vec::new();
+    for name in &s.job.groups {
+        s.pb.set_message(format!("probing {name}"));
+        s.pb.inc(1);
+        let full = s.profiles.get(name).map_or(0, |p| p.q_bits);
+        let mut sizes = Vec::new();
+        for bits in secret_sizes(&s.job.exps, full) {
+            let c = s.candidate(name, bits, false);
+            if s.job.wide || s.job.rule.meets(&c) {
+                sizes.push(bits);
+            } else {
+                let quantum = c.qualifies(s.job.rule.min_security);
+                for table in [true, false] {
+                    let c = s.candidate(name, bits, table);
+                    s.out.not_timed.push((c, NotTimed::BelowTarget { quantum }));
+                }
+            }
+        }
+        if sizes.is_empty() {
+            continue;
+        }
+        let kx: Arc<dyn KeyExchange> = match s.open(name, false) {
+            Ok(kx) => Arc::from(kx),
+            Err(Error::Runtime(m)) => {
+                for &bits in &sizes {
+                    for table in [true, false] {
+                        let c = s.candidate(name, bits, table);
+                        let why = NotTimed::Unavailable(Error::Runtime(m.clone()));
+                        s.out.not_timed.push((c, why));
+                    }
+                }
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        s.warn(kx.as_ref());
+        pairs.extend(probe_sizes(s, name, &kx, &sizes)?);
+    }
+    Ok(pairs)
+}
+
+/// Probes the `sizes` of the opened group `kx`.
+fn probe_sizes(
+    s: &mut Search,
+    name: &str,
+    kx: &Arc<dyn KeyExchange>,
+    sizes: &[u32],
+) -> Result<Vec<Pair>> {
+    let info = kx.info();
+    let full = info.full_exp_bits;
+    let modp = info.family == crate::params::Family::Modp;
+    let mut pairs = Vec::new();
+    for &bits in sizes {
+        // choose's own rule: a size at or above a group's full size means `full`.
+        let asked = if bits >= full {
+            ExpBits::Full
+        } else {
+            ExpBits::Bits(bits)
+        };
+        if let Err(why) = kx.check_exp_bits(asked) {
+            s.out.notes.push(Note::SizeDropped {
+                group: name.to_string(),
+                bits,
+                why,
+            });
+            continue;
+        }
+        let shorter = sizes.iter().copied().filter(|&b| b < full).min();
+        if let Some(by_bits) = shorter.filter(|_| modp && bits >= full && !s.job.wide) {
+            for table in [true, false] {
+                let c = s.candidate(name, bits, table);
+                s.out.not_timed.push((c, NotTimed::Dominated { by_bits }));
+            }
+            continue;
+        }
+        if s.over_time() {
+            s.out.notes.push(Note::NotProbed {
+                group: name.to_string(),
+                size: size_label(bits, full),
+                max_secs: s.job.max_secs,
+            });
+            continue;
+        }
+        // One Reply is enough when it is beyond even a library's reach.
+        let enough = s
+            .best
+            .filter(|_| s.job.prune && !s.job.wide)
+            .map(|b| PEER_MARGIN * PRUNE_MARGIN * b);
+        let probe_ms = probe(kx.as_ref(), bits, &mut s.rng, enough)?;
+        pairs.push(Pair {
+            group: name.to_string(),
+            exp_bits: bits,
+            probe_ms,
+            kx: Arc::clone(kx),
+        });
+    }
+    Ok(pairs)
+}

@@ -1,0 +1,235 @@
+//! The second phase of the search: the KEMs, then the probed (group, size) pairs, cheapest
+//! probe first, each through pkbench's own code (with and without its table) and every
+//! library asked for — or left untimed, with the reason.
+
+use super::probe::{Pair, probe};
+use super::{CHOOSE_POOL, Candidate, NotTimed, Note, PEER_MARGIN, PRUNE_MARGIN, Search};
+use crate::bench::dh::DhJob;
+use crate::bench::imp::{Choice, Library};
+use crate::bench::kem::{KEM_POOL, KemJob};
+use crate::bench::{Job, run};
+use crate::error::Result;
+use crate::kex::{ExpBits, KeyExchange};
+use crate::params;
+use crate::record::Operation;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Times every KEM of the job that can meet the target (all of them when `wide`), all its
+/// implementations in the same rounds; one row per implementation.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] when a KEM's self-check fails.
+pub(super) fn time_kems(s: &mut Search) -> Result<()> {
+    for &info in &s.job.kems {
+        s.pb.set_message(format!("timing {}", info.name));
+        s.pb.inc(1);
+        let c = Candidate {
+            group: info.name.to_string(),
+            exp_bits: 0,
+            full_exp_bits: 0,
+            table: false,
+            probe_ms: None,
+            public_bytes: Some(info.ek_bytes),
+            table_bytes: None,
+            estimate: None,
+            library: None,
+            kem: Some(info),
+        };
+        if !s.job.wide && !s.job.rule.meets(&c) {
+            s.out
+                .not_timed
+                .push((c, NotTimed::BelowTarget { quantum: false }));
+            continue;
+        }
+        if s.over_time() {
+            let why = NotTimed::TimeLimit {
+                max_secs: s.job.max_secs,
+            };
+            s.out.not_timed.push((c, why));
+            continue;
+        }
+        let all = KemJob::all(info);
+        let ops = run(&Job::Kem(all.clone()), &s.inner)?;
+        s.out.probed += 1;
+        for k in &all.impls {
+            let mine: Vec<Operation> = ops
+                .iter()
+                .filter(|o| o.param_str(crate::implementation::IMPL_PARAM) == Some(k.impl_name()))
+                .cloned()
+                .collect();
+            let job = KemJob {
+                info,
+                impls: vec![Arc::clone(k)],
+                pool: KEM_POOL,
+                parts: false,
+            };
+            s.timed(c.clone(), mine, Job::Kem(job));
+        }
+    }
+    Ok(())
+}
+
+/// Times the probed pairs, cheapest probe first so that the bound tightens early: for each,
+/// pkbench's own code with its table and without, then each library.
+///
+/// # Errors
+/// [`crate::Error::Runtime`] when a self-check of a timed candidate fails.
+pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
+    pairs.sort_by(|a, b| a.probe_ms.total_cmp(&b.probe_ms));
+    let steps = s.job.groups.len() + s.job.kems.len() + 3 * pairs.len();
+    s.pb.set_length(steps as u64);
+    let own = s.job.imps.is_empty() || s.job.imps.contains(&Choice::Own);
+    let libraries: Vec<Library> = s
+        .job
+        .imps
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Peer(l) => Some(*l),
+            Choice::Own | Choice::Portable => None,
+        })
+        .collect();
+    let mut tabled: HashMap<String, Option<Arc<dyn KeyExchange>>> = HashMap::new();
+    for p in &pairs {
+        for table in [true, false] {
+            if own {
+                time_own(s, p, table, &mut tabled)?;
+            }
+            s.pb.inc(1);
+        }
+        time_libraries(s, p, &libraries)?;
+        s.pb.inc(1);
+    }
+    Ok(())
+}
+
+/// `full` or a number of bits, as a job takes it.
+fn size_of(p: &Pair) -> ExpBits {
+    if p.exp_bits >= p.kx.info().full_exp_bits {
+        ExpBits::Full
+    } else {
+        ExpBits::Bits(p.exp_bits)
+    }
+}
+
+/// Times pkbench's own code on pair `p`, with its table (opened once per group: `tabled`)
+/// or without, unless it cannot win.
+fn time_own(
+    s: &mut Search,
+    p: &Pair,
+    table: bool,
+    tabled: &mut HashMap<String, Option<Arc<dyn KeyExchange>>>,
+) -> Result<()> {
+    let mut c = s.candidate(&p.group, p.exp_bits, table);
+    c.probe_ms = Some(p.probe_ms);
+    s.pb.set_message(format!(
+        "timing {} {} {}",
+        p.group,
+        super::size_label(p.exp_bits, c.full_exp_bits),
+        if table { "table" } else { "no table" }
+    ));
+    let kx = if table {
+        let entry = match tabled.get(&p.group) {
+            Some(e) => e.clone(),
+            None => {
+                let k: Option<Arc<dyn KeyExchange>> = s
+                    .open(&p.group, true)
+                    .ok()
+                    .filter(|k| k.table().is_some())
+                    .map(Arc::from);
+                tabled.insert(p.group.clone(), k.clone());
+                k
+            }
+        };
+        match entry {
+            Some(k) => k,
+            None => {
+                let group = p.group.clone();
+                if !s
+                    .out
+                    .notes
+                    .iter()
+                    .any(|n| matches!(n, Note::NoTable { group: g } if *g == group))
+                {
+                    s.out.notes.push(Note::NoTable { group });
+                }
+                return Ok(());
+            }
+        }
+    } else {
+        Arc::clone(&p.kx)
+    };
+    c.public_bytes = Some(kx.info().public_bytes);
+    c.table_bytes = kx.table().map(|t| t.bytes);
+    if let Some(why) = s.verdict(&c, p.probe_ms) {
+        s.out.not_timed.push((c, why));
+        return Ok(());
+    }
+    let mut dh = DhJob::new(kx, size_of(p))?;
+    dh.pool_base = CHOOSE_POOL;
+    let job = Job::Dh(dh);
+    let ops = run(&job, &s.inner)?;
+    s.timed(c, ops, job);
+    Ok(())
+}
+
+/// Times each library's Offer and Reply on pair `p` (no table: a library uses its own
+/// precomputation), probed first through the library; none is opened when pkbench's own
+/// Reply is beyond [`PEER_MARGIN`] times the bound.
+fn time_libraries(s: &mut Search, p: &Pair, libraries: &[Library]) -> Result<()> {
+    let Ok(file) = params::lookup(&p.group) else {
+        return Ok(());
+    };
+    for &lib in libraries {
+        let mut c = s.candidate(&p.group, p.exp_bits, false);
+        c.library = Some(lib);
+        c.public_bytes = Some(p.kx.info().public_bytes);
+        let own_bound = p.probe_ms + s.job.rule.link_ms(c.wire_bytes());
+        let hopeless = s
+            .best
+            .filter(|b| s.job.prune && !s.job.wide && own_bound > PEER_MARGIN * PRUNE_MARGIN * b);
+        if let Some(best_ms) = hopeless {
+            c.probe_ms = Some(p.probe_ms);
+            let why = NotTimed::CannotWin {
+                probe_ms: p.probe_ms,
+                best_ms,
+                own_probe: true,
+            };
+            s.out.not_timed.push((c, why));
+            continue;
+        }
+        s.pb.set_message(format!(
+            "timing {} {} through {}",
+            p.group,
+            super::size_label(p.exp_bits, c.full_exp_bits),
+            lib.name()
+        ));
+        let mut dh = DhJob::new(Arc::clone(&p.kx), size_of(p))?;
+        dh.pool_base = CHOOSE_POOL;
+        let peer =
+            match dh.through(&file, lib, s.cfg.discovery) {
+                Ok(j) => j?,
+                Err(why) if why.is_absent() => {
+                    let library = lib.name().to_string();
+                    if !s.out.notes.iter().any(
+                        |n| matches!(n, Note::LibraryAbsent { library: l, .. } if *l == library),
+                    ) {
+                        s.out.notes.push(Note::LibraryAbsent { library, why });
+                    }
+                    continue;
+                }
+                // The library does not compute this group: no row.
+                Err(_) => continue,
+            };
+        let probe_ms = probe(peer.group.as_ref(), p.exp_bits, &mut s.rng, None)?;
+        c.probe_ms = Some(probe_ms);
+        if let Some(why) = s.verdict(&c, probe_ms) {
+            s.out.not_timed.push((c, why));
+            continue;
+        }
+        let job = Job::Dh(peer);
+        let ops = run(&job, &s.inner)?;
+        s.timed(c, ops, job);
+    }
+    Ok(())
+}
