@@ -23,17 +23,21 @@ use words::{not_timed_text, note_text};
 /// Arguments of `pkbench choose`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
-  pkbench choose                           every group at 112 bits (about a
-                                           minute)
-  pkbench choose --min-security 128 --groups modp-3072,p256,x25519,gf2-185
-  pkbench choose --groups x25519,p256 --time 0.1
+  pkbench choose                           every group and KEM at 112 bits, one
+                                           line per option (a few seconds)
+  pkbench choose --min-security 128 --all  every candidate timed, the full table
+  pkbench choose --min-security 128 --groups modp-3072,p256,x25519,mlkem768
+  pkbench choose --min-security 128 --link 1Mbit
+                                           Total + link = 8 x (bytes sent by
+                                           both parties) / 1 Mbit/s, ranked by
+                                           the sum
+  pkbench choose --min-security 128 --post-quantum
+                                           only rows with 128 bits classical and
+                                           quantum: ML-KEM, X25519MLKEM768
   pkbench choose --exp-bits full,256 --clock cpu --explain
                                            given secret sizes, steadier timing,
-                                           every security figure with its source
-  pkbench choose --min-security 128 --post-quantum --fields x25519,p256
-                                           ML-KEM and the TLS hybrid beside two
-                                           curves; the cheapest meeting 128
-                                           bits classical and quantum
+                                           what was left out and why, every
+                                           security figure with its source
   pkbench choose --output choice.json      also saved: every candidate's samples
   pkbench plot choice.json --output choice.svg
                                            that record drawn: cost against
@@ -531,6 +535,8 @@ fn nothing_to_time(
         .unwrap_or_default();
     let hint = if why.contains("use --") {
         ""
+    } else if why.contains("quantum") {
+        "; name a KEM in --groups (mlkem512, mlkem768, mlkem1024, x25519mlkem768)"
     } else {
         "; try --exp-bits full or other --groups"
     };
