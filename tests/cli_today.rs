@@ -84,27 +84,44 @@ fn dh_prints_bytes_on_the_wire() {
 
 #[test]
 fn choose_post_quantum_names_a_kem_and_its_implementation() {
+    // Issue 31: only rows whose quantum security meets the target are ranked; the DH groups
+    // (0 bits against a quantum computer) are left out, never called chosen.
     let out = pkbench_ok(&[
         "choose",
         "--min-security",
         "128",
         "--post-quantum",
-        "--fields",
-        "x25519,p256",
         "--budget-ms",
         "5",
+        "--tie-secs",
+        "0",
     ]);
-    assert!(out.contains("Post-quantum: KEMs"), "{out}");
     for l in out.lines() {
         assert!(l.chars().count() <= 80, "wider than 80 columns: {l}");
     }
-    assert!(out.contains("0 bits against a quantum computer"), "{out}");
+    assert!(
+        out.contains("Options meeting 128 bits classical and quantum"),
+        "{out}"
+    );
+    assert!(out.contains("bits: classical/quantum"), "{out}");
     let line = out
         .lines()
-        .find(|l| l.starts_with("post-quantum choice:"))
+        .find(|l| l.starts_with("Chosen:"))
         .unwrap_or_else(|| panic!("{out}"));
     assert!(
         line.contains("mlkem") && (line.contains("ml-kem 0.") || line.contains("libcrux-ml-kem")),
         "{line}"
     );
+    assert!(out.contains("quantum."), "{out}");
+    // The table holds KEMs only: every row's security is classical/quantum ≥ 128.
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("  option"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("key:"))
+        .collect();
+    assert!(!rows.is_empty(), "{out}");
+    for r in rows {
+        assert!(!r.ends_with("/0"), "{r}");
+    }
 }
