@@ -17,7 +17,9 @@
 //!
 //! Pruning (off with `prune = false`): Total = 2·Offer + Reply ≥ Reply (a KEM is never
 //! pruned), so a candidate whose probe Reply plus its link time already exceeds
-//! [`PRUNE_MARGIN`] × the best cost found so far cannot win and is not timed; a library's
+//! [`PRUNE_MARGIN`] × the best cost found so far cannot win and is not timed (the first
+//! row of an option is held to [`LIST_MARGIN`] instead, so that options near the best are
+//! listed with their best implementation); a library's
 //! rows are not even opened when pkbench's own Reply exceeds [`PEER_MARGIN`] times that. A
 //! mod-p group's full-size secret is not timed when a shorter size of the same group meets
 //! the target (an exponentiation's cost grows with the exponent). Candidates below the
@@ -53,6 +55,12 @@ pub const CHOOSE_POOL: usize = 4;
 /// A probe Reply must exceed the best cost so far by this factor to prune a candidate
 /// (a margin for timing noise on a shared machine).
 pub const PRUNE_MARGIN: f64 = 1.2;
+
+/// The margin the first row of an option is held to: an option whose cheapest probe
+/// Reply is within this factor of the best cost is timed once, so that the list shows every
+/// option near the best with its best implementation (P-256 through OpenSSL beside X25519),
+/// though only one can win.
+pub const LIST_MARGIN: f64 = 3.0;
 
 /// How much faster than pkbench's own code a library is assumed to be at most when its rows
 /// are pruned unopened: the largest ratio measured on the reference machine was 3.2
@@ -163,12 +171,14 @@ pub enum NotTimed {
         /// The limit, seconds.
         max_secs: f64,
     },
-    /// Its probe Reply (plus its link time) exceeds [`PRUNE_MARGIN`] × the best cost.
+    /// Its probe Reply (plus its link time) exceeds `margin` × the best cost.
     CannotWin {
         /// The probe Reply, ms.
         probe_ms: f64,
         /// The best cost so far (Total plus link time), ms.
         best_ms: f64,
+        /// [`PRUNE_MARGIN`], or [`LIST_MARGIN`] for the first row of an option.
+        margin: f64,
         /// The probe was pkbench's own Reply and the bound [`PEER_MARGIN`] × the margin: a
         /// library's row not opened.
         own_probe: bool,
@@ -361,10 +371,10 @@ impl<'a> Search<'a> {
     }
 
     /// Why `c`, whose probe Reply took `probe_ms`, is not timed, if it is not: the run-time
-    /// limit, or it cannot win. Without `wide`, any candidate that cannot win is left out;
+    /// limit, or it cannot win (its probe over `margin` × the best cost). Without `wide`, any candidate that cannot win is left out;
     /// with it only the slow ones (probe over a tenth of the budget), as a full table times
     /// the cheap ones for comparison.
-    fn verdict(&self, c: &Candidate, probe_ms: f64) -> Option<NotTimed> {
+    fn verdict(&self, c: &Candidate, probe_ms: f64, margin: f64) -> Option<NotTimed> {
         if self.over_time() {
             return Some(NotTimed::TimeLimit {
                 max_secs: self.job.max_secs,
@@ -374,10 +384,11 @@ impl<'a> Search<'a> {
         let bound = probe_ms + self.job.rule.link_ms(c.wire_bytes());
         let b = self
             .best
-            .filter(|b| self.job.prune && (slow || !self.job.wide) && bound > PRUNE_MARGIN * b)?;
+            .filter(|b| self.job.prune && (slow || !self.job.wide) && bound > margin * b)?;
         Some(NotTimed::CannotWin {
             probe_ms,
             best_ms: b,
+            margin,
             own_probe: false,
         })
     }

@@ -3,7 +3,9 @@
 //! library asked for — or left untimed, with the reason.
 
 use super::probe::{Pair, probe};
-use super::{CHOOSE_POOL, Candidate, NotTimed, Note, PEER_MARGIN, PRUNE_MARGIN, Search};
+use super::{
+    CHOOSE_POOL, Candidate, LIST_MARGIN, NotTimed, Note, PEER_MARGIN, PRUNE_MARGIN, Search,
+};
 use crate::bench::dh::DhJob;
 use crate::bench::imp::{Choice, Library};
 use crate::bench::kem::{KEM_POOL, KemJob};
@@ -70,14 +72,24 @@ pub(super) fn time_kems(s: &mut Search) -> Result<()> {
     Ok(())
 }
 
+/// How a candidate of a pair is computed, made when it is timed.
+enum Way {
+    /// pkbench's own code with its table (opened once per group) or without.
+    Own { table: bool },
+    /// A library's, opened and probed.
+    Peer(DhJob),
+}
+
 /// Times the probed pairs, cheapest probe first so that the bound tightens early: for each,
-/// pkbench's own code with its table and without, then each library.
+/// pkbench's own code with its table and without and each library, the cheapest probe
+/// first. The first row of an option is held to [`LIST_MARGIN`], so that every option near
+/// the best is listed with its best implementation; the others to [`PRUNE_MARGIN`].
 ///
 /// # Errors
 /// [`crate::Error::Runtime`] when a self-check of a timed candidate fails.
 pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
     pairs.sort_by(|a, b| a.probe_ms.total_cmp(&b.probe_ms));
-    let steps = s.job.groups.len() + s.job.kems.len() + 3 * pairs.len();
+    let steps = s.job.groups.len() + s.job.kems.len() + pairs.len();
     s.pb.set_length(steps as u64);
     let own = s.job.imps.is_empty() || s.job.imps.contains(&Choice::Own);
     let libraries: Vec<Library> = s
@@ -91,13 +103,22 @@ pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
         .collect();
     let mut tabled: HashMap<String, Option<Arc<dyn KeyExchange>>> = HashMap::new();
     for p in &pairs {
-        for table in [true, false] {
-            if own {
-                time_own(s, p, table, &mut tabled)?;
+        let mut ways: Vec<(Candidate, Way)> = Vec::new();
+        if own {
+            for table in [true, false] {
+                let mut c = s.candidate(&p.group, p.exp_bits, table);
+                c.probe_ms = Some(p.probe_ms);
+                ways.push((c, Way::Own { table }));
             }
-            s.pb.inc(1);
         }
-        time_libraries(s, p, &libraries)?;
+        ways.extend(open_libraries(s, p, &libraries)?);
+        ways.sort_by(|a, b| {
+            let probe = |c: &Candidate| c.probe_ms.unwrap_or(f64::INFINITY);
+            probe(&a.0).total_cmp(&probe(&b.0))
+        });
+        for (c, way) in ways {
+            time_one(s, p, c, way, &mut tabled)?;
+        }
         s.pb.inc(1);
     }
     Ok(())
@@ -112,73 +133,97 @@ fn size_of(p: &Pair) -> ExpBits {
     }
 }
 
-/// Times pkbench's own code on pair `p`, with its table (opened once per group: `tabled`)
-/// or without, unless it cannot win.
-fn time_own(
+/// pkbench's own group of pair `p` with its table (opened once per group: `tabled`), or
+/// `None` (noted) when the group has none.
+fn with_table(
     s: &mut Search,
     p: &Pair,
-    table: bool,
+    tabled: &mut HashMap<String, Option<Arc<dyn KeyExchange>>>,
+) -> Option<Arc<dyn KeyExchange>> {
+    let entry = match tabled.get(&p.group) {
+        Some(e) => e.clone(),
+        None => {
+            let k: Option<Arc<dyn KeyExchange>> = s
+                .open(&p.group, true)
+                .ok()
+                .filter(|k| k.table().is_some())
+                .map(Arc::from);
+            tabled.insert(p.group.clone(), k.clone());
+            k
+        }
+    };
+    if entry.is_none() {
+        let group = p.group.clone();
+        if !s
+            .out
+            .notes
+            .iter()
+            .any(|n| matches!(n, Note::NoTable { group: g } if *g == group))
+        {
+            s.out.notes.push(Note::NoTable { group });
+        }
+    }
+    entry
+}
+
+/// Times candidate `c` of pair `p`, computed `way`, unless it cannot win: the first row
+/// of its option against [`LIST_MARGIN`] × the best cost, any other against
+/// [`PRUNE_MARGIN`] ×.
+fn time_one(
+    s: &mut Search,
+    p: &Pair,
+    mut c: Candidate,
+    way: Way,
     tabled: &mut HashMap<String, Option<Arc<dyn KeyExchange>>>,
 ) -> Result<()> {
-    let mut c = s.candidate(&p.group, p.exp_bits, table);
-    c.probe_ms = Some(p.probe_ms);
-    s.pb.set_message(format!(
-        "timing {} {} {}",
-        p.group,
-        super::size_label(p.exp_bits, c.full_exp_bits),
-        if table { "table" } else { "no table" }
-    ));
-    let kx = if table {
-        let entry = match tabled.get(&p.group) {
-            Some(e) => e.clone(),
-            None => {
-                let k: Option<Arc<dyn KeyExchange>> = s
-                    .open(&p.group, true)
-                    .ok()
-                    .filter(|k| k.table().is_some())
-                    .map(Arc::from);
-                tabled.insert(p.group.clone(), k.clone());
-                k
-            }
-        };
-        match entry {
-            Some(k) => k,
-            None => {
-                let group = p.group.clone();
-                if !s
-                    .out
-                    .notes
-                    .iter()
-                    .any(|n| matches!(n, Note::NoTable { group: g } if *g == group))
-                {
-                    s.out.notes.push(Note::NoTable { group });
+    let dh = match way {
+        Way::Own { table } => {
+            let kx = if table {
+                match with_table(s, p, tabled) {
+                    Some(k) => k,
+                    None => return Ok(()),
                 }
-                return Ok(());
-            }
+            } else {
+                Arc::clone(&p.kx)
+            };
+            c.public_bytes = Some(kx.info().public_bytes);
+            c.table_bytes = kx.table().map(|t| t.bytes);
+            let mut dh = DhJob::new(kx, size_of(p))?;
+            dh.pool_base = CHOOSE_POOL;
+            dh
         }
-    } else {
-        Arc::clone(&p.kx)
+        Way::Peer(dh) => dh,
     };
-    c.public_bytes = Some(kx.info().public_bytes);
-    c.table_bytes = kx.table().map(|t| t.bytes);
-    if let Some(why) = s.verdict(&c, p.probe_ms) {
+    let listed = s
+        .out
+        .timed
+        .iter()
+        .any(|(t, _)| t.group == c.group && s.job.rule.meets(t));
+    let margin = if listed { PRUNE_MARGIN } else { LIST_MARGIN };
+    let probe_ms = c.probe_ms.unwrap_or(p.probe_ms);
+    if let Some(why) = s.verdict(&c, probe_ms, margin) {
         s.out.not_timed.push((c, why));
         return Ok(());
     }
-    let mut dh = DhJob::new(kx, size_of(p))?;
-    dh.pool_base = CHOOSE_POOL;
+    s.pb.set_message(format!("timing {}", dh.label()));
     let job = Job::Dh(dh);
     let ops = run(&job, &s.inner)?;
     s.timed(c, ops, job);
     Ok(())
 }
 
-/// Times each library's Offer and Reply on pair `p` (no table: a library uses its own
-/// precomputation), probed first through the library; none is opened when pkbench's own
-/// Reply is beyond [`PEER_MARGIN`] times the bound.
-fn time_libraries(s: &mut Search, p: &Pair, libraries: &[Library]) -> Result<()> {
+/// Each library's row of pair `p` (no table: a library uses its own precomputation),
+/// opened and probed through the library; none is opened when pkbench's own Reply is
+/// beyond [`PEER_MARGIN`] × [`PRUNE_MARGIN`] × the best cost (it cannot win; an option
+/// that far off is not listed either).
+fn open_libraries(
+    s: &mut Search,
+    p: &Pair,
+    libraries: &[Library],
+) -> Result<Vec<(Candidate, Way)>> {
+    let mut out = Vec::new();
     let Ok(file) = params::lookup(&p.group) else {
-        return Ok(());
+        return Ok(out);
     };
     for &lib in libraries {
         let mut c = s.candidate(&p.group, p.exp_bits, false);
@@ -193,13 +238,14 @@ fn time_libraries(s: &mut Search, p: &Pair, libraries: &[Library]) -> Result<()>
             let why = NotTimed::CannotWin {
                 probe_ms: p.probe_ms,
                 best_ms,
+                margin: PRUNE_MARGIN,
                 own_probe: true,
             };
             s.out.not_timed.push((c, why));
             continue;
         }
         s.pb.set_message(format!(
-            "timing {} {} through {}",
+            "probing {} {} through {}",
             p.group,
             super::size_label(p.exp_bits, c.full_exp_bits),
             lib.name()
@@ -221,15 +267,8 @@ fn time_libraries(s: &mut Search, p: &Pair, libraries: &[Library]) -> Result<()>
                 // The library does not compute this group: no row.
                 Err(_) => continue,
             };
-        let probe_ms = probe(peer.group.as_ref(), p.exp_bits, &mut s.rng, None)?;
-        c.probe_ms = Some(probe_ms);
-        if let Some(why) = s.verdict(&c, probe_ms) {
-            s.out.not_timed.push((c, why));
-            continue;
-        }
-        let job = Job::Dh(peer);
-        let ops = run(&job, &s.inner)?;
-        s.timed(c, ops, job);
+        c.probe_ms = Some(probe(peer.group.as_ref(), p.exp_bits, &mut s.rng, None)?);
+        out.push((c, Way::Peer(peer)));
     }
-    Ok(())
+    Ok(out)
 }

@@ -66,27 +66,27 @@ pub(super) fn not_timed_text(why: &NotTimed) -> (&'static str, String) {
         NotTimed::CannotWin {
             probe_ms,
             best_ms,
+            margin,
             own_probe: false,
         } => (
             "pruned",
             format!(
-                "cannot win: one Reply took {} > {} × the best cost so far {}",
+                "cannot win: one Reply took {} > {margin} × the best cost so far {}",
                 report::fmt_time_ms(*probe_ms),
-                search::PRUNE_MARGIN,
                 report::fmt_time_ms(*best_ms)
             ),
         ),
         NotTimed::CannotWin {
             probe_ms,
             best_ms,
+            margin,
             own_probe: true,
         } => (
             "pruned",
             format!(
-                "cannot win: pkbench's own Reply took {} > {} × {} × the best cost so far {} (no library here is that much faster)",
+                "cannot win: pkbench's own Reply took {} > {} × {margin} × the best cost so far {} (no library here is that much faster)",
                 report::fmt_time_ms(*probe_ms),
                 search::PEER_MARGIN,
-                search::PRUNE_MARGIN,
                 report::fmt_time_ms(*best_ms)
             ),
         ),
