@@ -1,42 +1,42 @@
-//! `pkbench leak`: does an operation's time depend on its input? A fixed-versus-random test
+//! `pkbench leak`: does an operation's time depend on its input? A two-class timing test
 //! (dudect: Reparaz, Balasch, Verbauwhede, DATE 2017; statistics in
-//! [`crate::measure::leak`]) of DH Offer and Reply, for every implementation `dh` runs.
+//! [`crate::measure::leak`]) of DH Offer and Reply ([`dh`]), a KEM's Decaps of valid against
+//! modified ciphertexts ([`kem`]) and the RSA private operation ([`rsa`]), for every
+//! implementation the timing commands run.
 //!
-//! Flow of [`run`]: the inputs are made from the seeded ChaCha20 RNG and checked (a fixed
-//! secret of Hamming weight 2, [`low_weight_secret`]; a peer value; the expected outputs,
-//! computed by pkbench's own group and cross-checked through the exchange's symmetry; every
-//! implementation's output on the fixed secret equal to them) → the rows (implementation ×
-//! Offer/Reply × warm/cold) take turns of [`SLICE`] each until the budget is spent, each
-//! row stopping early once its largest |t| passes [`T_STOP`] or it has its
-//! `max_measurements` → one operation per row (`ops::operation`).
-//!
-//! In a turn, inputs are drawn [`BATCH`] at a time before they are measured: a coin toss
-//! for the class, then the fixed secret or a fresh random secret of the same size. For each
-//! measurement the secret is copied into the one input buffer both classes use (so that the
-//! memory read is the same), the buffer (with the group's memory) is evicted if the row is
-//! cold, and the one operation is timed alone on the finest clock ([`Ticker`]). Outputs are checked outside the timed region: every fixed-class output
-//! against the expected bytes, and every [`CHECK_EVERY`]-th random-class output against
-//! pkbench's own group (Offer: y·X = x·Y; Reply: the shared secret x·Y = y·(x·G)).
+//! Every subject shares one loop ([`drive`]): its rows (implementation × operation ×
+//! warm/cold) take turns of [`SLICE`] each until the budget is spent, each row stopping
+//! early once its largest |t| passes [`T_STOP`] or it has its `max_measurements`. In a turn,
+//! inputs are drawn [`BATCH`] at a time before they are measured (a coin toss for the
+//! class, then the class's input: [`Subject::draw`]), so that the same code runs before
+//! every measurement of either class; each measurement ([`Subject::measure`]) copies its
+//! input into the one buffer both classes use, evicts the row's memory if the row is cold,
+//! times the one operation alone on the finest clock ([`Ticker`]) and checks the output
+//! outside the timed region. A subject then makes one record operation per row
+//! ([`ops::with_test`] adds the test's figures).
 
-mod ops;
+pub mod dh;
+mod dh_ops;
+pub mod kem;
+pub mod ops;
+pub mod rsa;
 
-use super::Config;
-use super::dh::DhJob;
-use crate::error::{Error, Result};
-use crate::kex::{KeyExchange, ValueForm};
-use crate::measure::cache::{CacheMode, Evictor, Span};
+pub use dh::{LeakJob, Op, low_weight_secret, run};
+
+use crate::error::Error;
+use crate::error::Result;
+use crate::measure::cache::{CacheSizes, Evictor};
 use crate::measure::leak::{Class, LeakTest, MIN_PER_CLASS, T_STOP};
 use crate::measure::tick::Ticker;
 use crate::record::Operation;
 use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
-use std::hint::black_box;
-use std::sync::Arc;
+use rand_core::Rng;
 use std::time::{Duration, Instant};
 
-/// One random-class output in this many is checked against pkbench's own group (each check
-/// costs two operations of pkbench's own code, outside the timed region); every fixed-class
-/// output is compared with the expected bytes.
+/// One random-class output in this many is checked against pkbench's own group in a DH
+/// test (each check costs two operations of pkbench's own code, outside the timed region);
+/// every fixed-class output is compared with the expected bytes. The KEM and RSA tests
+/// check every output.
 pub const CHECK_EVERY: u64 = 8;
 
 /// Inputs drawn at a time, before their measurements.
@@ -45,44 +45,6 @@ pub const BATCH: usize = 64;
 /// How long a row measures before the next row's turn: rows alternate, so that what
 /// drifts during a run (clock frequency, a busy sibling core) reaches every row alike.
 pub const SLICE: Duration = Duration::from_millis(20);
-
-/// What is timed: Offer or Reply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    /// Offer: the public value of the secret (fixed base).
-    Offer,
-    /// Reply: the shared secret from the secret and the peer's value (variable base).
-    Reply,
-}
-
-impl Op {
-    /// The record's operation name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::Offer => crate::record::OFFER_OP,
-            Op::Reply => crate::record::REPLY_OP,
-        }
-    }
-}
-
-/// A leak test to run: the implementations (each a [`DhJob`] as `dh --impl` makes them),
-/// pkbench's own group to check them against, the caches and the budget.
-#[derive(Clone)]
-pub struct LeakJob {
-    /// The implementations under test, in the order of the rows.
-    pub targets: Vec<DhJob>,
-    /// pkbench's own group (its default code): the reference of every check.
-    pub reference: Arc<dyn KeyExchange>,
-    /// Secret size in bits (every target's).
-    pub exp_bits: u32,
-    /// Warm, cold or both: a cold row evicts the group's memory and the inputs before each
-    /// measurement.
-    pub cache: CacheMode,
-    /// Time for the whole run (every row shares it).
-    pub budget: Duration,
-    /// A row stops after this many measurements (both classes), if given.
-    pub max_measurements: Option<u64>,
-}
 
 /// Why a row stopped measuring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,201 +68,129 @@ impl Stop {
     }
 }
 
-/// One row while it runs.
-pub(crate) struct Row {
-    pub target: usize,
-    pub op: Op,
-    pub cold: bool,
+/// The budget of a leak run: time for the whole run (every row shares it), and the
+/// measurements after which a row stops, if given.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// Time for the whole run.
+    pub time: Duration,
+    /// A row stops after this many measurements (both classes), if given.
+    pub max_measurements: Option<u64>,
+}
+
+/// One row's state while it runs: its test, the outputs checked, why it stopped, and the
+/// error of a wrong output (which stops it).
+pub struct RowState {
+    /// The row's test.
     pub test: LeakTest,
+    /// Outputs checked outside the timed region.
     pub checked: u64,
-    pub random_seen: u64,
+    /// Why it stopped (`None` while it runs).
     pub stop: Option<Stop>,
+    /// A wrong output or a failed call: the row stops, and its subject decides what it costs.
     pub error: Option<Error>,
 }
 
-/// The inputs every row shares, made and checked before timing.
-pub(crate) struct Inputs {
-    /// The fixed secret.
-    pub fixed: Vec<u8>,
-    /// The peer's secret and public value (every Reply's peer).
-    pub peer_secret: Vec<u8>,
-    pub peer: Vec<u8>,
-    /// The expected Offer and Reply of the fixed secret.
-    pub fixed_offer: Vec<u8>,
-    pub fixed_shared: Vec<u8>,
+impl RowState {
+    /// A row that has not run; `error` (a check made before timing failed) keeps it from
+    /// running.
+    pub fn new(error: Option<Error>) -> RowState {
+        RowState {
+            test: LeakTest::default(),
+            checked: 0,
+            stop: None,
+            error,
+        }
+    }
 }
 
-/// What a run gave: the operations of the rows that ran, and the targets that failed a
-/// check (with the error), which cost only their own rows.
-pub struct Outcome {
-    /// One operation per row.
-    pub operations: Vec<Operation>,
-    /// Labels and errors of the targets whose outputs were wrong.
-    pub failed: Vec<(String, Error)>,
-    /// The fixed secret (the group's secret encoding).
-    pub fixed_secret: Vec<u8>,
-    /// The clock's name ([`Ticker::name`]).
-    pub clock: &'static str,
+/// What a leak test runs: its rows, the inputs of each class, and one measurement.
+pub trait Subject {
+    /// One input, drawn before the measurements of a turn.
+    type Input;
+
+    /// Rows, in the order of the record.
+    fn rows(&self) -> usize;
+
+    /// What the progress bar shows for `row`.
+    fn label(&self, row: usize) -> String;
+
+    /// Whether `row` is cold (its memory evicted before each measurement).
+    fn cold(&self, row: usize) -> bool;
+
+    /// An input of `class` for `row`, from `rng`.
+    fn draw(&self, row: usize, class: Class, rng: &mut ChaCha20Rng) -> Self::Input;
+
+    /// Measures `row` once on `input` of `class`: copies it into the buffer both classes
+    /// use, evicts with `evictor` when the row is cold, times the operation alone with
+    /// `ticker`, then checks the output. The ticks, and whether the output was checked.
+    ///
+    /// # Errors
+    /// A wrong output or a failed call (the row stops).
+    fn measure(
+        &mut self,
+        row: usize,
+        input: &Self::Input,
+        class: Class,
+        ticker: &Ticker,
+        evictor: Option<&mut Evictor>,
+    ) -> Result<(u64, bool)>;
 }
 
-/// A secret of the same size and encoding as the group's random `exp_bits`-bit secrets,
-/// of Hamming weight 2, to stress code whose time depends on the secret's bits: the
-/// integer 2^(exp_bits−1) + 1 in a big-endian group (the top bit a random secret of that
-/// size has, and the low bit; the random secrets of a full-size group have its top bit
-/// about half the time), and for a byte-string secret (X25519, RFC 7748 §5) the bits the
-/// clamping keeps at each end: bit 254 (its set top bit) and bit 3 (the lowest bit it
-/// does not clear), so that the scalar is 2^254 + 8.
-///
-/// # Errors
-/// [`Error::Runtime`] when the group refuses it (a group whose order is not above
-/// 2^(exp_bits−1) + 1).
-pub fn low_weight_secret(
-    kx: &dyn KeyExchange,
-    exp_bits: u32,
+/// Runs the rows of `subject` in turns until `budget` is spent (see the module
+/// documentation), drawing inputs from `rng`; `states` holds one [`RowState`] per row (a
+/// row with an error does not run). Returns the clock used; every row has its
+/// [`RowState::stop`] or its error afterwards.
+pub fn drive<S: Subject>(
+    subject: &mut S,
+    states: &mut [RowState],
+    budget: Budget,
     rng: &mut ChaCha20Rng,
-) -> Result<Vec<u8>> {
-    let len = kx.random_secret(exp_bits, rng).len();
-    let mut x = vec![0u8; len];
-    match kx.secret_form() {
-        ValueForm::Integer => {
-            let top = (exp_bits - 1) as usize;
-            if top / 8 < len {
-                x[len - 1 - top / 8] |= 1 << (top % 8);
-            }
-            x[len - 1] |= 1;
-        }
-        ValueForm::Bytes => {
-            x[len - 1] = 0x40;
-            x[0] = 0x08;
-        }
-    }
-    kx.check_secret(&x).map_err(|e| {
-        Error::runtime(format!(
-            "{}: the low-weight secret was refused: {e}",
-            kx.info().name
-        ))
-    })?;
-    Ok(x)
-}
-
-/// Makes and checks the shared inputs (see the module documentation), then checks every
-/// target's Offer and Reply of the fixed secret.
-fn inputs(job: &LeakJob, rng: &mut ChaCha20Rng) -> Result<(Inputs, Vec<Option<Error>>)> {
-    let r = job.reference.as_ref();
-    let fixed = low_weight_secret(r, job.exp_bits, rng)?;
-    let peer_secret = r.random_secret(job.exp_bits, rng);
-    let peer = r.offer(&peer_secret);
-    let fixed_offer = r.offer(&fixed);
-    let fixed_shared = r.reply(&fixed, &peer)?;
-    if r.reply(&peer_secret, &fixed_offer)? != fixed_shared {
-        return Err(Error::runtime(format!(
-            "{}: pkbench's own exchange on the fixed secret does not agree",
-            r.info().name
-        )));
-    }
-    let inputs = Inputs {
-        fixed,
-        peer_secret,
-        peer,
-        fixed_offer,
-        fixed_shared,
-    };
-    let checks = job
-        .targets
-        .iter()
-        .map(|t| {
-            let kx = t.group.as_ref();
-            let offer_ok = kx.offer(&inputs.fixed) == inputs.fixed_offer;
-            let reply_ok = kx.reply(&inputs.fixed, &inputs.peer).ok().as_deref()
-                == Some(inputs.fixed_shared.as_slice());
-            (!(offer_ok && reply_ok)).then(|| wrong(kx, if offer_ok { "Reply" } else { "Offer" }))
-        })
-        .collect();
-    Ok((inputs, checks))
-}
-
-fn wrong(kx: &dyn KeyExchange, what: &str) -> Error {
-    Error::runtime(format!(
-        "{} ({}): {what} returned a wrong value",
-        kx.info().name,
-        kx.implementation().name
-    ))
-}
-
-/// Runs the leak test `job` under `cfg` (its seed; its `quiet`): see the module
-/// documentation.
-///
-/// # Errors
-/// [`Error::Input`] for a job without targets; [`Error::Runtime`] when pkbench's own
-/// exchange is wrong on the inputs or one of pkbench's own rows returns a wrong output (a
-/// library's wrong output is an [`Outcome::failed`] entry instead).
-pub fn run(job: &LeakJob, cfg: &Config) -> Result<Outcome> {
-    if job.targets.is_empty() {
-        return Err(Error::input("leak: nothing to test"));
-    }
-    let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
-    let (inputs, checks) = inputs(job, &mut rng)?;
-    let mut rows = Vec::new();
-    for (i, check) in checks.into_iter().enumerate() {
-        for cold in [false, true] {
-            if (cold && !job.cache.cold()) || (!cold && !job.cache.warm()) {
-                continue;
-            }
-            for op in [Op::Offer, Op::Reply] {
-                rows.push(Row {
-                    target: i,
-                    op,
-                    cold,
-                    test: LeakTest::default(),
-                    checked: 0,
-                    random_seen: 0,
-                    stop: None,
-                    error: check.as_ref().map(|e| Error::runtime(e.to_string())),
-                });
-            }
-        }
-    }
+    quiet: bool,
+) -> Ticker {
     let ticker = Ticker::detect();
-    let mut evictor = job
-        .cache
-        .cold()
-        .then(|| Evictor::detect(crate::measure::cache::CacheSizes::detect()));
+    let mut evictor = (0..subject.rows())
+        .any(|r| subject.cold(r))
+        .then(|| Evictor::detect(CacheSizes::detect()));
     let start = Instant::now();
-    let pb = crate::measure::progress::bar(job.budget.as_millis() as u64, cfg.quiet);
-    let mut buf = Vec::with_capacity(inputs.fixed.len());
+    let pb = crate::measure::progress::bar(budget.time.as_millis() as u64, quiet);
     'run: loop {
         let mut active = 0;
-        for row in rows
-            .iter_mut()
-            .filter(|r| r.stop.is_none() && r.error.is_none())
-        {
+        for (r, row) in states.iter_mut().enumerate() {
+            if row.stop.is_some() || row.error.is_some() {
+                continue;
+            }
             active += 1;
-            let target = &job.targets[row.target];
-            pb.set_message(format!(
-                "{} {}",
-                target.group.implementation().name,
-                row.op.name()
-            ));
+            pb.set_message(subject.label(r));
+            let cold = subject.cold(r);
             let turn_end = Instant::now() + SLICE;
             'turn: loop {
                 // The turn's inputs are drawn first, so that the same code runs before every
-                // measurement of either class (drawing a random secret just before timing
+                // measurement of either class (drawing a random input just before timing
                 // would disturb the random class's caches and branch predictors alone).
-                let batch = draw_batch(job, &inputs, &mut rng);
+                let batch: Vec<(Class, S::Input)> = (0..BATCH)
+                    .map(|_| {
+                        let class = if rng.next_u32() & 1 == 0 {
+                            Class::Fixed
+                        } else {
+                            Class::Random
+                        };
+                        (class, subject.draw(r, class, rng))
+                    })
+                    .collect();
                 for (class, x) in &batch {
-                    if let Err(e) = measure_one(
-                        job,
-                        &inputs,
-                        row,
-                        (*class, x),
-                        &ticker,
-                        evictor.as_mut(),
-                        &mut buf,
-                    ) {
-                        row.error = Some(e);
-                        break 'turn;
+                    let ev = if cold { evictor.as_mut() } else { None };
+                    match subject.measure(r, x, *class, &ticker, ev) {
+                        Ok((ticks, checked)) => {
+                            row.test.push(*class, ticks);
+                            row.checked += u64::from(checked);
+                        }
+                        Err(e) => {
+                            row.error = Some(e);
+                            break 'turn;
+                        }
                     }
-                    if let Some(max) = job.max_measurements
+                    if let Some(max) = budget.max_measurements
                         && row.test.len() >= max
                     {
                         row.stop = Some(Stop::MaxMeasurements);
@@ -318,7 +208,7 @@ pub fn run(job: &LeakJob, cfg: &Config) -> Result<Outcome> {
                 row.stop = Some(Stop::Clear);
             }
             pb.set_position(start.elapsed().as_millis() as u64);
-            if start.elapsed() >= job.budget {
+            if start.elapsed() >= budget.time {
                 break 'run;
             }
         }
@@ -327,186 +217,40 @@ pub fn run(job: &LeakJob, cfg: &Config) -> Result<Outcome> {
         }
     }
     pb.finish_and_clear();
-    for row in rows.iter_mut().filter(|r| r.stop.is_none()) {
+    for row in states.iter_mut().filter(|r| r.stop.is_none()) {
         row.stop = Some(Stop::Budget);
     }
-    finish(job, &inputs, rows, &ticker)
+    ticker
 }
 
-/// Inputs drawn before a turn's measurements: [`BATCH`] coin tosses, each with its
-/// secret (the fixed one, or a fresh random one of the same size).
-fn draw_batch(job: &LeakJob, inputs: &Inputs, rng: &mut ChaCha20Rng) -> Vec<(Class, Vec<u8>)> {
-    (0..BATCH)
-        .map(|_| {
-            if rng.next_u32() & 1 == 0 {
-                (Class::Fixed, inputs.fixed.clone())
-            } else {
-                (
-                    Class::Random,
-                    job.reference.random_secret(job.exp_bits, rng),
-                )
-            }
-        })
-        .collect()
+/// What a run gave: the operations of the rows that ran, and the implementations whose
+/// output was wrong (with the error), which cost only their own rows.
+pub struct Outcome {
+    /// One operation per row.
+    pub operations: Vec<Operation>,
+    /// Labels and errors of the implementations whose outputs were wrong.
+    pub failed: Vec<(String, Error)>,
+    /// The fixed input of the fixed class (DH: the secret in the group's encoding; RSA:
+    /// the message, big-endian), empty when the classes have none (a KEM's valid and
+    /// modified ciphertexts).
+    pub fixed_input: Vec<u8>,
+    /// The clock's name ([`Ticker::name`]).
+    pub clock: &'static str,
 }
 
-/// One measurement of `row` on `x` of `class` (see the module documentation), checked.
-fn measure_one(
-    job: &LeakJob,
-    inputs: &Inputs,
-    row: &mut Row,
-    (class, x): (Class, &[u8]),
-    ticker: &Ticker,
-    evictor: Option<&mut Evictor>,
-    buf: &mut Vec<u8>,
-) -> Result<()> {
-    let kx = job.targets[row.target].group.as_ref();
-    buf.clear();
-    buf.extend_from_slice(x);
-    if row.cold
-        && let Some(ev) = evictor
-    {
-        let r = kx
-            .resident(row.op == Op::Offer)
-            .with([Span::of(buf.as_slice()), Span::of(inputs.peer.as_slice())]);
-        ev.evict(&r);
-    }
-    let (ticks, out) = match row.op {
-        Op::Offer => {
-            let t0 = ticker.now();
-            let out = kx.offer(black_box(buf.as_slice()));
-            let t1 = ticker.now();
-            (t1.wrapping_sub(t0), Ok(black_box(out)))
-        }
-        Op::Reply => {
-            let t0 = ticker.now();
-            let out = kx.reply(black_box(buf.as_slice()), black_box(inputs.peer.as_slice()));
-            let t1 = ticker.now();
-            (t1.wrapping_sub(t0), black_box(out))
-        }
-    };
-    row.test.push(class, ticks);
-    let out = out.map_err(|_| wrong(kx, row.op.name()))?;
-    match class {
-        Class::Fixed => {
-            let want = match row.op {
-                Op::Offer => &inputs.fixed_offer,
-                Op::Reply => &inputs.fixed_shared,
-            };
-            if &out != want {
-                return Err(wrong(kx, row.op.name()));
-            }
-            row.checked += 1;
-        }
-        Class::Random => {
-            row.random_seen += 1;
-            if row.random_seen % CHECK_EVERY == 1 {
-                check_random(job.reference.as_ref(), inputs, row.op, x, &out)
-                    .map_err(|_| wrong(kx, row.op.name()))?;
-                row.checked += 1;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The output of `op` on the random secret `x` is right: Offer X with y·X = x·Y (both
-/// computed by pkbench's own group `r`), Reply with x·Y = y·(x·G).
-fn check_random(r: &dyn KeyExchange, inputs: &Inputs, op: Op, x: &[u8], out: &[u8]) -> Result<()> {
-    let ok = match op {
-        Op::Offer => r.reply(&inputs.peer_secret, out)? == r.reply(x, &inputs.peer)?,
-        Op::Reply => out == r.reply(&inputs.peer_secret, &r.offer(x))?,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::runtime("wrong output"))
+/// Adds the error of a library's row to `failed` (once per implementation label); the
+/// caller drops that implementation's operations ([`drop_failed`]).
+pub(crate) fn note_failed(failed: &mut Vec<(String, Error)>, label: String, e: Error) {
+    if !failed.iter().any(|(l, _)| *l == label) {
+        failed.push((label, e));
     }
 }
 
-/// The operations of the rows, and the targets that failed.
-fn finish(job: &LeakJob, inputs: &Inputs, rows: Vec<Row>, ticker: &Ticker) -> Result<Outcome> {
-    let mut failed: Vec<(String, Error)> = Vec::new();
-    let mut operations = Vec::new();
-    let ns_per_tick = ticker.ns_per_tick();
-    for row in rows {
-        let target = &job.targets[row.target];
-        if let Some(e) = row.error {
-            if target.imp == super::imp::Choice::Own {
-                return Err(e);
-            }
-            let label = target.group.implementation().label();
-            if !failed.iter().any(|(l, _)| *l == label) {
-                failed.push((label, e));
-            }
-            continue;
-        }
-        if failed
-            .iter()
-            .any(|(l, _)| *l == target.group.implementation().label())
-        {
-            continue;
-        }
-        operations.push(ops::operation(job, inputs, &row, ticker, ns_per_tick));
-    }
-    // A target that failed in a later row loses its earlier rows too.
+/// `operations` without those of an implementation in `failed`.
+pub(crate) fn drop_failed(operations: &mut Vec<Operation>, failed: &[(String, Error)]) {
     operations.retain(|op: &Operation| {
         !failed
             .iter()
             .any(|(l, _)| op.implementation.as_ref().is_some_and(|i| i.label() == *l))
     });
-    Ok(Outcome {
-        operations,
-        failed,
-        fixed_secret: inputs.fixed.clone(),
-        clock: ticker.name(),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The fixed secret has weight 2, the size of the random ones, and the group takes it:
-    /// big-endian 2^(bits−1) + 1; X25519's bytes 2^254 + 8 after clamping.
-    #[test]
-    fn low_weight_secrets() {
-        let mut rng = ChaCha20Rng::seed_from_u64(1);
-        for (group, bits, want) in [
-            ("modp-1024", 1023u32, None),
-            ("modp-1024", 160, None),
-            (
-                "gf2-155",
-                128,
-                Some("00000080000000000000000000000000000001"),
-            ),
-            ("x25519", 255, None),
-        ] {
-            let kx = crate::kex::open_named(group, &Default::default()).unwrap();
-            let x = low_weight_secret(kx.as_ref(), bits, &mut rng).unwrap();
-            let weight: u32 = x.iter().map(|b| b.count_ones()).sum();
-            assert_eq!(weight, 2, "{group} {bits}");
-            assert_eq!(x.len(), kx.random_secret(bits, &mut rng).len(), "{group}");
-            if let Some(w) = want {
-                assert_eq!(hex::encode(&x), w);
-            }
-            match kx.secret_form() {
-                ValueForm::Integer => {
-                    let lead = x.iter().take_while(|&&b| b == 0).count();
-                    let top = (x.len() - lead) * 8 - x[lead].leading_zeros() as usize;
-                    assert_eq!(top, bits as usize, "{group}");
-                    assert_eq!(x[x.len() - 1] & 1, 1);
-                }
-                ValueForm::Bytes => {
-                    assert_eq!((x[0], x[31]), (0x08, 0x40));
-                }
-            }
-            // The group computes with it as with any secret.
-            let y = kx.random_secret(bits, &mut rng);
-            assert_eq!(
-                kx.reply(&x, &kx.offer(&y)).unwrap(),
-                kx.reply(&y, &kx.offer(&x)).unwrap()
-            );
-        }
-    }
 }

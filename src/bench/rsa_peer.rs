@@ -73,7 +73,7 @@ pub fn offers_crt(library: Library) -> bool {
 }
 
 /// One library's modular exponentiation, as the timed loop calls it.
-trait LibPow {
+pub(crate) trait LibPow {
     /// The library's integer.
     type Operand;
     /// An operand from big-endian bytes (before timing).

@@ -1,9 +1,11 @@
-//! `pkbench leak`: does the time of Offer and Reply depend on the secret? A fixed-versus-random
-//! timing test (dudect) of every implementation `dh --impl` runs (the test is
-//! [`crate::bench::leak`], the report [`crate::report::leak`]).
+//! `pkbench leak`: does an operation's time depend on its input? A two-class timing test
+//! (dudect) of DH Offer and Reply (fixed against random secrets), a KEM's Decaps (valid
+//! against modified ciphertexts: `--group mlkem768`) and the RSA private operation (fixed
+//! against random messages: `--rsa BITS`), for every implementation `dh --impl` and
+//! `rsa --impl` run (the test is [`crate::bench::leak`], the report [`crate::report::leak`]).
 
 use crate::bench::imp::{Choice, IMPL_PARAM, Library};
-use crate::bench::leak::{CHECK_EVERY, LeakJob};
+use crate::bench::leak::{Budget, CHECK_EVERY, LeakJob};
 use crate::bench::{self, dh::DhJob};
 use crate::cli::common::{GroupArgs, open_described};
 use crate::cli::imp::{self, ImplArgs};
@@ -19,7 +21,7 @@ use clap::Args;
 use std::sync::Arc;
 
 /// `--impl` of `leak`.
-const LEAK_IMPL_HELP: &str = "Who computes Offer and Reply: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt`, `gmp`, a comma-separated list, or `all`, as in `dh`. For a mod-p group OpenSSL and GMP give two rows each, one per call: BN_mod_exp_mont and BN_mod_exp_mont_consttime, mpz_powm and mpz_powm_sec. On a binary curve also `pkbench-portable`. A library missing here, or without the group, gives a note.";
+const LEAK_IMPL_HELP: &str = "Who computes: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt`, `gmp`, a comma-separated list, or `all`, as in `dh` and `rsa`. For a mod-p group and for --rsa, OpenSSL and GMP give two rows each, one per call: BN_mod_exp_mont and BN_mod_exp_mont_consttime, mpz_powm and mpz_powm_sec (pkbench's own RSA rows too: its backend's general and constant-time exponentiation); with --crt, also the CRT rows (pkbench's own, OpenSSL's RSA API). On a binary curve also `pkbench-portable`. For a KEM: `ml-kem`, `libcrux-ml-kem`, a list, or `all` (both, also the default). A library missing here, or without the operation, gives a note.";
 
 /// The help of `--time` for `leak`: the budget of the whole run.
 const LEAK_TIME_HELP: &str = "Time budget of the whole run in seconds (all rows share it, taking turns of 20 ms; a row that shows |t| ≥ 20 stops early and leaves its share to the others), above 0 and at most 3600.";
@@ -33,7 +35,13 @@ const LEAK_TIME_HELP: &str = "Time budget of the whole run in seconds (all rows 
   pkbench leak --group x25519 --impl all --time 20
   pkbench leak --group gf2-155 --exp-bits 128 --cache cold
                                  the fixed-base table's Offer and the ladder's
-                                 Reply with their memory evicted before each run")]
+                                 Reply with their memory evicted before each run
+  pkbench leak --group mlkem768 --impl all
+                                 Decaps of valid against modified ciphertexts
+                                 (implicit rejection), ml-kem and libcrux-ml-kem
+  pkbench leak --rsa 2048 --impl all --time 20
+                                 the private operation m^d mod n on a fixed
+                                 message against random ones, every call")]
 #[command(mut_arg("imp", |a| a.help(LEAK_IMPL_HELP).long_help(LEAK_IMPL_HELP)))]
 #[command(mut_arg("time", |a| a.default_value("10").help(LEAK_TIME_HELP).long_help(LEAK_TIME_HELP)))]
 pub struct LeakArgs {
@@ -51,6 +59,19 @@ pub struct LeakArgs {
     pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
     pub imp: ImplArgs,
+    /// Test the RSA private operation of a BITS-bit key generated from --seed (256 to 8192)
+    /// instead of a group: a fixed message (2^(8·chunk − 1) + 1, chunk = modulus bytes − 1)
+    /// against fresh random messages, every result checked with e.
+    #[arg(long, value_name = "BITS", conflicts_with_all = ["field", "params", "exp_bits", "no_table", "no_clmul", "key"])]
+    pub rsa: Option<u32>,
+    /// Test the RSA private operation of this PEM private key (as `rsa --key`) instead of a
+    /// group.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["field", "params", "exp_bits", "no_table", "no_clmul"])]
+    pub key: Option<std::path::PathBuf>,
+    /// With --rsa or --key: also test the CRT private operation (pkbench's own, and
+    /// OpenSSL's RSA API).
+    #[arg(long)]
+    pub crt: bool,
     /// Stop a row after N measurements (both classes), even when the budget is not spent.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_measurements: Option<u64>,
@@ -68,19 +89,25 @@ pub struct LeakArgs {
 /// [`Error::Input`] for bad arguments (a KEM group, `--clock cpu`, nothing that can run);
 /// [`Error::Runtime`] when pkbench's own outputs are wrong.
 pub fn run(args: &LeakArgs) -> Result<String> {
-    let renderers =
-        Renderers::record(report::leak::render_text).with_markdown(report::leak::render_markdown);
+    let renderers = renderers();
     args.out.check(&renderers)?;
-    if args.group.params.is_none() && crate::kem::lookup(&args.group.field).is_some() {
-        return Err(Error::input(format!(
-            "--group {}: leak tests Diffie-Hellman groups; a KEM's Decaps is not tested yet",
-            args.group.field
-        )));
-    }
     if args.timing.clock != Clock::Wall {
         return Err(Error::input(
             "--clock: leak times each run alone on the finest clock (the TSC, else the monotonic clock); leave --clock out",
         ));
+    }
+    if args.rsa.is_some() || args.key.is_some() {
+        return crate::cli::leak_kem_rsa::run_rsa(args, &renderers);
+    }
+    if args.crt {
+        return Err(Error::input(
+            "--crt: only the RSA test (--rsa BITS or --key FILE) has a CRT operation",
+        ));
+    }
+    if args.group.params.is_none()
+        && let Some(info) = crate::kem::lookup(&args.group.field)
+    {
+        return crate::cli::leak_kem_rsa::run_kem(args, info, &renderers);
     }
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;
@@ -129,34 +156,59 @@ pub fn run(args: &LeakArgs) -> Result<String> {
             why.join("; ")
         )));
     }
+    let b = budget(args);
     let job = LeakJob {
         reference: own.group.clone(),
         exp_bits: own.exp_bits,
         targets,
         cache: args.cache.cache,
-        budget: std::time::Duration::from_secs_f64(args.timing.time),
-        max_measurements: args.max_measurements,
+        budget: b.time,
+        max_measurements: b.max_measurements,
     };
     let outcome = bench::leak::run(&job, &cfg)?;
-    for (label, e) in outcome.failed {
-        let mut s = Skipped::new(
-            label.clone(),
-            format!("failed: {}", crate::cli::errors::render(&e)),
-        );
-        s.params.insert(IMPL_PARAM.into(), label.into());
-        notes.push(s);
-    }
+    notes.extend(failed_notes(outcome.failed));
     if outcome.operations.is_empty() {
         return Err(Error::runtime(
             "leak: every implementation failed its checks",
         ));
     }
+    let mut params = test_params(args);
+    params.insert(param::GROUP.into(), name.clone().into());
+    params.insert(param::EXP_BITS.into(), own.exp_bits.into());
+    params.insert(param::TABLE.into(), own.group.table().is_some().into());
+    params.insert(
+        "fixed_secret".into(),
+        hex::encode(&outcome.fixed_input).into(),
+    );
+    params.insert("check_every".into(), CHECK_EVERY.into());
+    let mut rec = bench::record("leak", &cfg, params, outcome.operations, &timer);
+    rec.clock = outcome.clock.to_string();
+    rec.skipped.extend(notes);
+    args.out.emit(&rec, &renderers)
+}
+
+/// The formats `leak` prints: its document as terminal text, Markdown and CSV, the record
+/// as JSON, and `pkbench report`'s page of the record as HTML.
+fn renderers() -> Renderers<'static> {
+    Renderers::record(report::leak::render_text)
+        .with_markdown(report::leak::render_markdown)
+        .with_csv(report::leak::render_csv)
+        .with_html(report::leak::render_html)
+}
+
+/// The budget of `args`.
+pub(crate) fn budget(args: &LeakArgs) -> Budget {
+    Budget {
+        time: std::time::Duration::from_secs_f64(args.timing.time),
+        max_measurements: args.max_measurements,
+    }
+}
+
+/// The record params every leak test has: the caches, the budget and the test's
+/// constants (thresholds, crops).
+pub(crate) fn test_params(args: &LeakArgs) -> serde_json::Map<String, serde_json::Value> {
     let mut params: serde_json::Map<String, serde_json::Value> = [
-        (param::GROUP, name.clone().into()),
-        (param::EXP_BITS, own.exp_bits.into()),
-        (param::TABLE, own.group.table().is_some().into()),
         (param::CACHE, args.cache.cache.name().into()),
-        ("fixed_secret", hex::encode(&outcome.fixed_secret).into()),
         ("budget_s", args.timing.time.into()),
         (
             "max_measurements",
@@ -167,14 +219,25 @@ pub fn run(args: &LeakArgs) -> Result<String> {
         ("t_stop", leak::T_STOP.into()),
         ("min_per_class", leak::MIN_PER_CLASS.into()),
         ("crops", leak::CROPS.into()),
-        ("check_every", CHECK_EVERY.into()),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
     crate::cli::cache::add_params(&mut params, args.cache.cache, Clock::Wall);
-    let mut rec = bench::record("leak", &cfg, params, outcome.operations, &timer);
-    rec.clock = outcome.clock.to_string();
-    rec.skipped.extend(notes);
-    args.out.emit(&rec, &renderers)
+    params
+}
+
+/// The failed implementations of a run as the record's `skipped` notes.
+pub(crate) fn failed_notes(failed: Vec<(String, Error)>) -> Vec<Skipped> {
+    failed
+        .into_iter()
+        .map(|(label, e)| {
+            let mut s = Skipped::new(
+                label.clone(),
+                format!("failed: {}", crate::cli::errors::render(&e)),
+            );
+            s.params.insert(IMPL_PARAM.into(), label.into());
+            s
+        })
+        .collect()
 }

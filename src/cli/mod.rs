@@ -17,6 +17,7 @@ pub mod impls;
 pub mod kem;
 pub mod kex_io;
 pub mod leak;
+pub mod leak_kem_rsa;
 pub mod manual;
 pub mod noise;
 pub mod options;

@@ -180,6 +180,8 @@ pub struct Renderers<'a, T = ResultRecord> {
     text: Writer<'a, T, String>,
     json: Writer<'a, T, Result<String>>,
     markdown: Option<Writer<'a, T, String>>,
+    csv: Option<Writer<'a, T, String>>,
+    html: Option<Writer<'a, T, String>>,
 }
 
 impl<'a> Renderers<'a, ResultRecord> {
@@ -197,6 +199,8 @@ impl<'a, T> Renderers<'a, T> {
             text: Box::new(text),
             json: Box::new(json),
             markdown: None,
+            csv: None,
+            html: None,
         }
     }
 
@@ -206,11 +210,29 @@ impl<'a, T> Renderers<'a, T> {
         self
     }
 
+    /// These writers with a CSV one.
+    pub fn with_csv(mut self, csv: impl Fn(&T) -> String + 'a) -> Self {
+        self.csv = Some(Box::new(csv));
+        self
+    }
+
+    /// These writers with an HTML one (a self-contained page).
+    pub fn with_html(mut self, html: impl Fn(&T) -> String + 'a) -> Self {
+        self.html = Some(Box::new(html));
+        self
+    }
+
     /// The formats these writers render.
     pub fn formats(&self) -> Vec<OutputFormat> {
         let mut v = vec![OutputFormat::Text, OutputFormat::Json];
-        if self.markdown.is_some() {
-            v.push(OutputFormat::Markdown);
+        for (have, f) in [
+            (self.markdown.is_some(), OutputFormat::Markdown),
+            (self.csv.is_some(), OutputFormat::Csv),
+            (self.html.is_some(), OutputFormat::Html),
+        ] {
+            if have {
+                v.push(f);
+            }
         }
         v
     }
@@ -230,15 +252,30 @@ pub fn render<T>(
     renderers: &Renderers<'_, T>,
     saved: Option<&Path>,
 ) -> Result<String> {
-    let mut s = match (format, &renderers.markdown) {
-        (OutputFormat::Json, _) => return (renderers.json)(value),
-        (OutputFormat::Text, _) => (renderers.text)(value),
-        (OutputFormat::Markdown, Some(markdown)) => markdown(value),
-        (OutputFormat::Markdown | OutputFormat::Csv | OutputFormat::Html, _) => {
-            let spelled = format!("--format {}", format.name());
-            return Err(unavailable(&spelled, &renderers.formats()));
+    let writer = match format {
+        OutputFormat::Json => return (renderers.json)(value),
+        OutputFormat::Text => Some(&renderers.text),
+        OutputFormat::Markdown => renderers.markdown.as_ref(),
+        // CSV and HTML are data and a page: printed as written, no saved line, no wrapping.
+        OutputFormat::Csv | OutputFormat::Html => {
+            let w = match format {
+                OutputFormat::Csv => renderers.csv.as_ref(),
+                _ => renderers.html.as_ref(),
+            };
+            return match w {
+                Some(w) => Ok(w(value)),
+                None => Err(unavailable(
+                    &format!("--format {}", format.name()),
+                    &renderers.formats(),
+                )),
+            };
         }
     };
+    let Some(writer) = writer else {
+        let spelled = format!("--format {}", format.name());
+        return Err(unavailable(&spelled, &renderers.formats()));
+    };
+    let mut s = writer(value);
     if let Some(p) = saved {
         s += &format!("record:    saved to {}\n", p.display());
     }

@@ -2,7 +2,7 @@
 //! per crate and parameter set, and the generic [`Impl`] that turns any [`Native`] into a
 //! [`Kem`] with its pool of [`Exchanges`].
 
-use super::{Exchanges, Kem, KemInfo, check_len};
+use super::{Decapsulator, Exchanges, Kem, KemInfo, check_len};
 use crate::error::{Invalid, KemError, Param, Result};
 use crate::implementation::Implementation;
 use std::hint::black_box;
@@ -131,6 +131,28 @@ impl<N: Native> Kem for Impl<N> {
             p.ss_dec.push(dec);
         }
         Ok(Box::new(p))
+    }
+
+    fn decapsulator(&self, seed: &[u8]) -> Result<Box<dyn Decapsulator>> {
+        let i = self.info;
+        check_len(i.name, Param::KemSeed, &[i.seed_bytes], seed.len())?;
+        Ok(Box::new(Dec::<N> {
+            info: i,
+            dk: N::keygen(seed).1,
+        }))
+    }
+}
+
+/// A decapsulation key of a [`Native`], for [`Kem::decapsulator`].
+struct Dec<N: Native> {
+    info: &'static KemInfo,
+    dk: N::Dk,
+}
+
+impl<N: Native> Decapsulator for Dec<N> {
+    fn decaps(&self, ct: &[u8]) -> Result<Vec<u8>> {
+        check_len(self.info.name, Param::Ct, &[self.info.ct_bytes], ct.len())?;
+        N::decaps(self.info.name, &self.dk, ct)
     }
 }
 

@@ -221,6 +221,39 @@ pub trait Kem: Send + Sync {
     /// # Errors
     /// As [`Kem::keygen`] and [`Kem::encaps`] for inputs of the wrong length.
     fn exchanges(&self, seeds: &[Vec<u8>], coins: &[Vec<u8>]) -> Result<Box<dyn Exchanges>>;
+
+    /// The decapsulation key of the KeyGen `seed` ([`KemInfo::seed_bytes`]) in the
+    /// implementation's own form, ready to decapsulate any ciphertexts (`pkbench leak`'s
+    /// Decaps of valid and modified ones).
+    ///
+    /// # Errors
+    /// [`KemError::Length`] for a seed of the wrong length.
+    fn decapsulator(&self, seed: &[u8]) -> Result<Box<dyn Decapsulator>>;
+}
+
+/// One decapsulation key kept in an implementation's own form ([`Kem::decapsulator`]).
+pub trait Decapsulator: Send + Sync {
+    /// Decaps `ct` ([`KemInfo::ct_bytes`]): the shared secret, or the implicit-rejection
+    /// secret J(z ‖ ct) (FIPS 203 Alg. 18, line 7; the hybrid's ML-KEM part) for a
+    /// ciphertext that does not re-encrypt to itself.
+    ///
+    /// # Errors
+    /// [`KemError::Length`] for a ciphertext of the wrong length; for the hybrid,
+    /// [`crate::error::PeerValueError::SharedSecretZero`].
+    fn decaps(&self, ct: &[u8]) -> Result<Vec<u8>>;
+}
+
+/// The implicit-rejection secret of ML-KEM: J(z ‖ c) = SHAKE256(z ‖ c, 8·32) (FIPS 203
+/// §4.1 (4.4) and Alg. 18 line 7), the 32 bytes Decaps returns for a ciphertext `c` that
+/// does not re-encrypt to itself, `z` the last 32 bytes of the KeyGen seed d ‖ z.
+pub fn implicit_rejection(z: &[u8], c: &[u8]) -> [u8; 32] {
+    use shake::{ExtendableOutput, Update, XofReader};
+    let mut h = shake::Shake256::default();
+    h.update(z);
+    h.update(c);
+    let mut out = [0u8; 32];
+    h.finalize_xof().read(&mut out);
+    out
 }
 
 /// A pool of exchanges of one implementation: for entry i, its seed and coins and the

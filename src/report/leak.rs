@@ -1,10 +1,13 @@
-//! The view of `pkbench leak`: a record's rows (implementation × Offer/Reply × caches) with
+//! The view of `pkbench leak`: a record's rows (implementation × operation × caches) with
 //! their measurements, mean times per class, largest |t| and verdict, as a [`Doc`] that
-//! every format renders.
+//! every format renders. A record's `subject` param says what was tested: `dh` (Offer and
+//! Reply, a fixed secret against random ones; the default of records without it), `kem`
+//! (Decaps, valid against modified ciphertexts) or `rsa` (the private operation, a fixed
+//! message against random ones).
 
 use crate::measure::leak::{self, Verdict};
 use crate::record::{Operation, ResultRecord, figure, info, param};
-use crate::report::doc::{Cell, Doc, Table, markdown, terminal};
+use crate::report::doc::{Cell, Doc, Table, csv, markdown, terminal};
 
 /// The verdict of a leak row, read from its record figures.
 pub fn verdict(op: &Operation) -> Verdict {
@@ -34,6 +37,10 @@ fn row(op: &Operation) -> Vec<Cell> {
             "s",
         )
     };
+    let call = op
+        .param_str(param::CALL)
+        .filter(|c| !implementation(op).contains(c))
+        .map_or_else(String::new, |c| format!(", {c}"));
     let v = verdict(op);
     let crop = match op.info_f64(info::MAX_CROP) {
         Some(p) => format!("the {:.1} % crop", p * 100.0),
@@ -51,42 +58,83 @@ fn row(op: &Operation) -> Vec<Cell> {
         (_, None) => Cell::text(v.text()),
     };
     vec![
-        Cell::text(format!("{}{cache}", op.name)),
+        Cell::text(format!("{}{call}{cache}", op.name)),
         class(info::N_FIXED, figure::MEAN_FIXED_MS),
         class(info::N_RANDOM, figure::MEAN_RANDOM_MS),
         vcell,
     ]
 }
 
+/// What a leak record tested: its `subject` param (`dh` when absent).
+fn subject(rec: &ResultRecord) -> &str {
+    rec.params
+        .get("subject")
+        .and_then(|v| v.as_str())
+        .unwrap_or("dh")
+}
+
+/// A run-level param as text ("" when absent).
+fn text(rec: &ResultRecord, k: &str) -> String {
+    rec.params
+        .get(k)
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+        .unwrap_or_default()
+}
+
+/// The title, the test's description and the two classes' names of `rec`.
+fn framing(rec: &ResultRecord) -> (String, String, [String; 2]) {
+    let group = text(rec, param::GROUP);
+    match subject(rec) {
+        "kem" => (
+            format!(
+                "pkbench leak: {group} Decaps: does the time depend on whether the ciphertext is valid?"
+            ),
+            format!(
+                "valid ciphertexts (a pool of {} encapsulations to one key) against modified ones (a valid one with one random bit of its ML-KEM ciphertext flipped: implicit rejection), classes in random order, each run timed alone; every output checked: a valid ciphertext's against its Encaps secret, a modified one's against J(z ‖ c) computed with SHAKE256",
+                text(rec, "pool")
+            ),
+            ["valid".into(), "modified".into()],
+        ),
+        "rsa" => (
+            format!(
+                "pkbench leak: RSA-{} private operation: does the time depend on the message?",
+                text(rec, "bits")
+            ),
+            format!(
+                "fixed message of Hamming weight 2 (2^{} + 1) against fresh random messages of {} bytes, classes in random order, each run timed alone; every result s checked with e (s^e mod n gives the message back)",
+                rec.params
+                    .get("chunk_bytes")
+                    .and_then(|v| v.as_u64())
+                    .map_or_else(|| "?".to_string(), |c| (8 * c - 1).to_string()),
+                text(rec, "chunk_bytes")
+            ),
+            ["fixed".into(), "random".into()],
+        ),
+        _ => {
+            let bits = rec
+                .params
+                .get(param::EXP_BITS)
+                .and_then(|v| v.as_u64())
+                .map_or_else(String::new, |b| format!(", {b}-bit secrets"));
+            (
+                format!("pkbench leak: {group}{bits}: does the time depend on the secret?"),
+                format!(
+                    "fixed secret {} (Hamming weight 2) against fresh random secrets of the same size, classes in random order, each run timed alone",
+                    text(rec, "fixed_secret")
+                ),
+                ["fixed".into(), "random".into()],
+            )
+        }
+    }
+}
+
 /// The document of a `leak` record.
 pub fn doc(rec: &ResultRecord) -> Doc {
     let mut d = Doc::new();
-    let group = rec
-        .params
-        .get(param::GROUP)
-        .and_then(|v| v.as_str())
-        .unwrap_or("?");
-    let bits = rec
-        .params
-        .get(param::EXP_BITS)
-        .and_then(|v| v.as_u64())
-        .map_or_else(String::new, |b| format!(", {b}-bit secrets"));
-    d.title(format!(
-        "pkbench leak: {group}{bits}: does the time depend on the secret?"
-    ));
-    let text = |k: &str| {
-        rec.params
-            .get(k)
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-            .unwrap_or_default()
-    };
-    d.fact(
-        "test",
-        format!(
-            "fixed secret {} (Hamming weight 2) against fresh random secrets of the same size, classes in random order, each run timed alone",
-            text("fixed_secret")
-        ),
-    );
+    let (title, test, classes) = framing(rec);
+    d.title(title);
+    d.fact("test", test);
+    let text = |k: &str| text(rec, k);
     d.fact("clock", rec.clock.clone());
     d.fact(
         "budget",
@@ -114,8 +162,8 @@ pub fn doc(rec: &ResultRecord) -> Doc {
                 "leak.rows",
                 &[
                     "operation",
-                    "fixed\nruns, mean",
-                    "random\nruns, mean",
+                    &format!("{}\nruns, mean", classes[0]),
+                    &format!("{}\nruns, mean", classes[1]),
                     "verdict",
                 ],
             )
@@ -151,4 +199,14 @@ pub fn render_text(rec: &ResultRecord) -> String {
 /// The Markdown of a `leak` record.
 pub fn render_markdown(rec: &ResultRecord) -> String {
     markdown::render(&doc(rec))
+}
+
+/// The CSV of a `leak` record (its document's tables and facts, [`csv::render`]).
+pub fn render_csv(rec: &ResultRecord) -> String {
+    csv::render(&doc(rec))
+}
+
+/// `pkbench report`'s page of one `leak` record.
+pub fn render_html(rec: &ResultRecord) -> String {
+    crate::report::html::render_page(&[("leak".to_string(), rec.clone())]).unwrap_or_default()
 }

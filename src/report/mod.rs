@@ -268,6 +268,7 @@ fn view(rec: &ResultRecord) -> Option<doc::Doc> {
         "dh" if !kem::is_kem(rec) && !by_impl::has_peers(rec) => dh::view(&threads::without(rec)),
         "choose" if !windows::is_sweep(rec) => choose::view(rec),
         "suite" => suite::view(&threads::without(rec)),
+        "leak" => leak::doc(rec),
         _ => return None,
     };
     d.extend(threads::doc(rec));
