@@ -29,8 +29,9 @@ const EXAMPLES: &str = "Examples:
 enum Command {
     /// Time a Diffie-Hellman exchange: Offer, Reply and Total = 2*Offer + Reply.
     Dh(cli::dh::DhArgs),
-    /// Does the time of Offer and Reply depend on the secret? A fixed-versus-random timing
-    /// test (dudect) of each implementation, with Welch's t and a verdict per row.
+    /// Does the time depend on the input? A two-class timing test (dudect) of DH Offer and
+    /// Reply, a KEM's Decaps and the RSA private operation, per implementation, with Welch's t
+    /// and a verdict per row.
     Leak(cli::leak::LeakArgs),
     /// Print the public value (Offer) for a secret, in hex.
     Offer(cli::kex_io::OfferArgs),

@@ -235,3 +235,29 @@ fn core_svp_pairs_come_from_one_block_size() {
         assert_eq!(q, (0.265f64 * beta).floor(), "{name} quantum");
     }
 }
+
+/// `implicit_rejection` is J(z ‖ c), and every implementation's decapsulator (the leak
+/// test's Decaps) returns it for a modified ciphertext and the Encaps secret for a valid
+/// one; for the hybrid, J of its ML-KEM part followed by the unchanged X25519 secret.
+#[test]
+fn decapsulators_give_the_secret_or_the_rejection_value() {
+    for info in KEMS {
+        let seed: Vec<u8> = (0..info.seed_bytes as u8).collect();
+        let coins: Vec<u8> = (0..info.coins_bytes as u8).map(|b| b ^ 0x5a).collect();
+        let mlkem_ct = hybrid_parts(info).map_or(info.ct_bytes, |p| p.mlkem.ct_bytes);
+        for k in kems(info.name) {
+            let who = format!("{} {}", info.name, k.impl_name());
+            let (ek, _) = k.keygen(&seed).unwrap();
+            let (ct, ss) = k.encaps(&ek, &coins).unwrap();
+            let d = k.decapsulator(&seed).unwrap();
+            assert_eq!(d.decaps(&ct).unwrap(), ss, "{who}");
+            let mut m = ct.clone();
+            m[mlkem_ct - 1] ^= 0x80;
+            let mut want = implicit_rejection(&seed[32..64], &m[..mlkem_ct]).to_vec();
+            assert_eq!(want, j(&seed[32..64], &m[..mlkem_ct]), "{who}");
+            want.extend_from_slice(&ss[32..]);
+            assert_eq!(d.decaps(&m).unwrap(), want, "{who}");
+            assert!(d.decaps(&ct[1..]).is_err(), "{who}");
+        }
+    }
+}

@@ -158,8 +158,10 @@ pub fn doc(rec: &ResultRecord) -> Doc {
                 d.heading(w);
                 d.table(t);
             }
+            // Each implementation's table is named after it, so that its CSV rows say whose
+            // they are.
             let t = Table::new(
-                "leak.rows",
+                format!("leak: {who}"),
                 &[
                     "operation",
                     &format!("{}\nruns, mean", classes[0]),

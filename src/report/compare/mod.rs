@@ -515,6 +515,7 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
     }
 }
 
+pub mod leak;
 mod outcome;
 mod render;
 mod tables;

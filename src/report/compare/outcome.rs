@@ -34,6 +34,9 @@ pub fn compare_records(
     for (n, r) in names.iter().zip(recs) {
         check_operations(n, r)?;
     }
+    if super::leak::all_leak(recs) {
+        return leak_outcome(names, recs, json);
+    }
     let rule = rule.with_noise_floor(recs);
     let comparisons: Vec<Comparison> = recs[1..]
         .iter()
@@ -82,6 +85,37 @@ pub fn compare_records(
         text: doc::terminal::render(&doc),
         doc: Some(doc),
         regressions,
+    })
+}
+
+/// The comparison of leak records ([`super::leak`]): no ratio, hence no regression.
+///
+/// # Errors
+/// [`Error::Input`] when no row appears in two records.
+fn leak_outcome(names: &[String], recs: &[ResultRecord], json: bool) -> Result<Outcome> {
+    let shared = recs[0].operations.iter().any(|b| {
+        recs[1..]
+            .iter()
+            .any(|r| r.operations.iter().any(|o| o.key() == b.key()))
+    });
+    if !shared {
+        return Err(Error::input(format!(
+            "nothing compared: no leak row appears in both {} and {}; compare leak records of the same group and implementations",
+            names[0], names[1]
+        )));
+    }
+    if json {
+        return Ok(Outcome {
+            text: to_json(&super::leak::json(names, recs))?,
+            doc: None,
+            regressions: Vec::new(),
+        });
+    }
+    let doc = super::leak::doc(names, recs);
+    Ok(Outcome {
+        text: doc::terminal::render(&doc),
+        doc: Some(doc),
+        regressions: Vec::new(),
     })
 }
 
