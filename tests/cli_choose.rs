@@ -367,6 +367,7 @@ fn groups_time_and_categories() {
         "0.01",
         "--min-security",
         "128",
+        "--no-prune",
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");

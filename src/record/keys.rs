@@ -239,8 +239,8 @@ pub mod choose {
     pub const LINK_MS: &str = "link_ms";
     /// Info: what the row is ranked by, Total plus its link time, ms.
     pub const COST_MS: &str = "cost_ms";
-    /// Info: the params of a more conventional row of the same option and code that this
-    /// one does not beat (the 95 % interval of their cost ratio contains 1).
+    /// Info: the params of the full-size row of the same option, code and table that this
+    /// short-secret row does not beat (the 95 % interval of their cost ratio contains 1).
     pub const SAME_COST_AS: &str = "same_cost_as";
     /// Info: that ratio (this row's cost over the other's), `{estimate, lo, hi}`.
     pub const SAME_COST_RATIO: &str = "same_cost_ratio";

@@ -5,10 +5,10 @@
 //! - **Cost** = Total + link, link = 8 × (bytes both parties send) / rate (no latency, no
 //!   framing; 0 without a rate). Per round likewise, so that intervals carry the rounds'
 //!   spread.
-//! - **Same cost** (issue 29): a row of an option whose secret is short on a curve, or whose
-//!   table is larger, is merged into a more conventional row of the same option and code
-//!   (full-size secret, smaller or no table) when the 95 % interval of their cost ratio
-//!   contains 1: OpenSSL's P-256 takes as long with 224-bit secrets as with full ones.
+//! - **Same cost** (issue 29): a row of an option whose secret is short on a curve is merged
+//!   into the full-size row of the same option, code and table when the 95 % interval of
+//!   their cost ratio contains 1: OpenSSL's P-256 takes as long with 224-bit secrets as with
+//!   full ones. (A table is a trade of memory for time the list shows; it is not merged.)
 //! - **Options**: a DH group or a KEM, at its cheapest row that meets the target, has no
 //!   known weakness and is not merged; ranked by cost.
 //! - **Choice**: the cheapest option. When the interval of the runner-up's cost over the
@@ -122,8 +122,8 @@ fn ratio(a: &[f64], b: &[f64], paired: bool) -> Interval {
     }
 }
 
-/// For each row, the more conventional row of the same option and code it is merged into
-/// (the most conventional whose cost ratio's interval contains 1), with that ratio.
+/// For each row with a short secret on a curve, the full-size row of the same option, code
+/// and table it is merged into when their cost ratio's interval contains 1, with that ratio.
 fn same_cost(f: &[Facts]) -> Vec<Option<(usize, Interval)>> {
     (0..f.len())
         .map(|r| {
@@ -136,7 +136,9 @@ fn same_cost(f: &[Facts]) -> Vec<Option<(usize, Interval)>> {
                         && f[s].eligible
                         && f[s].option == f[r].option
                         && f[s].code == f[r].code
-                        && f[s].conventional < f[r].conventional
+                        && f[s].conventional.1 == f[r].conventional.1
+                        && !f[s].conventional.0
+                        && f[r].conventional.0
                 })
                 .map(|s| (s, ratio(&f[r].rounds, &f[s].rounds, false)))
                 .filter(|(_, iv)| !iv.is_bounded() || iv.contains(1.0))

@@ -267,7 +267,7 @@ fn open_libraries(
                 // The library does not compute this group: no row.
                 Err(_) => continue,
             };
-        c.probe_ms = Some(probe(peer.group.as_ref(), p.exp_bits, &mut s.rng, None)?);
+        c.probe_ms = Some(probe(peer.group.as_ref(), p.exp_bits, &mut s.rng)?);
         out.push((c, Way::Peer(peer)));
     }
     Ok(out)
