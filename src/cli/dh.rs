@@ -225,12 +225,23 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
     }
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;
+    let (list, notes) = kem_library_notes(info, &args.imp.imp, cfg.discovery);
+    if list.is_empty() && !notes.is_empty() {
+        let why: Vec<String> = notes
+            .iter()
+            .map(|n| format!("{}: {}", n.item, n.reason))
+            .collect();
+        return Err(Error::input(format!(
+            "--impl: nothing asked for can run here ({}); use ml-kem, libcrux-ml-kem or all",
+            why.join("; ")
+        )));
+    }
     let job = crate::bench::kem::KemJob {
         // A KEM's implementations are its crates; the default `pkbench` times them all.
         impls: kem_impls(
             info,
-            match args.imp.imp.as_str() {
-                "pkbench" => "all",
+            match list.as_str() {
+                "pkbench" | "" => "all",
                 other => other,
             },
         )?,
@@ -244,6 +255,50 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
         ("impl", names.join(",").into()),
     ]);
     let ops = bench::run(&Job::Kem(job), &cfg)?;
-    let rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    let mut rec = bench::record("dh", &cfg, params.into_iter().collect(), ops, &timer);
+    rec.skipped.extend(notes);
     args.out.emit(&rec, &renderers)
+}
+
+/// The KEM implementations of `list` without the system libraries it names, and a note for
+/// each of those (with `all`: OpenSSL's alone, the one library with ML-KEM, from 3.5 on:
+/// [`crate::peers::openssl::OpenSsl::mlkem`]).
+fn kem_library_notes(
+    info: &'static crate::kem::KemInfo,
+    list: &str,
+    discovery: crate::peers::Discovery,
+) -> (String, Vec<crate::record::Skipped>) {
+    let mut keep = Vec::new();
+    let mut libs = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        match Choice::parse(name) {
+            Some(Choice::Peer(lib)) if !crate::kem::IMPLEMENTATIONS.contains(&lib.name()) => {
+                libs.push(lib)
+            }
+            _ if name == "all" => {
+                keep.push(name);
+                libs.push(crate::bench::imp::Library::OpenSsl);
+            }
+            _ => keep.push(name),
+        }
+    }
+    libs.dedup();
+    let notes = libs
+        .into_iter()
+        .map(|lib| {
+            let why = match lib {
+                crate::bench::imp::Library::OpenSsl => {
+                    crate::peers::openssl::load(discovery).and_then(|s| s.mlkem())
+                }
+                other => Err(crate::peers::Unavailable::Unsupported {
+                    library: other.name().into(),
+                    what: "ML-KEM".into(),
+                    why: "it has no ML-KEM".into(),
+                }),
+            };
+            let why = why.err().unwrap_or(crate::peers::Unavailable::Off);
+            imp::note(Choice::Peer(lib), info.name, &why)
+        })
+        .collect();
+    (keep.join(","), notes)
 }

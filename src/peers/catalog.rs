@@ -95,6 +95,9 @@ pub fn catalog(discovery: Discovery) -> Catalog {
         prime_curve(&ssl, NamedCurve::P256, "P-256 ECDH", "p256"),
         prime_curve(&ssl, NamedCurve::Secp256k1, "secp256k1 ECDH", "k256"),
         x25519(&ssl, &gcry),
+        dh_by_library("p384", "P-384 ECDH", discovery),
+        dh_by_library("p521", "P-521 ECDH", discovery),
+        dh_by_library("x448", "X448", discovery),
         rsa_raw(&ssl, &gcry, &gmp_rt),
         rsa_crt(&ssl),
         des_key_setup(&ssl),
@@ -368,6 +371,54 @@ fn x25519(
     ));
     Operation {
         operation: "X25519".into(),
+        implementations: c,
+    }
+}
+
+/// The DH group `group` as `dh --impl` runs it: the crate pkbench uses, then every library
+/// that offers the group, each opened as `dh` opens it ([`super::kex::PeerGroup::open`]:
+/// its Offer and Reply checked against the crate's on the same secrets), listed with the
+/// calls it times. A library that lacks the group is left out; one that is absent here says
+/// so.
+fn dh_by_library(group: &str, label: &str, discovery: Discovery) -> Operation {
+    let mut c = Vec::new();
+    let Some(mine) = own_group(group) else {
+        return Operation {
+            operation: label.into(),
+            implementations: c,
+        };
+    };
+    let own: std::sync::Arc<dyn KeyExchange> = std::sync::Arc::from(mine);
+    c.push(built_in(
+        &own.implementation().name,
+        "the crate's key generation (Offer) and ECDH (Reply)",
+        own.implementation(),
+    ));
+    let Ok(file) = crate::params::lookup(group) else {
+        return Operation {
+            operation: label.into(),
+            implementations: c,
+        };
+    };
+    for lib in crate::implementation::Library::ALL {
+        let opened = super::kex::PeerGroup::open(&file, own.clone(), lib, discovery);
+        let how = match &opened {
+            Ok(Ok(g)) => format!(
+                "{} (Offer); {} (Reply)",
+                g.offer_method().unwrap_or_default(),
+                g.reply_method().unwrap_or_default()
+            ),
+            Err(Unavailable::Unsupported { .. }) => continue,
+            _ => "Offer and Reply".to_string(),
+        };
+        c.push(peer(
+            lib.name(),
+            &how,
+            opened.map(|r| r.map(|g| g.implementation())),
+        ));
+    }
+    Operation {
+        operation: label.into(),
         implementations: c,
     }
 }

@@ -21,7 +21,10 @@
 //! Each says what its Offer precomputed for the generator ([`KeyExchange::precomputation`]):
 //! a row's ratio against pkbench's own is like for like only when both sides agree.
 
-use super::openssl::ec::{BinaryCurve, Derive, EcGroup, NamedCurve, x25519_public};
+use super::openssl::ec::{
+    BinaryCurve, Derive, EcGroup, NamedCurve, RawCurve, derive_once, derive_once_implementation,
+    raw_public,
+};
 use super::openssl::{self, BnPowm};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::error::Result;
@@ -42,7 +45,9 @@ enum Engine {
     GcryModExp(Mutex<gcrypt::ModExp>),
     GmpModExp(Mutex<gmp::ModExp>),
     OsslCurve(Mutex<EcGroup>),
-    OsslX25519(&'static openssl::OpenSsl),
+    /// Offer by `EC_POINT_mul` k·G, Reply by [`derive_once`] (the EVP API).
+    OsslEvp(Mutex<EcGroup>, &'static openssl::OpenSsl, NamedCurve),
+    OsslRaw(&'static openssl::OpenSsl, RawCurve),
     GcryX25519(&'static gcrypt::Gcrypt),
 }
 
@@ -135,7 +140,7 @@ impl PeerGroup {
                     .and_then(|c| {
                         let g = EcGroup::binary(s, &c)?;
                         let imp = g.implementation();
-                        let pre = openssl_generator(&g, false);
+                        let pre = openssl_generator(&g, None);
                         Ok((
                             Engine::OsslCurve(Mutex::new(g)),
                             imp,
@@ -229,7 +234,10 @@ impl PeerGroup {
 
     fn library_name(&self) -> &'static str {
         match self.engine {
-            Engine::OsslModExp(_) | Engine::OsslCurve(_) | Engine::OsslX25519(_) => openssl::NAME,
+            Engine::OsslModExp(_)
+            | Engine::OsslCurve(_)
+            | Engine::OsslEvp(..)
+            | Engine::OsslRaw(..) => openssl::NAME,
             Engine::GcryModExp(_) | Engine::GcryX25519(_) => gcrypt::NAME,
             Engine::GmpModExp(_) => gmp::NAME,
         }
@@ -241,16 +249,16 @@ impl PeerGroup {
             Engine::OsslModExp(m) => lock(m).pow_bytes(&g, secret),
             Engine::GcryModExp(m) => lock(m).pow_bytes(&g, secret),
             Engine::GmpModExp(m) => lock(m).pow_bytes(&g, secret),
-            Engine::OsslCurve(m) => {
+            Engine::OsslCurve(m) | Engine::OsslEvp(m, ..) => {
                 let mut e = lock(m);
                 let k = e.scalar(secret)?;
                 let mut out = vec![0u8; self.offer_bytes];
                 e.offer_into(&k, &mut out)?;
                 Ok(out)
             }
-            Engine::OsslX25519(s) => {
-                let mut out = vec![0u8; 32];
-                x25519_public(s, secret, &mut out)?;
+            Engine::OsslRaw(s, curve) => {
+                let mut out = vec![0u8; curve.bytes()];
+                raw_public(s, *curve, secret, &mut out)?;
                 Ok(out)
             }
             Engine::GcryX25519(g) => {
@@ -279,7 +287,8 @@ impl PeerGroup {
                 e.pow_bytes(peer, secret)
             }
             Engine::OsslCurve(m) => lock(m).reply(secret, peer),
-            Engine::OsslX25519(s) => Derive::x25519(s, secret, peer)?.derive(),
+            Engine::OsslEvp(_, s, curve) => derive_once(s, *curve, secret, peer),
+            Engine::OsslRaw(s, curve) => Derive::raw(s, *curve, secret, peer)?.derive(),
             Engine::GcryX25519(g) => {
                 let mut out = vec![0u8; 32];
                 gcrypt::x25519(g, secret, peer, &mut out)?;
@@ -374,79 +383,66 @@ fn modp_engine(
     })
 }
 
-/// The engine of a prime curve `name` (`x25519`, `p256`, `k256`) through OpenSSL.
+/// The engine of a prime curve `name` through OpenSSL: X25519 and X448 through the EVP
+/// raw-key API, P-384 and P-521 with Reply through the EVP API ([`derive_once`]), P-256 and
+/// secp256k1 through `EC_POINT_mul`.
 fn openssl_curve(
     name: &str,
     discovery: Discovery,
 ) -> std::result::Result<PeerResult<Made>, Unavailable> {
     let s = openssl::load(discovery)?;
-    Ok(match name {
-        "x25519" => {
-            let imp = s.implementation("EVP_PKEY, X25519");
-            Ok((
-                Engine::OsslX25519(s),
-                imp,
-                "EVP_PKEY_new_raw_private_key (computes the public value)",
-                "EVP_PKEY_new_raw_private_key + EVP_PKEY_derive per Reply (the key set-up computes the public value too)",
-                openssl_x25519_table(),
-            ))
-        }
-        name => {
-            let curve = match name {
-                "p256" => NamedCurve::P256,
-                "k256" => NamedCurve::Secp256k1,
-                _ => return Err(unsupported(Library::OpenSsl, name, "no named curve for it")),
+    let raw = match name {
+        "x25519" => Some(RawCurve::X25519),
+        "x448" => Some(RawCurve::X448),
+        _ => None,
+    };
+    if let Some(curve) = raw {
+        let imp = s.implementation(&format!("EVP_PKEY, {}", curve.name()));
+        let pre = match curve {
+            RawCurve::X25519 => openssl_x25519_table(),
+            RawCurve::X448 => openssl_x448_table(),
+        };
+        return Ok(Ok((
+            Engine::OsslRaw(s, curve),
+            imp,
+            "EVP_PKEY_new_raw_private_key (computes the public value)",
+            "EVP_PKEY_new_raw_private_key + EVP_PKEY_derive per Reply (the key set-up computes the public value too)",
+            pre,
+        )));
+    }
+    let Some(curve) = NamedCurve::of_group(name) else {
+        return Err(unsupported(Library::OpenSsl, name, "no named curve for it"));
+    };
+    Ok(EcGroup::named(s, curve).map(|g| {
+        let pre = openssl_generator(&g, Some(curve));
+        let offer = if pre.on_generator() {
+            "EC_POINT_mul k·G (the curve's precomputed generator multiples)"
+        } else {
+            "EC_POINT_mul k·G (no generator table)"
+        };
+        if matches!(curve, NamedCurve::P384 | NamedCurve::P521) {
+            let offer = if pre.on_generator() {
+                "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (the curve's precomputed generator multiples)"
+            } else {
+                "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (no generator table)"
             };
-            EcGroup::named(s, curve).map(|g| {
-                let imp = g.implementation();
-                let pre = openssl_generator(&g, curve == NamedCurve::P256);
-                let offer = if pre.on_generator() {
-                    "EC_POINT_mul k·G (the curve's precomputed generator multiples)"
-                } else {
-                    "EC_POINT_mul k·G (no generator table)"
-                };
-                (
-                    Engine::OsslCurve(Mutex::new(g)),
-                    imp,
-                    offer,
-                    "EC_POINT_mul k·Q",
-                    pre,
-                )
-            })
+            return (
+                Engine::OsslEvp(Mutex::new(g), s, curve),
+                derive_once_implementation(s, curve),
+                offer,
+                "EVP_PKEY_fromdata (own scalar; peer's point, decoded and checked on the curve) + EVP_PKEY_derive_set_peer + EVP_PKEY_derive per Reply, as libssl derives",
+                pre,
+            );
         }
-    })
-}
-
-/// What OpenSSL's `EC_POINT_mul` precomputed for the generator of `g`, as OpenSSL says
-/// ([`EcGroup::generator_table`]); where this build cannot say, what its source does:
-/// `p256` true (x86-64 builds use `ecp_nistz256` and its table, crypto/ec/ecp_nistz256.c),
-/// the others false (the generic code's ladder, no table unless `EC_GROUP_precompute_mult`
-/// is called).
-fn openssl_generator(g: &EcGroup, p256: bool) -> Precomputation {
-    match g.generator_table() {
-        Some(true) => Precomputation::BuiltIn {
-            method: "OpenSSL's multiples of the generator (EC_GROUP_have_precompute_mult = 1: on x86-64, ecp_nistz256's 37 × 64 affine points, crypto/ec/ecp_nistz256.c)".into(),
-            bytes: None,
-        },
-        None if p256 => Precomputation::BuiltIn {
-            method: "OpenSSL's multiples of the generator (ecp_nistz256 on x86-64; this build has no EC_GROUP_have_precompute_mult to confirm it)".into(),
-            bytes: None,
-        },
-        _ => Precomputation::None,
-    }
-}
-
-/// OpenSSL's X25519 key generation (`ossl_x25519_public_from_private`, which
-/// `EVP_PKEY_new_raw_private_key` calls) multiplies the Ed25519 base point with
-/// `ge_scalarmult_base` over the table `k25519Precomp[32][8]` of (j+1)·256^i·B, three field
-/// elements of 40 bytes each (crypto/ec/curve25519.c), and maps the result to Montgomery u;
-/// `EVP_PKEY_derive` runs the ladder. Measured here: its Offer takes half the time of its
-/// Reply, libgcrypt's (a ladder both ways) the same.
-fn openssl_x25519_table() -> Precomputation {
-    Precomputation::BuiltIn {
-        method: "OpenSSL's k25519Precomp: 32 × 8 multiples (j+1)·256^i·B of the Ed25519 base point (crypto/ec/curve25519.c, ge_scalarmult_base), result mapped to Montgomery u".into(),
-        bytes: Some(32 * 8 * 3 * 40),
-    }
+        let imp = g.implementation();
+        (
+            Engine::OsslCurve(Mutex::new(g)),
+            imp,
+            offer,
+            "EC_POINT_mul k·Q",
+            pre,
+        )
+    }))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -553,129 +549,8 @@ impl KeyExchange for PeerGroup {
     }
 }
 
+mod precomp;
+use precomp::{openssl_generator, openssl_x448_table, openssl_x25519_table};
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::peers::test_support::discovery;
-
-    /// Every (group, library) pkbench runs: opened, checked against pkbench's own on the same
-    /// secrets (in `open`), and one exchange more compared here.
-    #[test]
-    fn peer_groups_equal_pkbench_own() {
-        // With whether the library's Offer uses precomputed multiples of the generator:
-        // OpenSSL's P-256 (ecp_nistz256) and X25519 (k25519Precomp) do, nothing else.
-        let cases = [
-            ("modp-1024", Library::OpenSsl, false),
-            ("modp-1024", Library::Gcrypt, false),
-            ("modp-1024", Library::Gmp, false),
-            ("ffdhe2048", Library::Gmp, false),
-            ("gf2-155", Library::OpenSsl, false),
-            ("gf2-185", Library::OpenSsl, false),
-            ("p256", Library::OpenSsl, true),
-            ("k256", Library::OpenSsl, false),
-            ("x25519", Library::OpenSsl, true),
-            ("x25519", Library::Gcrypt, false),
-        ];
-        for (name, lib, table) in cases {
-            let file = crate::params::lookup(name).unwrap();
-            let own: Arc<dyn KeyExchange> =
-                Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
-            let g = match PeerGroup::open(&file, own.clone(), lib, discovery()) {
-                Err(why) => {
-                    crate::testing::skip(&format!("{name} through {}: {why}", lib.name()));
-                    continue;
-                }
-                Ok(g) => g.unwrap_or_else(|e| panic!("{name} through {}: {e}", lib.name())),
-            };
-            let mut rng = ChaCha20Rng::seed_from_u64(9);
-            let full = own.info().full_exp_bits;
-            let (a, b) = (
-                own.random_secret(full, &mut rng),
-                own.random_secret(full, &mut rng),
-            );
-            assert_eq!(g.offer(&a), own.offer(&a), "{name} {}", lib.name());
-            let pb = own.offer(&b);
-            assert_eq!(g.reply(&a, &pb).unwrap(), own.reply(&a, &pb).unwrap());
-            assert_eq!(g.implementation().name, lib.name());
-            assert_eq!(
-                g.precomputation().on_generator(),
-                table,
-                "{name} {}: {:?}",
-                lib.name(),
-                g.precomputation()
-            );
-            assert!(
-                g.table().is_none(),
-                "pkbench's own table is not the library's"
-            );
-        }
-    }
-
-    /// The constant-time twins give pkbench's own results and name their call; libgcrypt
-    /// and the curves have none.
-    #[test]
-    fn constant_time_twins_equal_pkbench_own() {
-        let file = crate::params::lookup("modp-1024").unwrap();
-        let own: Arc<dyn KeyExchange> =
-            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
-        for (lib, call) in [
-            (Library::OpenSsl, "BN_mod_exp_mont_consttime"),
-            (Library::Gmp, "mpz_powm_sec"),
-        ] {
-            let g = match PeerGroup::open_way(&file, own.clone(), lib, Way::ConstTime, discovery())
-            {
-                Err(why) => {
-                    crate::testing::skip(&format!("modp-1024 through {call}: {why}"));
-                    continue;
-                }
-                Ok(g) => g.unwrap_or_else(|e| panic!("{call}: {e}")),
-            };
-            assert_eq!(g.implementation().variant, call);
-            assert_eq!(g.reply_method().as_deref(), Some(call));
-            let mut rng = ChaCha20Rng::seed_from_u64(10);
-            let (a, b) = (
-                own.random_secret(1023, &mut rng),
-                own.random_secret(160, &mut rng),
-            );
-            assert_eq!(g.offer(&a), own.offer(&a), "{call}");
-            let pb = own.offer(&b);
-            assert_eq!(
-                g.reply(&a, &pb).unwrap(),
-                own.reply(&a, &pb).unwrap(),
-                "{call}"
-            );
-        }
-        for (name, lib) in [("modp-1024", Library::Gcrypt), ("x25519", Library::OpenSsl)] {
-            let file = crate::params::lookup(name).unwrap();
-            let own: Arc<dyn KeyExchange> =
-                Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
-            match PeerGroup::open_way(&file, own, lib, Way::ConstTime, discovery()) {
-                Err(Unavailable::Unsupported { why, .. }) => {
-                    assert!(why.contains("constant-time"), "{why}")
-                }
-                Err(u) => panic!("{name} {}: {u}", lib.name()),
-                Ok(_) => panic!("{name} through {} has no constant-time twin", lib.name()),
-            }
-        }
-    }
-
-    #[test]
-    fn groups_a_library_lacks_say_so() {
-        let file = crate::params::lookup("gf2-155").unwrap();
-        let own: Arc<dyn KeyExchange> =
-            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
-        match PeerGroup::open(&file, own, Library::Gmp, discovery()) {
-            Err(Unavailable::Unsupported { why, .. }) => assert!(why.contains("mod-p"), "{why}"),
-            Err(u) if u.is_absent() => crate::testing::skip(&u.to_string()),
-            Err(u) => panic!("{u}"),
-            Ok(_) => panic!("GMP has no binary curves"),
-        }
-        let off = Discovery { enabled: false };
-        let own: Arc<dyn KeyExchange> =
-            Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
-        assert!(matches!(
-            PeerGroup::open(&file, own, Library::OpenSsl, off),
-            Err(Unavailable::Off)
-        ));
-    }
-}
+mod tests;

@@ -422,6 +422,34 @@ impl OpenSsl {
         self.ec2m.as_ref().map(drop).map_err(Clone::clone)
     }
 
+    /// Whether pkbench runs ML-KEM (and X25519MLKEM768) through this libcrypto (OpenSSL has
+    /// ML-KEM from 3.5 on).
+    ///
+    /// # Errors
+    /// [`Unavailable::Unsupported`]: "needs OpenSSL 3.5" with this library's version, or,
+    /// on 3.5 and later, that pkbench does not run OpenSSL's ML-KEM yet.
+    pub fn mlkem(&self) -> Result<(), Unavailable> {
+        let mut parts = self
+            .found
+            .version
+            .split('.')
+            .map(|p| p.parse::<u32>().unwrap_or(0));
+        let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+        let why = if (major, minor) < (3, 5) {
+            format!(
+                "needs OpenSSL 3.5 (this libcrypto is {})",
+                self.found.version
+            )
+        } else {
+            "pkbench does not run OpenSSL's ML-KEM yet".to_string()
+        };
+        Err(Unavailable::Unsupported {
+            library: NAME.into(),
+            what: "ML-KEM".into(),
+            why,
+        })
+    }
+
     /// Whether this build has the DES_* functions (`DES_set_key_unchecked`).
     ///
     /// # Errors

@@ -125,6 +125,9 @@ pub fn render_text(rec: &ResultRecord) -> String {
     s += &format!(
         "{KEM_TOTAL_OP}: the three steps of one exchange run in sequence (the responder's Encaps needs the initiator's key; the initiator's Decaps needs the ciphertext).\n"
     );
+    for n in &rec.skipped {
+        s += &format!("not run:   {}: {}\n", n.item, n.reason);
+    }
     s
 }
 

@@ -26,7 +26,6 @@ const FN_LINES: usize = 120;
 #[rustfmt::skip]
 const PENDING: &[(&str, &str, usize, &str)] = &[
     ("peers/gcrypt.rs", "", 857, "src/peers/ is under change on another branch"),
-    ("peers/openssl/ec.rs", "", 817, "src/peers/ is under change on another branch"),
     ("report/plot.rs", "draw_security", 157, "branches views1, views2: the views become documents"),
 ];
 

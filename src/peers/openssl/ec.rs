@@ -1,16 +1,15 @@
 //! Elliptic curves through OpenSSL: [`EcGroup`] (`EC_POINT_mul` on the Oakley binary curves
-//! built as explicit GF(2^m) groups, and on P-256 and secp256k1), [`Derive`]
-//! (`EVP_PKEY_derive` with a fixed peer key, as `openssl speed ecdhp256` and `ecdhx25519`
-//! time it) and [`x25519_public`] (X25519 key generation from a given secret).
+//! built as explicit GF(2^m) groups, and on the named prime curves P-256, secp256k1, P-384
+//! and P-521); the EVP API (module `derive`): [`Derive`] (`EVP_PKEY_derive` with a fixed peer
+//! key, as `openssl speed ecdhp256` and `ecdhx25519` time it), [`derive_once`] (one whole
+//! Reply as libssl computes it) and [`raw_public`] (X25519 and X448 key generation from a
+//! given secret).
 
-use super::{
-    BN_CTX, Bignum, EC_GROUP, EC_POINT, EVP_PKEY, EVP_PKEY_CTX, NAME, OpenSsl, OsslParam, Owned,
-    native_order,
-};
+use super::{BN_CTX, Bignum, EC_GROUP, EC_POINT, NAME, OpenSsl, Owned};
 use crate::implementation::Implementation;
 use crate::peers::{PeerError, PeerResult};
 use std::ffi::c_int;
-use std::ptr::{null, null_mut};
+use std::ptr::null;
 
 crate::peers::ffi::ffi_table! {
     /// Whether a group's generator has precomputed multiples (deprecated in 3.0, so absent
@@ -27,15 +26,20 @@ static PRECOMP: std::sync::OnceLock<Option<PrecompFns>> = std::sync::OnceLock::n
 const NID_X9_62_PRIME256V1: c_int = 415;
 // openssl/obj_mac.h: #define NID_secp256k1 714
 const NID_SECP256K1: c_int = 714;
-// openssl/obj_mac.h: #define NID_X25519 1034  (openssl/evp.h: #define EVP_PKEY_X25519 NID_X25519)
-const EVP_PKEY_X25519: c_int = 1034;
+// openssl/obj_mac.h: #define NID_secp384r1 715
+const NID_SECP384R1: c_int = 715;
+// openssl/obj_mac.h: #define NID_secp521r1 716
+const NID_SECP521R1: c_int = 716;
 // openssl/ec.h: POINT_CONVERSION_UNCOMPRESSED = 4
 const POINT_CONVERSION_UNCOMPRESSED: c_int = 4;
-// openssl/core_dispatch.h: OSSL_KEYMGMT_SELECT_PRIVATE_KEY 0x01, _PUBLIC_KEY 0x02,
-// _DOMAIN_PARAMETERS 0x04, _OTHER_PARAMETERS 0x80; openssl/evp.h: EVP_PKEY_PUBLIC_KEY =
-// all parameters | public key, EVP_PKEY_KEYPAIR = EVP_PKEY_PUBLIC_KEY | private key.
-const EVP_PKEY_PUBLIC_KEY: c_int = 0x84 | 0x02;
-const EVP_PKEY_KEYPAIR: c_int = EVP_PKEY_PUBLIC_KEY | 0x01;
+
+mod binary;
+mod derive;
+pub use binary::BinaryCurve;
+pub use derive::{
+    Derive, RawCurve, derive_once, derive_once_implementation, raw_public, x25519_public,
+    x25519_public_implementation,
+};
 
 /// A prime curve OpenSSL knows by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +49,12 @@ pub enum NamedCurve {
     P256,
     /// secp256k1 (generic prime-field code).
     Secp256k1,
+    /// NIST P-384 (`secp384r1`): OpenSSL 3.0's generic prime-field code (3.2 added
+    /// `ecp_nistp384`).
+    P384,
+    /// NIST P-521 (`secp521r1`): `ecp_nistp521` where the build enables
+    /// `ec_nistp_64_gcc_128`, else the generic code.
+    P521,
 }
 
 impl NamedCurve {
@@ -53,6 +63,28 @@ impl NamedCurve {
         match self {
             NamedCurve::P256 => "prime256v1",
             NamedCurve::Secp256k1 => "secp256k1",
+            NamedCurve::P384 => "secp384r1",
+            NamedCurve::P521 => "secp521r1",
+        }
+    }
+
+    /// Bytes of a field element, of a coordinate and of a shared secret: 32, 48 or 66.
+    pub const fn field_bytes(self) -> usize {
+        match self {
+            NamedCurve::P256 | NamedCurve::Secp256k1 => 32,
+            NamedCurve::P384 => 48,
+            NamedCurve::P521 => 66,
+        }
+    }
+
+    /// The curve pkbench's group `name` is (`p256`, `k256`, `p384`, `p521`), if any.
+    pub fn of_group(name: &str) -> Option<NamedCurve> {
+        match name {
+            "p256" => Some(NamedCurve::P256),
+            "k256" => Some(NamedCurve::Secp256k1),
+            "p384" => Some(NamedCurve::P384),
+            "p521" => Some(NamedCurve::P521),
+            _ => None,
         }
     }
 
@@ -60,6 +92,8 @@ impl NamedCurve {
         match self {
             NamedCurve::P256 => b"prime256v1\0",
             NamedCurve::Secp256k1 => b"secp256k1\0",
+            NamedCurve::P384 => b"secp384r1\0",
+            NamedCurve::P521 => b"secp521r1\0",
         }
     }
 
@@ -67,73 +101,9 @@ impl NamedCurve {
         match self {
             NamedCurve::P256 => NID_X9_62_PRIME256V1,
             NamedCurve::Secp256k1 => NID_SECP256K1,
+            NamedCurve::P384 => NID_SECP384R1,
+            NamedCurve::P521 => NID_SECP521R1,
         }
-    }
-}
-
-/// A binary curve y² + xy = x³ + a·x² + b over GF(2^m) with the trinomial basis
-/// u^m + u^k + 1 (RFC 2409 §6.3–6.4), its generator, the prime order q of the large subgroup
-/// and the cofactor h (#E = h·q), all big-endian: the numbers of an EC2N group file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BinaryCurve {
-    /// Field degree m.
-    pub m: u32,
-    /// Middle term k of the trinomial.
-    pub k: u32,
-    /// Coefficient a.
-    pub a: Vec<u8>,
-    /// Coefficient b.
-    pub b: Vec<u8>,
-    /// Generator x.
-    pub gx: Vec<u8>,
-    /// Generator y.
-    pub gy: Vec<u8>,
-    /// The prime q.
-    pub order: Vec<u8>,
-    /// The cofactor h, #E = h·q.
-    pub cofactor: u64,
-}
-
-impl BinaryCurve {
-    /// The numbers of an EC2N group description (`params/gf2-155.toml`, a user's file).
-    ///
-    /// # Errors
-    /// The description's own problems (a missing or malformed key).
-    pub fn from_group(file: &crate::params::GroupFile) -> crate::Result<BinaryCurve> {
-        let big = |key: &str| -> crate::Result<Vec<u8>> {
-            file.big_key(key)?
-                .ok_or_else(|| file.problem(format!("`{key}` is missing")))
-        };
-        let small = |key: &str| -> crate::Result<u32> {
-            u32::try_from(file.int_key(key)?)
-                .map_err(|_| file.problem(format!("`{key}` is too large")))
-        };
-        Ok(BinaryCurve {
-            m: small("m")?,
-            k: small("k")?,
-            a: big("a")?,
-            b: big("b")?,
-            gx: big("gx")?,
-            gy: big("gy")?,
-            order: big("order")?,
-            cofactor: file.int_key("cofactor")?,
-        })
-    }
-
-    /// Bytes of a field element: ⌈m/8⌉.
-    pub fn field_bytes(&self) -> usize {
-        (self.m as usize).div_ceil(8)
-    }
-
-    /// The reduction polynomial u^m + u^k + 1 as big-endian bytes (OpenSSL's `p` for a
-    /// binary field).
-    fn polynomial(&self) -> Vec<u8> {
-        let len = self.m as usize / 8 + 1;
-        let mut p = vec![0u8; len];
-        for bit in [self.m as usize, self.k as usize, 0] {
-            p[len - 1 - bit / 8] |= 1 << (bit % 8);
-        }
-        p
     }
 }
 
@@ -180,100 +150,10 @@ impl EcGroup {
         Self::finish(
             ssl,
             group,
-            32,
+            curve.field_bytes(),
             false,
             format!("EC_POINT_mul, {}", curve.openssl_name()),
             Vec::new(),
-        )
-    }
-
-    /// An explicit binary-field group from `curve` (`EC_GROUP_new_curve_GF2m`), with the
-    /// generator's own order as OpenSSL's order: the RFC 2409 generators are not in the
-    /// prime-order subgroup (gf2-155: ord(G) = 4q, so OpenSSL gets order 4q and cofactor 3;
-    /// gf2-185: 2q and 2). That order is found here as the least t·q (t dividing h) with
-    /// t·q·G = O.
-    ///
-    /// # Errors
-    /// [`PeerError::Unavailable`] when this OpenSSL has no binary fields (EC2M);
-    /// [`PeerError::Call`] when OpenSSL refuses the numbers (a generator not on the curve);
-    /// [`PeerError::Input`] when no multiple t·q of the generator is the identity (the
-    /// numbers are not a curve of order h·q).
-    pub fn binary(ssl: &'static OpenSsl, curve: &BinaryCurve) -> PeerResult<EcGroup> {
-        let gf2m = ssl
-            .ec2m
-            .as_ref()
-            .map_err(|u| PeerError::Unavailable(u.clone()))?;
-        let ctx = ssl.bn_ctx()?;
-        let (p, a, b) = (
-            ssl.bignum(&curve.polynomial())?,
-            ssl.bignum(&curve.a)?,
-            ssl.bignum(&curve.b)?,
-        );
-        // SAFETY: valid BIGNUMs and context; returns a new group or NULL.
-        let group = ssl.own(
-            unsafe { (gf2m.EC_GROUP_new_curve_GF2m)(p.ptr(), a.ptr(), b.ptr(), ctx.ptr()) },
-            ssl.f.EC_GROUP_free,
-            "EC_GROUP_new_curve_GF2m",
-        )?;
-        let g = point_new(ssl, &group)?;
-        let (gx, gy) = (ssl.bignum(&curve.gx)?, ssl.bignum(&curve.gy)?);
-        // SAFETY: valid group, point, coordinates and context.
-        ssl.check(
-            unsafe {
-                (ssl.f.EC_POINT_set_affine_coordinates)(
-                    group.ptr(),
-                    g.ptr(),
-                    gx.ptr(),
-                    gy.ptr(),
-                    ctx.ptr(),
-                )
-            },
-            "EC_POINT_set_affine_coordinates",
-        )?;
-        let q = ssl.bignum(&curve.order)?;
-        let h = curve.cofactor;
-        // First with the whole group order h·q and cofactor 1: every multiple then comes
-        // out right whatever ord(G) is.
-        let whole = ssl.bignum(&[])?;
-        let (h_bn, one) = (word(ssl, h)?, word(ssl, 1)?);
-        mul(ssl, &whole, &h_bn, &q, &ctx)?;
-        set_generator(ssl, &group, &g, &whole, &one)?;
-        let r = point_new(ssl, &group)?;
-        let tq = ssl.bignum(&[])?;
-        let mut found = None;
-        for t in (1..=h).filter(|t| h.is_multiple_of(*t)) {
-            mul(ssl, &tq, &word(ssl, t)?, &q, &ctx)?;
-            // SAFETY: valid group, points, scalar and context.
-            ssl.check(
-                unsafe {
-                    (ssl.f.EC_POINT_mul)(group.ptr(), r.ptr(), null(), g.ptr(), tq.ptr(), ctx.ptr())
-                },
-                "EC_POINT_mul",
-            )?;
-            // SAFETY: valid group and point.
-            if unsafe { (ssl.f.EC_POINT_is_at_infinity)(group.ptr(), r.ptr()) } == 1 {
-                found = Some(t);
-                break;
-            }
-        }
-        let Some(t) = found else {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: "no multiple t·q of the generator (t dividing the cofactor) is the \
-                          identity"
-                    .into(),
-            });
-        };
-        mul(ssl, &tq, &word(ssl, t)?, &q, &ctx)?;
-        set_generator(ssl, &group, &g, &tq, &word(ssl, h / t)?)?;
-        let order = tq.to_bytes_padded(tq.bits().div_ceil(8))?;
-        Self::finish(
-            ssl,
-            group,
-            curve.field_bytes(),
-            true,
-            format!("EC_POINT_mul, explicit GF(2^{})", curve.m),
-            order,
         )
     }
 
@@ -529,6 +409,19 @@ impl EcGroup {
         Some(unsafe { (f.EC_GROUP_have_precompute_mult)(self.group.ptr()) } == 1)
     }
 
+    /// Whether this libcrypto has `ecp_nistp521`: it exports `EC_GFp_nistp521_method`
+    /// (openssl/ec.h) only when built with `enable-ec_nistp_64_gcc_128`, and then
+    /// `EC_GROUP_new_by_curve_name` gives secp521r1 that method (crypto/ec/ec_curve.c),
+    /// whose `EC_POINT_mul` on the standard generator reads its built-in table `gmul`
+    /// (crypto/ec/ecp_nistp521.c) although `EC_GROUP_have_precompute_mult` says 0.
+    pub fn has_nistp521(&self) -> bool {
+        crate::peers::ffi::symbol::<unsafe extern "C" fn() -> *const std::ffi::c_void>(
+            &self.ssl._lib,
+            "EC_GFp_nistp521_method\0",
+        )
+        .is_some()
+    }
+
     /// Who computes it: `openssl VERSION (EC_POINT_mul, explicit GF(2^155))`,
     /// `(EC_POINT_mul, prime256v1)`.
     pub fn implementation(&self) -> Implementation {
@@ -543,299 +436,4 @@ fn point_new(ssl: &'static OpenSsl, group: &Owned<EC_GROUP>) -> PeerResult<Owned
         ssl.f.EC_POINT_free,
         "EC_POINT_new",
     )
-}
-
-fn word(ssl: &'static OpenSsl, w: u64) -> PeerResult<Bignum> {
-    ssl.bignum(&w.to_be_bytes())
-}
-
-fn mul(
-    ssl: &'static OpenSsl,
-    r: &Bignum,
-    a: &Bignum,
-    b: &Bignum,
-    ctx: &Owned<BN_CTX>,
-) -> PeerResult<()> {
-    // SAFETY: valid BIGNUMs (r distinct from a and b) and context.
-    ssl.check(
-        unsafe { (ssl.f.BN_mul)(r.ptr(), a.ptr(), b.ptr(), ctx.ptr()) },
-        "BN_mul",
-    )
-}
-
-fn set_generator(
-    ssl: &'static OpenSsl,
-    group: &Owned<EC_GROUP>,
-    g: &Owned<EC_POINT>,
-    order: &Bignum,
-    cofactor: &Bignum,
-) -> PeerResult<()> {
-    // SAFETY: valid group, point and BIGNUMs; OpenSSL copies them.
-    ssl.check(
-        unsafe {
-            (ssl.f.EC_GROUP_set_generator)(group.ptr(), g.ptr(), order.ptr(), cofactor.ptr())
-        },
-        "EC_GROUP_set_generator",
-    )
-}
-
-/// An `EVP_PKEY` made from raw bytes or parameters.
-fn pkey_raw(ssl: &'static OpenSsl, private: bool, bytes: &[u8]) -> PeerResult<Owned<EVP_PKEY>> {
-    let (f, call) = if private {
-        (
-            ssl.f.EVP_PKEY_new_raw_private_key,
-            "EVP_PKEY_new_raw_private_key",
-        )
-    } else {
-        (
-            ssl.f.EVP_PKEY_new_raw_public_key,
-            "EVP_PKEY_new_raw_public_key",
-        )
-    };
-    // SAFETY: reads `bytes.len()` bytes; returns a new key or NULL.
-    ssl.own(
-        unsafe { f(EVP_PKEY_X25519, null_mut(), bytes.as_ptr(), bytes.len()) },
-        ssl.f.EVP_PKEY_free,
-        call,
-    )
-}
-
-/// An EC key of `curve` from OpenSSL parameters (`EVP_PKEY_fromdata`): the private scalar
-/// (when given) and the public point `04‖x‖y`.
-fn pkey_ec(
-    ssl: &'static OpenSsl,
-    curve: NamedCurve,
-    private: Option<&[u8]>,
-    public: &[u8],
-) -> PeerResult<Owned<EVP_PKEY>> {
-    // SAFETY: the name is NUL-terminated; returns a new context or NULL.
-    let kctx = ssl.own(
-        unsafe { (ssl.f.EVP_PKEY_CTX_new_from_name)(null_mut(), c"EC".as_ptr(), null()) },
-        ssl.f.EVP_PKEY_CTX_free,
-        "EVP_PKEY_CTX_new_from_name",
-    )?;
-    // SAFETY: a valid context.
-    ssl.check(
-        unsafe { (ssl.f.EVP_PKEY_fromdata_init)(kctx.ptr()) },
-        "EVP_PKEY_fromdata_init",
-    )?;
-    let priv_native = private.map(native_order);
-    let mut params = vec![
-        OsslParam::utf8(b"group\0", curve.name_nul()),
-        OsslParam::octets(b"pub\0", public),
-    ];
-    if let Some(p) = &priv_native {
-        params.push(OsslParam::unsigned(b"priv\0", p));
-    }
-    params.push(OsslParam::end());
-    let selection = if private.is_some() {
-        EVP_PKEY_KEYPAIR
-    } else {
-        EVP_PKEY_PUBLIC_KEY
-    };
-    let mut pkey: *mut EVP_PKEY = null_mut();
-    // SAFETY: the parameter array is terminated and its buffers outlive the call; OpenSSL
-    // copies what it keeps.
-    let ok =
-        unsafe { (ssl.f.EVP_PKEY_fromdata)(kctx.ptr(), &mut pkey, selection, params.as_mut_ptr()) };
-    if ok != 1 {
-        // SAFETY: a key made before the failure, if any, is ours to free.
-        if !pkey.is_null() {
-            unsafe { (ssl.f.EVP_PKEY_free)(pkey) };
-        }
-        return Err(ssl.fail("EVP_PKEY_fromdata"));
-    }
-    ssl.own(pkey, ssl.f.EVP_PKEY_free, "EVP_PKEY_fromdata")
-}
-
-/// A key agreement through `EVP_PKEY_derive` with a fixed peer key, as `openssl speed
-/// ecdhp256` / `ecdhx25519` time it: both keys and the derive context are made once; the
-/// timed [`Derive::derive_into`] is one `EVP_PKEY_derive` call (inside which OpenSSL 3.0
-/// allocates its temporary numbers for a prime curve, as it does for every user).
-pub struct Derive {
-    ssl: &'static OpenSsl,
-    ctx: Owned<EVP_PKEY_CTX>,
-    _own: Owned<EVP_PKEY>,
-    _peer: Owned<EVP_PKEY>,
-    len: usize,
-    variant: String,
-}
-
-// SAFETY: as `Owned`.
-unsafe impl Send for Derive {}
-
-impl Derive {
-    /// X25519 (RFC 7748) between the 32-byte `secret` and the peer's 32-byte public value.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for other lengths; [`PeerError::Call`] when OpenSSL refuses a
-    /// key.
-    pub fn x25519(ssl: &'static OpenSsl, secret: &[u8], peer: &[u8]) -> PeerResult<Derive> {
-        x25519_lengths(secret, peer.len())?;
-        let own = pkey_raw(ssl, true, secret)?;
-        let peer = pkey_raw(ssl, false, peer)?;
-        Self::finish(ssl, own, peer, 32, "EVP_PKEY_derive, X25519".into())
-    }
-
-    /// ECDH on `curve` between the big-endian scalar `secret` and the peer's public value
-    /// (`04‖x‖y`, `x‖y` or compressed): the shared secret is the x-coordinate (32 bytes).
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for a malformed peer value; [`PeerError::Call`] when OpenSSL
-    /// refuses a key.
-    pub fn ec(
-        ssl: &'static OpenSsl,
-        curve: NamedCurve,
-        secret: &[u8],
-        peer: &[u8],
-    ) -> PeerResult<Derive> {
-        let mut g = EcGroup::named(ssl, curve)?;
-        let k = g.scalar(secret)?;
-        let mut own_public = vec![0u8; 65];
-        g.offer_into(&k, &mut own_public)?;
-        // The peer as 04||x||y, checked on the curve by OpenSSL on the way.
-        let q = g.point(peer)?;
-        let mut peer_public = vec![0u8; 65];
-        // SAFETY: writes at most 65 bytes.
-        let n = unsafe {
-            (ssl.f.EC_POINT_point2oct)(
-                g.group.ptr(),
-                q.p.ptr(),
-                POINT_CONVERSION_UNCOMPRESSED,
-                peer_public.as_mut_ptr(),
-                peer_public.len(),
-                g.ctx.ptr(),
-            )
-        };
-        if n != 65 {
-            return Err(ssl.fail("EC_POINT_point2oct"));
-        }
-        let own = pkey_ec(ssl, curve, Some(secret), &own_public)?;
-        let peer = pkey_ec(ssl, curve, None, &peer_public)?;
-        Self::finish(
-            ssl,
-            own,
-            peer,
-            32,
-            format!("EVP_PKEY_derive, {}", curve.openssl_name()),
-        )
-    }
-
-    fn finish(
-        ssl: &'static OpenSsl,
-        own: Owned<EVP_PKEY>,
-        peer: Owned<EVP_PKEY>,
-        len: usize,
-        variant: String,
-    ) -> PeerResult<Derive> {
-        // SAFETY: a valid key; the context takes its own reference.
-        let ctx = ssl.own(
-            unsafe { (ssl.f.EVP_PKEY_CTX_new)(own.ptr(), null_mut()) },
-            ssl.f.EVP_PKEY_CTX_free,
-            "EVP_PKEY_CTX_new",
-        )?;
-        // SAFETY: valid context and peer key (the context takes its own reference).
-        ssl.check(
-            unsafe { (ssl.f.EVP_PKEY_derive_init)(ctx.ptr()) },
-            "EVP_PKEY_derive_init",
-        )?;
-        ssl.check(
-            unsafe { (ssl.f.EVP_PKEY_derive_set_peer)(ctx.ptr(), peer.ptr()) },
-            "EVP_PKEY_derive_set_peer",
-        )?;
-        Ok(Derive {
-            ssl,
-            ctx,
-            _own: own,
-            _peer: peer,
-            len,
-            variant,
-        })
-    }
-
-    /// Bytes of the shared secret.
-    pub fn secret_bytes(&self) -> usize {
-        self.len
-    }
-
-    /// The timed operation: the shared secret into `out` ([`Derive::secret_bytes`] long).
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for another length; [`PeerError::Call`] when OpenSSL fails
-    /// (X25519 with a small-order peer: an all-zero result).
-    pub fn derive_into(&mut self, out: &mut [u8]) -> PeerResult<()> {
-        if out.len() != self.len {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: format!("a shared secret has {} bytes, not {}", self.len, out.len()),
-            });
-        }
-        let mut len = out.len();
-        // SAFETY: writes at most `len` bytes.
-        let ok =
-            unsafe { (self.ssl.f.EVP_PKEY_derive)(self.ctx.ptr(), out.as_mut_ptr(), &mut len) };
-        self.ssl.check(ok, "EVP_PKEY_derive")?;
-        if len != self.len {
-            return Err(PeerError::Call {
-                library: NAME,
-                call: "EVP_PKEY_derive",
-                detail: format!("{len} bytes instead of {}", self.len),
-            });
-        }
-        Ok(())
-    }
-
-    /// The shared secret (not for timing).
-    ///
-    /// # Errors
-    /// As [`Derive::derive_into`].
-    pub fn derive(&mut self) -> PeerResult<Vec<u8>> {
-        let mut out = vec![0u8; self.len];
-        self.derive_into(&mut out)?;
-        Ok(out)
-    }
-
-    /// Who computes it: `openssl VERSION (EVP_PKEY_derive, prime256v1)`.
-    pub fn implementation(&self) -> Implementation {
-        self.ssl.implementation(&self.variant)
-    }
-}
-
-fn x25519_lengths(secret: &[u8], peer_len: usize) -> PeerResult<()> {
-    if secret.len() != 32 || peer_len != 32 {
-        return Err(PeerError::Input {
-            library: NAME,
-            problem: "X25519 secrets and public values are 32 bytes".into(),
-        });
-    }
-    Ok(())
-}
-
-/// X25519 key generation from a given 32-byte secret, the Offer: the public value into `out`
-/// (32 bytes). This is OpenSSL's API for it, `EVP_PKEY_new_raw_private_key` (which computes
-/// the public value) then `EVP_PKEY_get_raw_public_key`: each call allocates and frees an
-/// `EVP_PKEY`, as every OpenSSL user's key generation does.
-///
-/// # Errors
-/// [`PeerError::Input`] for other lengths; [`PeerError::Call`] when OpenSSL fails.
-pub fn x25519_public(ssl: &'static OpenSsl, secret: &[u8], out: &mut [u8]) -> PeerResult<()> {
-    x25519_lengths(secret, out.len())?;
-    let key = pkey_raw(ssl, true, secret)?;
-    let mut len = out.len();
-    // SAFETY: writes at most `len` bytes.
-    let ok = unsafe { (ssl.f.EVP_PKEY_get_raw_public_key)(key.ptr(), out.as_mut_ptr(), &mut len) };
-    ssl.check(ok, "EVP_PKEY_get_raw_public_key")?;
-    if len != 32 {
-        return Err(PeerError::Call {
-            library: NAME,
-            call: "EVP_PKEY_get_raw_public_key",
-            detail: format!("{len} bytes instead of 32"),
-        });
-    }
-    Ok(())
-}
-
-/// Who computes [`x25519_public`].
-pub fn x25519_public_implementation(ssl: &OpenSsl) -> Implementation {
-    ssl.implementation("EVP_PKEY_new_raw_private_key, X25519")
 }

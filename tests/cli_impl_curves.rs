@@ -1,0 +1,119 @@
+//! `dh --impl` on the curves a designer weighs today (P-384, P-521, X448) and the KEMs: a
+//! row per implementation that has the group, each checked against pkbench's crate on the
+//! same secrets before it is timed (a wrong library would stop the run), with its ratio
+//! and interval; a library without the group (or, for ML-KEM, an OpenSSL older than 3.5)
+//! gives a note.
+
+mod common;
+
+use common::skip;
+use serde_json::Value;
+
+fn ops(v: &Value) -> &Vec<Value> {
+    v["operations"].as_array().unwrap()
+}
+
+/// The rows of `dh --group GROUP --impl LIST --json` by implementation name (the crate's
+/// rows carry no `impl` param and are listed under `pkbench`).
+fn rows_by_impl(group: &'static str, list: &'static str) -> (Value, Vec<(String, Value)>) {
+    let v = common::pkbench_summary(&[
+        "dh", "--group", group, "--impl", list, "--time", "0.02", "--json",
+    ]);
+    let rows = ops(&v)
+        .iter()
+        .map(|o| {
+            let who = o["params"]["impl"]
+                .as_str()
+                .unwrap_or("pkbench")
+                .to_string();
+            (who, o.clone())
+        })
+        .collect();
+    (v, rows)
+}
+
+#[test]
+fn openssl_rows_for_p384_p521_and_x448() {
+    for (group, variant) in [
+        ("p384", "EVP_PKEY_derive, secp384r1"),
+        ("p521", "EVP_PKEY_derive, secp521r1"),
+        ("x448", "EVP_PKEY, X448"),
+    ] {
+        let (v, rows) = rows_by_impl(group, "pkbench,openssl");
+        let own: Vec<&Value> = rows
+            .iter()
+            .filter(|(w, _)| w == "pkbench")
+            .map(|r| &r.1)
+            // pkbench's own rows first; a twin without its table may follow.
+            .take(4)
+            .collect();
+        assert_eq!(own.len(), 4, "{group}: Offer, Reply, Total, CPU sum");
+        assert_eq!(own[0]["implementation"]["kind"], "crate", "{group}");
+        let ssl: Vec<&Value> = rows
+            .iter()
+            .filter(|(w, _)| w == "openssl")
+            .map(|r| &r.1)
+            .collect();
+        if ssl.is_empty() {
+            skip(&format!(
+                "{group}: OpenSSL not found here: {}",
+                v["skipped"]
+            ));
+            continue;
+        }
+        assert_eq!(ssl.len(), 4, "{group}");
+        let imp = &ssl[1]["implementation"];
+        assert_eq!(imp["name"], "openssl");
+        assert_eq!(imp["variant"], variant, "{group}");
+        assert_eq!(ssl[1]["params"]["group"], group);
+        assert!(
+            ssl[1]["info"]["reply_method"]
+                .as_str()
+                .unwrap()
+                .contains("EVP_PKEY_derive"),
+            "{group}: {}",
+            ssl[1]["info"]
+        );
+        assert!(ssl[1]["stats"]["median_s"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn the_text_has_a_ratio_and_interval_per_openssl_row() {
+    let out = common::pkbench_ok(&["dh", "--group", "p384", "--impl", "all", "--time", "0.02"]);
+    if !out.contains("openssl 3") {
+        skip("OpenSSL not found here: no P-384 row");
+        return;
+    }
+    let reply = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("Reply") && l.contains("openssl"))
+        .unwrap_or_else(|| panic!("no openssl Reply row:\n{out}"));
+    assert!(reply.contains('x') && reply.contains('['), "{reply}");
+    assert!(out.contains("gmp (p384): does not offer it"), "{out}");
+}
+
+#[test]
+fn mlkem_through_an_openssl_before_3_5_is_one_note() {
+    let v = common::pkbench_summary(&[
+        "dh", "--group", "mlkem768", "--impl", "all", "--time", "0.02", "--json",
+    ]);
+    let notes = v["skipped"].as_array().unwrap();
+    let ssl: Vec<&Value> = notes
+        .iter()
+        .filter(|n| n["params"]["impl"] == "openssl")
+        .collect();
+    assert_eq!(ssl.len(), 1, "{notes:?}");
+    let reason = ssl[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("needs OpenSSL 3.5")
+            || reason.contains("not found")
+            || reason.contains("does not run OpenSSL's ML-KEM"),
+        "{reason}"
+    );
+    // Only OpenSSL: nothing can run, an input error naming why.
+    let err = common::pkbench_input_error(&[
+        "dh", "--group", "mlkem768", "--impl", "openssl", "--time", "0.02",
+    ]);
+    assert!(err.contains("openssl (mlkem768)"), "{err}");
+}
