@@ -23,6 +23,7 @@
 //! The registry ([`KEMS`]) lists each KEM once with its sizes and security estimate
 //! ([`KemInfo`]); [`open`] gives its implementations.
 
+mod awslc;
 mod hybrid;
 mod mlkem;
 
@@ -175,7 +176,7 @@ pub fn lookup(name: &str) -> Option<&'static KemInfo> {
 }
 
 /// The implementations of a KEM pkbench has, in the order they are timed and reported.
-pub const IMPLEMENTATIONS: &[&str] = &["ml-kem", "libcrux-ml-kem"];
+pub const IMPLEMENTATIONS: &[&str] = &["ml-kem", "libcrux-ml-kem", "aws-lc-rs"];
 
 /// One implementation of one KEM: byte strings in, byte strings out.
 pub trait Kem: Send + Sync {
@@ -290,23 +291,26 @@ pub trait Exchanges: Send {
 /// # Errors
 /// [`KemError::UnknownImpl`] for a name not in [`IMPLEMENTATIONS`].
 pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
-    let rc = impl_name == "ml-kem";
-    if !rc && impl_name != "libcrux-ml-kem" {
-        return Err(KemError::UnknownImpl {
+    let which = IMPLEMENTATIONS
+        .iter()
+        .position(|n| *n == impl_name)
+        .ok_or_else(|| KemError::UnknownImpl {
             name: impl_name.to_string(),
             known: IMPLEMENTATIONS.join(", "),
-        }
-        .into());
-    }
-    Ok(match (info.name, rc) {
-        ("mlkem512", true) => mlkem::boxed::<mlkem::Rc512>(info),
-        ("mlkem768", true) => mlkem::boxed::<mlkem::Rc768>(info),
-        ("mlkem1024", true) => mlkem::boxed::<mlkem::Rc1024>(info),
-        ("mlkem512", false) => mlkem::boxed::<mlkem::Lc512>(info),
-        ("mlkem768", false) => mlkem::boxed::<mlkem::Lc768>(info),
-        ("mlkem1024", false) => mlkem::boxed::<mlkem::Lc1024>(info),
-        (_, true) => mlkem::boxed::<hybrid::Hybrid<mlkem::Rc768>>(info),
-        (_, false) => mlkem::boxed::<hybrid::Hybrid<mlkem::Lc768>>(info),
+        })?;
+    Ok(match (info.name, which) {
+        ("mlkem512", 0) => mlkem::boxed::<mlkem::Rc512>(info),
+        ("mlkem768", 0) => mlkem::boxed::<mlkem::Rc768>(info),
+        ("mlkem1024", 0) => mlkem::boxed::<mlkem::Rc1024>(info),
+        ("mlkem512", 1) => mlkem::boxed::<mlkem::Lc512>(info),
+        ("mlkem768", 1) => mlkem::boxed::<mlkem::Lc768>(info),
+        ("mlkem1024", 1) => mlkem::boxed::<mlkem::Lc1024>(info),
+        ("mlkem512", _) => mlkem::boxed::<awslc::Aws512>(info),
+        ("mlkem768", _) => mlkem::boxed::<awslc::Aws768>(info),
+        ("mlkem1024", _) => mlkem::boxed::<awslc::Aws1024>(info),
+        (_, 0) => mlkem::boxed::<hybrid::Hybrid<mlkem::Rc768>>(info),
+        (_, 1) => mlkem::boxed::<hybrid::Hybrid<mlkem::Lc768>>(info),
+        (_, _) => mlkem::boxed::<hybrid::Hybrid<awslc::Aws768>>(info),
     })
 }
 
