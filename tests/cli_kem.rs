@@ -251,7 +251,7 @@ fn refusals_are_one_line_exit_2() {
 }
 
 #[test]
-fn dh_times_both_implementations_with_sizes() {
+fn dh_times_every_implementation_with_sizes() {
     let out = pkbench_ok(&["dh", "--group", "mlkem768", "--time", "0.02"]);
     for want in [
         "ml-kem 0.3",
@@ -292,11 +292,11 @@ fn dh_times_both_implementations_with_sizes() {
     let (parts, ops): (Vec<&Value>, Vec<&Value>) = all
         .iter()
         .partition(|o| o["params"].get("part_of").is_some());
-    assert_eq!(ops.len(), 8, "4 operations × 2 implementations");
+    assert_eq!(ops.len(), 12, "4 operations × 3 implementations");
     assert_eq!(
         parts.len(),
-        10,
-        "ML-KEM-768's 4 × 2, X25519 Offer and Reply"
+        14,
+        "ML-KEM-768's 4 × 3, X25519 Offer and Reply"
     );
     for p in &parts {
         assert_eq!(p["params"]["part_of"], "x25519mlkem768");
@@ -305,7 +305,7 @@ fn dh_times_both_implementations_with_sizes() {
         .iter()
         .filter(|p| p["params"]["group"] == "mlkem768")
         .collect();
-    assert_eq!(ml.len(), 8);
+    assert_eq!(ml.len(), 12);
     assert!(ml.iter().all(|p| p["info"]["ek_bytes"] == 1184));
     // X25519 is the x25519 row's code: its Offer with dalek's basepoint table, as the hybrid's.
     let x: Vec<&&Value> = parts
@@ -332,16 +332,20 @@ fn dh_times_both_implementations_with_sizes() {
         .iter()
         .map(|o| o["params"]["impl"].as_str().unwrap())
         .collect();
-    assert!(impls.contains(&"ml-kem") && impls.contains(&"libcrux-ml-kem"));
+    assert!(
+        impls.contains(&"ml-kem")
+            && impls.contains(&"libcrux-ml-kem")
+            && impls.contains(&"aws-lc-rs")
+    );
     // The text sets each step of each implementation against the sum of its parts.
     let out = pkbench_ok(&["dh", "--group", "x25519mlkem768", "--time", "0.02"]);
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(
         flat.matches("parts: each step against its parts").count(),
-        2,
+        3,
         "{out}"
     );
-    assert_eq!(flat.matches("times their sum").count(), 6, "{out}");
+    assert_eq!(flat.matches("times their sum").count(), 9, "{out}");
     assert!(flat.contains("x25519 Offer"), "{out}");
     assert!(flat.contains("Offer with its table"), "{out}");
 }
