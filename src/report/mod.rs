@@ -53,6 +53,8 @@ pub fn fmt_time_ms(ms: f64) -> String {
     if !ms.is_finite() {
         return "-".into();
     }
+    // Rounded first, so that 99.996 ms is "100.0 ms" and 0.99996 ms "1.000 ms".
+    let ms = round_sig4(ms);
     let (v, unit) = if ms >= 1000.0 {
         (ms / 1e3, "s")
     } else if ms >= 1.0 {
@@ -70,9 +72,20 @@ pub fn sig4(v: f64) -> String {
     if v == 0.0 || !v.is_finite() {
         return format!("{v}");
     }
+    let v = round_sig4(v);
     let digits = v.abs().log10().floor() as i32;
     let decimals = (3 - digits).clamp(0, 9) as usize;
     format!("{v:.decimals$}")
+}
+
+/// `v` rounded to four significant figures (so that the digits [`sig4`] prints are counted
+/// after any carry: 99.996 becomes 100.0, not "100.00").
+fn round_sig4(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(3 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
 }
 
 /// A speedup or speed ratio in pkbench's one notation: the number, then an ASCII "x"
@@ -82,12 +95,12 @@ pub fn sig4(v: f64) -> String {
 pub fn fmt_speedup(x: f64) -> String {
     if !x.is_finite() || x <= 0.0 {
         "-".into()
-    } else if x < 0.1 {
+    } else if x < 0.0995 {
         let decimals = (1 - x.log10().floor() as i32).clamp(2, 12) as usize;
         format!("{x:.decimals$}x")
-    } else if x >= 100.0 {
+    } else if x >= 99.95 {
         format!("{x:.0}x")
-    } else if x >= 10.0 {
+    } else if x >= 9.995 {
         format!("{x:.1}x")
     } else {
         format!("{x:.2}x")
@@ -351,6 +364,10 @@ mod tests {
         assert_eq!(fmt_time_ms(0.000_25), "250.0 ns");
         assert_eq!(fmt_time_ms(2670.0), "2.670 s");
         assert_eq!(fmt_time_ms(f64::NAN), "-");
+        // A carry from rounding stays within four figures and may change the unit.
+        assert_eq!(fmt_time_ms(99.996), "100.0 ms");
+        assert_eq!(fmt_time_ms(0.999_96), "1.000 ms");
+        assert_eq!(sig4(9.999_7), "10.00");
         assert_eq!(fmt_quartiles_ms(0.008_405, 0.008_697), "8.405 … 8.697 µs");
         assert_eq!(fmt_quartiles_ms(0.9991, 1.002), "999.1 µs … 1.002 ms");
         assert_eq!(fmt_quartiles_ms(f64::NAN, 1.0), "- … 1.000 ms");
@@ -414,6 +431,9 @@ mod tests {
         assert_eq!(fmt_speedup(1234.4), "1234x");
         assert_eq!(fmt_speedup(0.0432), "0.043x");
         assert_eq!(fmt_speedup(0.1), "0.10x");
+        assert_eq!(fmt_speedup(9.996), "10.0x");
+        assert_eq!(fmt_speedup(99.97), "100x");
+        assert_eq!(fmt_speedup(0.099_7), "0.10x");
         assert_eq!(fmt_speedup(f64::NAN), "-");
         assert_eq!(fmt_speedup(0.0), "-");
     }
