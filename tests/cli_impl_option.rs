@@ -124,15 +124,9 @@ fn a_library_without_a_table_is_also_compared_with_pkbench_without_its_table() {
     }
     assert_eq!(without.len(), 4, "pkbench's own without its table");
     assert!(without.iter().chain(&ssl).all(|o| kind(o) == "none"));
-    // Same seed, same secrets: the twin's Offer is the table-less path's timing of the
-    // same work, slower than with the table.
-    let median = |o: &Value| o["stats"]["median_s"].as_f64().unwrap();
-    assert!(
-        median(without[0]) > median(with[0]),
-        "{} {}",
-        median(without[0]),
-        median(with[0])
-    );
+    // Same seed, same secrets: the twin times the table-less path of the same work. Which
+    // is faster is not asserted (a speed, on a shared machine: a loaded run once had the
+    // twin's Offer faster); the record's precomputation says what each row did.
     let by = v["by_implementation"]
         .as_array()
         .expect("by_implementation");
