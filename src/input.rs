@@ -134,14 +134,7 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
-
-    fn scratch(tag: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("pkbench-input-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
+    use crate::testing::scratch;
 
     #[test]
     fn regular_files_read_up_to_the_cap() {
@@ -161,7 +154,7 @@ mod tests {
     }
 
     #[test]
-    fn directories_and_devices_are_refused_at_once() {
+    fn directories_and_devices_are_refused_unread() {
         let d = scratch("dir");
         assert_eq!(
             read_capped(&d, MIB).unwrap_err(),
@@ -169,13 +162,13 @@ mod tests {
                 kind: "a directory"
             }
         );
-        let t = Instant::now();
+        // Not timed: reading /dev/zero would not end, so coming back with the refusal says
+        // it was refused before reading.
         match read_capped(Path::new("/dev/zero"), MIB) {
             Err(FileProblem::NotRegular { kind }) => assert_eq!(kind, "a character device"),
             Err(FileProblem::Io(_)) => crate::testing::skip("/dev/zero cannot be opened here"),
             other => panic!("{other:?}"),
         }
-        assert!(t.elapsed() < Duration::from_secs(1));
         let _ = std::fs::remove_dir_all(&d);
     }
 
@@ -190,12 +183,12 @@ mod tests {
             crate::testing::skip("mkfifo failed here");
             return;
         }
-        let t = Instant::now();
+        // Not timed: opening a FIFO without a writer blocks until one comes, so coming back
+        // with the refusal says it was not opened for reading.
         assert_eq!(
             read_capped(&p, MIB).unwrap_err(),
             FileProblem::NotRegular { kind: "a FIFO" }
         );
-        assert!(t.elapsed() < Duration::from_secs(1));
         let _ = std::fs::remove_dir_all(&d);
     }
 

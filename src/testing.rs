@@ -1,11 +1,14 @@
 //! Support for the unit tests (compiled under `#[cfg(test)]` only).
 //!
-//! [`skip`]: a test that cannot run on this machine (a CPU feature or a system tool missing)
-//! says so on stderr, visibly, instead of passing without checking anything; with
-//! `PKBENCH_TEST_STRICT=1` it fails. The integration tests share the same code
+//! [`skip`]: a test that cannot run on this machine (a system tool missing) says so on
+//! stderr, visibly, instead of passing without checking anything; with
+//! `PKBENCH_TEST_STRICT=1` it fails. [`skip_cpu`]: the same for a CPU feature this machine
+//! lacks, a failure only with `PKBENCH_TEST_STRICT=all`. [`scratch`]: a fresh directory under the system's
+//! temporary directory, removed when dropped. The integration tests share the same code
 //! (`tests/common`).
 
 include!("testing/skip.rs");
+include!("testing/scratch.rs");
 
 #[cfg(test)]
 mod tests {
@@ -21,7 +24,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "SKIPPED some::test: no widget here (PKBENCH_TEST_STRICT=1")]
+    #[should_panic(expected = "SKIPPED some::test: no widget here (PKBENCH_TEST_STRICT set")]
     fn a_strict_skip_fails() {
         fail_if_strict("SKIPPED some::test: no widget here", true);
     }

@@ -7,6 +7,7 @@
 mod common;
 
 use common::{Pkbench, pkbench_input_error, pkbench_ok, pkbench_summary as pkbench_json};
+use pkbench::record::{Operation, ResultRecord};
 use serde_json::Value;
 
 fn ops<'a>(v: &'a Value, name: &str, cache: &str) -> Vec<&'a Value> {
@@ -16,6 +17,14 @@ fn ops<'a>(v: &'a Value, name: &str, cache: &str) -> Vec<&'a Value> {
         .iter()
         .filter(|o| o["name"] == name && o["params"]["cache"] == cache)
         .collect()
+}
+
+/// The operation `name` timed with `cache`.
+fn op_of<'a>(rec: &'a ResultRecord, name: &str, cache: &str) -> &'a Operation {
+    rec.operations
+        .iter()
+        .find(|o| o.name == name && o.params.get("cache").and_then(Value::as_str) == Some(cache))
+        .unwrap_or_else(|| panic!("no {name} {cache}"))
 }
 
 fn median(op: &Value) -> f64 {
@@ -30,7 +39,7 @@ fn table_bytes(w: u64) -> u64 {
 
 #[test]
 fn dh_cache_both_times_warm_and_cold_side_by_side() {
-    let v = pkbench_json(&[
+    let args = [
         "dh",
         "--field",
         "gf2-155",
@@ -41,21 +50,23 @@ fn dh_cache_both_times_warm_and_cold_side_by_side() {
         "--time",
         "0.2",
         "--json",
-    ]);
+    ];
+    let rec = ResultRecord::from_json("dh --cache both", &pkbench_ok(&args)).unwrap();
+    let v = pkbench::report::json::with_summary(&rec).unwrap();
     for name in ["Offer", "Reply", "Total = 2*Offer + Reply"] {
         assert_eq!(ops(&v, name, "warm").len(), 1, "{name} warm");
         assert_eq!(ops(&v, name, "cold").len(), 1, "{name} cold");
     }
     let (wo, co) = (ops(&v, "Offer", "warm")[0], ops(&v, "Offer", "cold")[0]);
     // The default table is w = 12 (1.2 MiB): fetching its entries from memory is not faster
-    // than finding them in the caches.
+    // than finding them in the caches. Checked on the cold/warm interval the output prints
+    // (from the per-round values, paired by round), not on two medians: the whole interval
+    // below 0.9 would say cold is faster; a loaded machine moves it, never that far.
+    let (cold, warm) = (op_of(&rec, "Offer", "cold"), op_of(&rec, "Offer", "warm"));
+    let iv = Operation::speedup_interval(cold, warm).expect("cold/warm interval");
+    assert!(iv.lo <= iv.estimate && iv.estimate <= iv.hi, "{iv:?}");
+    assert!(iv.hi >= 0.9, "cold/warm {iv:?}");
     assert_eq!(co["info"]["table_bytes"], table_bytes(12));
-    assert!(
-        median(co) >= 0.9 * median(wo),
-        "cold {} warm {}",
-        median(co),
-        median(wo)
-    );
     // Cold samples are single runs; Total = 2 × Offer + Reply of the cold medians.
     assert_eq!(co["stats"]["batch"], 1);
     let cr = ops(&v, "Reply", "cold")[0];

@@ -338,7 +338,7 @@ fn rows_name_their_implementation() {
     );
     let codes: Vec<&str> = timed.iter().map(|r| r["code"].as_str().unwrap()).collect();
     assert!(codes.iter().any(|c| c.starts_with("p256 ")), "{codes:?}");
-    if std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1") {
+    if common::peers_hidden() {
         assert!(!codes.iter().any(|c| c.starts_with("openssl")), "{codes:?}");
     } else if !codes.iter().any(|c| c.starts_with("openssl ")) {
         common::skip("OpenSSL not found here: no openssl rows in choose");

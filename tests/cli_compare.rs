@@ -148,7 +148,7 @@ fn ratios_noise_and_unmatched() {
     assert!(c.regressions.is_empty());
 }
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch(&format!("cmp-{name}"))
 }
 

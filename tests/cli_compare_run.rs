@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{pkbench, skip};
+use common::pkbench;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_pkbench")
@@ -55,7 +55,7 @@ fn a_real_difference_is_found_between_gf2m_code_paths() {
     #[cfg(not(target_arch = "x86_64"))]
     let clmul = false;
     if !clmul {
-        skip("no carry-less multiply on this CPU: --no-clmul changes nothing");
+        common::skip_cpu("no carry-less multiply on this CPU: --no-clmul changes nothing");
         return;
     }
     let out = common::Pkbench::new(&[

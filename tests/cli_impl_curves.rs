@@ -6,7 +6,6 @@
 
 mod common;
 
-use common::skip;
 use serde_json::Value;
 
 fn ops(v: &Value) -> &Vec<Value> {
@@ -55,10 +54,7 @@ fn openssl_rows_for_p384_p521_and_x448() {
             .map(|r| &r.1)
             .collect();
         if ssl.is_empty() {
-            skip(&format!(
-                "{group}: OpenSSL not found here: {}",
-                v["skipped"]
-            ));
+            common::library_missing(&v["skipped"].to_string(), "openssl", group);
             continue;
         }
         assert_eq!(ssl.len(), 4, "{group}");
@@ -82,7 +78,7 @@ fn openssl_rows_for_p384_p521_and_x448() {
 fn the_text_has_a_ratio_and_interval_per_openssl_row() {
     let out = common::pkbench_ok(&["dh", "--group", "p384", "--impl", "all", "--time", "0.02"]);
     if !out.contains("openssl 3") {
-        skip("OpenSSL not found here: no P-384 row");
+        common::library_missing(&out, "openssl", "no P-384 row");
         return;
     }
     let reply = out

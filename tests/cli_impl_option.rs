@@ -17,7 +17,28 @@ fn with_quick(args: &[&'static str]) -> Vec<&'static str> {
 
 /// Whether the tests run with the libraries hidden (then the peer rows are absent).
 fn hidden() -> bool {
-    std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1")
+    common::peers_hidden()
+}
+
+/// `lib` has no rows in record `v`. With the libraries hidden that is what `--impl`
+/// documents, and its note must say the library was not found; otherwise OpenSSL, libgcrypt
+/// and GMP are installed by CI, so a missing one is a skip (a failure under strict).
+#[track_caller]
+fn no_rows(v: &Value, lib: &str, what: &str) {
+    if hidden() {
+        let note = v["skipped"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["params"]["impl"] == lib)
+            .unwrap_or_else(|| panic!("no note for {lib}: {v}"));
+        assert!(
+            note["reason"].as_str().unwrap().contains("not found"),
+            "{note}"
+        );
+    } else {
+        skip(&format!("{lib} not found here: {what}"));
+    }
 }
 
 fn ops(v: &Value) -> &Vec<Value> {
@@ -64,7 +85,7 @@ fn dh_rows_per_implementation_name_library_and_version() {
         .filter(|o| o["params"]["impl"] == "openssl")
         .collect();
     if ssl.is_empty() {
-        skip("OpenSSL with EC2M not found here: no openssl rows");
+        no_rows(&v, "openssl", "no openssl rows on gf2-155");
         return;
     }
     assert_eq!(ssl.len(), 4);
@@ -115,7 +136,7 @@ fn a_library_without_a_table_is_also_compared_with_pkbench_without_its_table() {
     let ssl = rows(false, Some("openssl"));
     let without = rows(false, None);
     if ssl.is_empty() {
-        skip("OpenSSL with EC2M not found here: no twin without the table");
+        no_rows(&v, "openssl", "no twin without the table");
         assert!(
             without.is_empty(),
             "the twin runs only beside a library without a table"
@@ -135,12 +156,17 @@ fn a_library_without_a_table_is_also_compared_with_pkbench_without_its_table() {
         .find(|e| e["operation"] == "Offer" && e["params"]["impl"] == "openssl")
         .unwrap();
     assert_eq!(offer["same_precomputation"], false, "{offer}");
-    let like = offer["like_for_like"]["speed_vs_own"].as_f64().unwrap();
-    let unlike = offer["speed_vs_own"].as_f64().unwrap();
-    assert!(
-        like > unlike,
-        "OpenSSL against the table-less twin: {like} vs {unlike}"
-    );
+    // OpenSSL's Offer gets its speed against pkbench's table Offer and, like for like,
+    // against the table-less twin, each with its interval from the paired rounds.
+    let interval = |e: &Value| {
+        let iv = e["interval"].as_array().unwrap_or_else(|| panic!("{e}"));
+        let (lo, hi) = (iv[0].as_f64().unwrap(), iv[1].as_f64().unwrap());
+        let speed = e["speed_vs_own"].as_f64().unwrap();
+        assert!(lo <= speed && speed <= hi, "{e}");
+        (lo, hi)
+    };
+    interval(&offer["like_for_like"]);
+    interval(offer);
     let reply = by
         .iter()
         .find(|e| e["operation"] == "Reply" && e["params"]["impl"] == "openssl")
@@ -169,7 +195,7 @@ fn the_text_says_which_rows_have_a_table() {
     };
     assert!(row("pkbench", "MiB").is_some(), "{by}");
     let Some(ssl) = row("openssl", "none") else {
-        skip("OpenSSL with EC2M not found here");
+        common::library_missing(&out, "openssl", "no openssl row on gf2-155");
         return;
     };
     let twin = row("pkbench", "none").unwrap_or_else(|| panic!("no twin:\n{by}"));
@@ -206,7 +232,7 @@ fn library_tables_are_named() {
             .filter(|o| o["params"]["impl"] == "openssl")
             .collect();
         if ssl.is_empty() {
-            skip("OpenSSL not found here");
+            no_rows(&v, "openssl", &format!("no openssl rows on {group}"));
             return;
         }
         let kind = ssl[0]["info"]["precomputation"]["kind"].as_str().unwrap();
@@ -246,7 +272,8 @@ fn the_text_has_a_speed_column_against_pkbench() {
 
 /// `--impl pkbench,pkbench-portable` times pkbench's two GF(2^m) code paths in the same
 /// rounds: the portable rows are tagged, run the portable code, give the same results
-/// (checked before timing) and are slower where the CPU has carry-less multiply.
+/// (checked before timing) and are slower where the CPU has carry-less multiply (the paired
+/// interval of their speed lies below 1/1.5).
 #[test]
 fn dh_portable_twin_in_the_same_rounds() {
     let v = common::pkbench_summary(&[
@@ -272,7 +299,8 @@ fn dh_portable_twin_in_the_same_rounds() {
     for o in &twin {
         assert_eq!(o["implementation"]["variant"], "portable", "{o}");
     }
-    let total = |rows: &[&Value]| -> f64 {
+    // Both Totals come from the same rounds (paired).
+    for rows in [&own, &twin] {
         let t = rows
             .iter()
             .find(|o| o["name"].as_str().unwrap().starts_with("Total"))
@@ -282,17 +310,16 @@ fn dh_portable_twin_in_the_same_rounds() {
             twin_rounds(&v),
             "{t}"
         );
-        t["figures"]["total_s"].as_f64().unwrap()
-    };
-    let (t_own, t_twin) = (total(&own), total(&twin));
+        assert!(t["figures"]["total_s"].as_f64().unwrap() > 0.0, "{t}");
+    }
     if own[0]["implementation"]["variant"] == "portable" {
-        skip("this CPU has no carry-less multiply: both rows run the portable code");
+        common::skip_cpu("this CPU has no carry-less multiply: both rows run the portable code");
         return;
     }
-    // The portable code is 4-10x slower on the machines measured (docs/perf.md); 1.5x
-    // only says that the rows ran different code.
-    assert!(t_twin > 1.5 * t_own, "portable {t_twin} s, own {t_own} s");
-    // The summary key gives each twin row's speed inside its own interval.
+    // The summary key gives each twin row's speed inside its own interval, from the paired
+    // rounds. The portable code is 4-10x slower on the machines measured (docs/perf.md); the
+    // whole interval below 1/1.5 says only that the rows ran different code, with room for a
+    // loaded machine (no comparison of two medians of their own: those move apart under load).
     let by = v["by_implementation"]
         .as_array()
         .expect("by_implementation");
@@ -456,10 +483,6 @@ fn an_unknown_implementation_is_an_input_error() {
 
 #[test]
 fn cipher_rows_of_a_library_equal_work() {
-    if hidden() {
-        skip("PKBENCH_NO_PEERS=1: no gcrypt rows");
-        return;
-    }
     let v = common::pkbench_summary(&with_quick(&[
         "cipher",
         "--algo",
@@ -473,7 +496,7 @@ fn cipher_rows_of_a_library_equal_work() {
     let rows = ops(&v);
     let g = rows.iter().find(|o| o["params"]["impl"] == "gcrypt");
     let Some(g) = g else {
-        skip("libgcrypt not found here");
+        no_rows(&v, "gcrypt", "no TWOFISH row");
         return;
     };
     assert_eq!(g["implementation"]["name"], "gcrypt");
@@ -513,6 +536,10 @@ fn rsa_rows_per_library_on_the_same_key() {
     );
     if hidden() {
         assert_eq!(v["skipped"].as_array().unwrap().len(), 3, "{v}");
+        for lib in ["openssl", "gcrypt", "gmp"] {
+            assert!(rows(Some(lib)).is_empty(), "{lib} hidden");
+            no_rows(&v, lib, "no rsa rows");
+        }
         return;
     }
     for (lib, want) in [
@@ -530,7 +557,7 @@ fn rsa_rows_per_library_on_the_same_key() {
     ] {
         let r = rows(Some(lib));
         if r.is_empty() {
-            skip(&format!("{lib} not found here: no rsa rows"));
+            no_rows(&v, lib, "no rsa rows");
             continue;
         }
         assert_eq!(names(&r), want, "{lib}");
@@ -591,10 +618,6 @@ fn rsa_rows_per_library_on_the_same_key() {
 /// and OpenSSL's own CRT speedup says the same beside it; the BN variant's row has no note.
 #[test]
 fn rsa_crt_through_the_rsa_api_says_it_does_more() {
-    if hidden() {
-        skip("libraries hidden: no OpenSSL CRT row");
-        return;
-    }
     let out = common::pkbench_ok(&[
         "rsa",
         "--bits",
@@ -606,7 +629,7 @@ fn rsa_crt_through_the_rsa_api_says_it_does_more() {
         "0.05",
     ]);
     if !out.contains("EVP_PKEY_decrypt") {
-        skip("OpenSSL not found here: no CRT row through its RSA API");
+        common::library_missing(&out, "openssl", "no CRT row through its RSA API");
         return;
     }
     let lines: Vec<&str> = out.lines().collect();
@@ -663,8 +686,8 @@ fn des_key_setup_through_openssl() {
         );
     }
     let Some(ssl) = ops(&v).iter().find(|o| o["params"]["impl"] == "openssl") else {
-        assert!(hidden() || notes.iter().any(|n| n["params"]["impl"] == "openssl"));
-        skip("OpenSSL's DES functions not found here");
+        assert!(notes.iter().any(|n| n["params"]["impl"] == "openssl"));
+        no_rows(&v, "openssl", "no DES key setup row");
         return;
     };
     assert_eq!(ssl["name"], "key setup");

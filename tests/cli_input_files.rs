@@ -1,14 +1,13 @@
 //! Every file argument through the `pkbench` binary (result records for `compare` and `plot`,
 //! `--params` group files, `rsa --key` keys) refuses what is not a regular file (a character
 //! device such as /dev/zero, a FIFO with no writer, a directory) and a file over its cap
-//! (64 MiB for records, 1 MiB for group files and keys) before reading it: one line, exit 2,
-//! within a second.
+//! (64 MiB for records, 1 MiB for group files and keys) before reading it: one line, exit 2.
+//! Nothing is timed: a run that read /dev/zero or waited on a FIFO would not come back.
 
 mod common;
 
 use common::{data, manifest, pkbench_input_error, pkbench_ok};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 const MIB: u64 = 1 << 20;
 
@@ -28,23 +27,18 @@ fn readers(path: &Path, dir: &Path) -> Vec<Vec<String>> {
     ]
 }
 
-/// Runs `args`, requires one error line containing `want` within a second; the line.
+/// Runs `args`, requires one error line containing `want`; the line. Not timed: a run that
+/// read `/dev/zero` would not end, and opening a FIFO without a writer blocks until one
+/// comes, so a run that comes back with the line has refused the file before reading it.
 #[track_caller]
-fn refused_fast(args: &[String], want: &str) -> String {
-    let t = Instant::now();
+fn refused_unread(args: &[String], want: &str) -> String {
     let err = pkbench_input_error(args);
-    let took = t.elapsed();
-    assert!(
-        took < Duration::from_secs(1),
-        "pkbench {}: took {took:?}",
-        args.join(" ")
-    );
     assert!(err.contains(want), "{err} lacks {want:?}");
     err
 }
 
 #[test]
-fn dev_zero_is_refused_at_once() {
+fn dev_zero_is_refused_unread() {
     let dir = common::scratch("input-zero");
     let zero = PathBuf::from("/dev/zero");
     if !zero.exists() {
@@ -52,7 +46,7 @@ fn dev_zero_is_refused_at_once() {
         return;
     }
     for args in readers(&zero, &dir) {
-        let err = refused_fast(&args, "/dev/zero: not a regular file (a character device)");
+        let err = refused_unread(&args, "/dev/zero: not a regular file (a character device)");
         assert!(
             err.contains("give a result record")
                 || err.contains("give a group file")
@@ -90,7 +84,7 @@ fn a_fifo_without_writer_is_refused_without_blocking() {
         return;
     }
     for args in readers(&fifo, &dir) {
-        refused_fast(&args, "not a regular file (a FIFO)");
+        refused_unread(&args, "not a regular file (a FIFO)");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -101,7 +95,7 @@ fn a_directory_is_refused() {
     let sub = dir.join("results");
     std::fs::create_dir(&sub).unwrap();
     for args in readers(&sub, &dir) {
-        refused_fast(&args, "not a regular file (a directory)");
+        refused_unread(&args, "not a regular file (a directory)");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -123,15 +117,15 @@ fn files_over_the_cap_are_refused_before_reading() {
     let a = data("records/v1-scale.json");
     let a = a.to_str().unwrap();
     let want = "67108865 bytes, more than the 64 MiB a result record may have";
-    refused_fast(&["compare".into(), a.into(), r.into()], want);
-    refused_fast(
+    refused_unread(&["compare".into(), a.into(), r.into()], want);
+    refused_unread(
         &["plot".into(), r.into(), "--output".into(), svg.into()],
         want,
     );
     let big_group = dir.join("big.toml");
     sparse(&big_group, MIB + 1);
     let g = big_group.to_str().unwrap().to_string();
-    refused_fast(
+    refused_unread(
         &["dh".into(), "--params".into(), g],
         "1048577 bytes, more than the 1 MiB a group file may have",
     );
@@ -139,7 +133,7 @@ fn files_over_the_cap_are_refused_before_reading() {
     sparse(&big_key, 5 * MIB);
     let k = big_key.to_str().unwrap().to_string();
     assert_eq!(
-        refused_fast(&["rsa".into(), "--key".into(), k.clone()], "--key"),
+        refused_unread(&["rsa".into(), "--key".into(), k.clone()], "--key"),
         format!(
             "pkbench: error: --key {k}: 5242880 bytes, more than the 1 MiB a key file may have"
         )

@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{Pkbench, skip};
+use common::Pkbench;
 use serde_json::Value;
 
 /// The operations of a leak record.
@@ -58,7 +58,11 @@ fn secret_dependent_code_is_caught_and_constant_time_code_is_not() {
         assert!(o["info"]["outputs_checked"].as_u64().unwrap() > 0, "{o}");
     }
     if max_t(&rec, "Offer", Some("mpz_powm")).is_none() {
-        skip("GMP (libgmp.so.10) not found: mpz_powm and mpz_powm_sec not tested");
+        common::library_missing(
+            &rec.to_string(),
+            "gmp",
+            "mpz_powm and mpz_powm_sec not tested",
+        );
         return;
     }
     for op in ["Offer", "Reply"] {
@@ -277,7 +281,7 @@ fn rsa_private_rows_of_every_call_check_every_result() {
     }
     let calls: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
     if !calls.contains(&"BN_mod_exp_mont_consttime") {
-        skip("OpenSSL (libcrypto.so.3) not found: its RSA rows not tested");
+        common::library_missing(&rec.to_string(), "openssl", "its RSA rows not tested");
         return;
     }
     assert!(calls.contains(&"BN_mod_exp_mont"), "{calls:?}");

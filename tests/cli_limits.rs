@@ -1,70 +1,79 @@
 //! Limits before work, through the `pkbench` binary: group and key sizes are bounded (mod-p
 //! p at most 8192 bits, RSA keys 256 to 8192 bits, as `--help` says), and every cheap check
 //! (sizes, the `--exp-bits` range, hex values) runs before a group's numbers are tested for
-//! primality or its table is built, so a wrong argument is refused within a second whatever
-//! the group. The load of a group of the largest size is timed and printed (a `LIMITS` line
-//! on stderr).
+//! primality or its table is built: a group file whose p is composite is refused for a wrong
+//! argument, not for its p. No test here times anything (a loaded machine makes any bound on
+//! elapsed time a coin toss); the order of the checks is seen in which error is reported.
 
 mod common;
 
 use common::{manifest, pkbench_input_error, pkbench_ok};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 /// modp-8192's numbers with g = 4 (a quadratic residue, so of order q as well) under another
-/// name: not the built-in group, so every check of a user's file runs on it.
-fn group_8192(dir: &Path) -> PathBuf {
+/// name: not the built-in group, so every check of a user's file runs on it. With
+/// `composite`, p's last word FFFFFFFF is FFFFFFFD: p is still odd and of 8192 bits, so only
+/// the primality test (modular exponentiations of 8192 bits) finds it wrong.
+fn group_8192(dir: &Path, composite: bool) -> PathBuf {
     let text = std::fs::read_to_string(manifest().join("params/modp-8192.toml")).unwrap();
-    let text = text
+    let mut text = text
         .replace("name = \"modp-8192\"", "name = \"mine\"")
         .replace("\ng = 2\n", "\ng = \"4\"\n");
     assert!(text.contains("g = \"4\""), "modp-8192.toml writes g = 2");
-    let path = dir.join("mine.toml");
+    if composite {
+        let start = text.find("p = \"\"\"").expect("p = \"\"\"...") + 7;
+        let end = start + text[start..].find("\"\"\"").expect("p's closing quotes");
+        let last = text[..end].rfind("FFFFFFFF").expect("p ends in FFFFFFFF");
+        text.replace_range(last..last + 8, "FFFFFFFD");
+    }
+    let path = dir.join(if composite { "bad.toml" } else { "mine.toml" });
     std::fs::write(&path, text).unwrap();
     path
 }
 
-/// Runs `args`, requires one error line containing `want` within a second; the line.
+/// Runs `args`, requires one error line containing `want` (and not the composite p, which
+/// only a later check finds); the line.
 #[track_caller]
-fn refused_fast(args: &[&str], want: &str) -> String {
-    let t = Instant::now();
+fn refused_first(args: &[&str], want: &str) -> String {
     let err = pkbench_input_error(args);
-    let took = t.elapsed();
-    assert!(
-        took < Duration::from_secs(1),
-        "pkbench {}: took {took:?}: {err}",
-        args.join(" ")
-    );
     assert!(err.contains(want), "{err} lacks {want:?}");
+    assert!(!err.contains("composite"), "{err}");
     err
 }
 
 #[test]
 fn cheap_checks_come_before_the_groups_numbers_are_tested() {
     let dir = common::scratch("limits-order");
-    let g = group_8192(&dir);
+    let g = group_8192(&dir, true);
     let g = g.to_str().unwrap();
+    // With nothing else wrong, the file is refused for its p: the numbers are tested.
     assert_eq!(
-        refused_fast(&["dh", "--params", g, "--exp-bits", "99999"], "--exp-bits"),
+        pkbench_input_error(&["dh", "--params", g, "--time", "0.01"]),
+        format!(
+            "pkbench: error: --params {g}: invalid group: p is composite (check: p probably prime)"
+        )
+    );
+    assert_eq!(
+        refused_first(&["dh", "--params", g, "--exp-bits", "99999"], "--exp-bits"),
         "pkbench: error: --exp-bits 99999 is out of range for mine: use `full` or a number from 16 to 8191"
     );
-    refused_fast(
+    refused_first(
         &["dh", "--params", g, "--exp-bits", "8"],
         "a number from 16 to 8191",
     );
-    refused_fast(
+    refused_first(
         &["offer", "--params", g, "--secret", "zz"],
         "--secret: malformed hex",
     );
-    refused_fast(
+    refused_first(
         &["reply", "--params", g, "--secret", "05", "--peer", "0x"],
         "--peer: empty hex string",
     );
-    refused_fast(
+    refused_first(
         &["dh", "--params", g, "--no-clmul"],
         "--no-clmul applies only to",
     );
-    refused_fast(
+    refused_first(
         &["dh", "--field", "x25519", "--exp-bits", "128"],
         "x25519 takes only full secrets",
     );
@@ -72,7 +81,7 @@ fn cheap_checks_come_before_the_groups_numbers_are_tested() {
 }
 
 #[test]
-fn sizes_over_the_bounds_are_refused_at_once() {
+fn sizes_over_the_bounds_are_refused() {
     let dir = common::scratch("limits-sizes");
     // An odd p of 8197 bits, and one of almost 1 MiB of hex digits.
     for (name, digits) in [("p8197", 2049usize), ("p-huge", 1_000_000)] {
@@ -82,7 +91,7 @@ fn sizes_over_the_bounds_are_refused_at_once() {
             format!("p = \"1{}1\"\ng = 2\n", "0".repeat(digits - 2)),
         )
         .unwrap();
-        let err = refused_fast(
+        let err = refused_first(
             &["dh", "--params", path.to_str().unwrap()],
             "p at most 8192 bits",
         );
@@ -96,7 +105,7 @@ fn sizes_over_the_bounds_are_refused_at_once() {
     std::fs::write(&path, pkbench::rsa::pem::to_pkcs1_pem(&k).unwrap()).unwrap();
     let p = path.to_str().unwrap();
     assert_eq!(
-        refused_fast(&["rsa", "--key", p], "--key"),
+        refused_first(&["rsa", "--key", p], "--key"),
         format!(
             "pkbench: error: --key {p}: a 12-bit modulus: pkbench takes RSA keys of 256 to 8192 bits"
         )
@@ -130,15 +139,15 @@ fn help_states_the_bounds() {
 }
 
 /// A user's group of the largest size pkbench takes (8192 bits) is read and fully checked
-/// (q probably prime, g^q = 1, p prime by Pocklington) in about half a second on an idle
-/// 2-core machine with num-bigint; `reply` opens it without a table. The time is printed; the
-/// assertion leaves room for a loaded machine.
+/// (q probably prime, g^q = 1, p prime by Pocklington) and `reply` opens it without a table
+/// and gives the right value. It takes about half a second on an idle 2-core machine with
+/// num-bigint (`time pkbench reply --params FILE --backend num-bigint --secret 05 --peer 04`);
+/// not asserted, as no test here times anything.
 #[test]
-fn the_largest_group_loads_quickly() {
+fn the_largest_group_loads() {
     let dir = common::scratch("limits-load");
-    let g = group_8192(&dir);
+    let g = group_8192(&dir, false);
     let g = g.to_str().unwrap();
-    let t = Instant::now();
     let out = pkbench_ok(&[
         "reply",
         "--params",
@@ -150,17 +159,7 @@ fn the_largest_group_loads_quickly() {
         "--peer",
         "04",
     ]);
-    let took = t.elapsed();
     // 4^5 = 2^10 = 0x400, padded to the 1024 bytes of p.
     assert_eq!(out.trim_end(), format!("{}0400", "0".repeat(2044)));
-    let _ = std::io::Write::write_all(
-        &mut std::io::stderr().lock(),
-        format!(
-            "LIMITS --params load of an 8192-bit mod-p group (full validation, num-bigint): {:.2} s wall\n",
-            took.as_secs_f64()
-        )
-        .as_bytes(),
-    );
-    assert!(took < Duration::from_secs(10), "took {took:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

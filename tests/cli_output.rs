@@ -4,9 +4,8 @@
 mod common;
 
 use common::pkbench;
-use std::path::PathBuf;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch(&format!("out-{name}"))
 }
 

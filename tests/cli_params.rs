@@ -13,7 +13,7 @@ mod common;
 
 use common::{manifest, pkbench_input_error, pkbench_json, pkbench_ok};
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const P512: &str = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A439DFFFFFFFFFFFFFFFF";
 const SAFE64: &str = "8000000000000a77";
@@ -21,8 +21,8 @@ const P80: &str = "e3d06c1d757682066037";
 const Q40: &str = "c19f767c55";
 const G80: &str = "3473a8c405ef99e4d119";
 
-/// A fresh directory for this test, removed by the caller.
-fn tempdir(tag: &str) -> PathBuf {
+/// A fresh directory for this test, removed when dropped.
+fn tempdir(tag: &str) -> common::Scratch {
     common::scratch(&format!("params-cli-{tag}"))
 }
 

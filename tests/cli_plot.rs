@@ -150,10 +150,12 @@ fn plot_out_needs_force_and_an_svg_name() {
 }
 
 /// Issue 21: a record edited to hold times no axis can take (0, 1e300 ms) or an absurd size
-/// made `plot` build tick lists until memory ran out; now it is refused at once: exit 2, one
-/// line naming the row and the value, no SVG written.
+/// made `plot` build tick lists until memory ran out; now it is refused before drawing: exit
+/// 2, one line naming the row and the value (the record's check, which runs before any axis
+/// is built), no SVG written. Not timed: a run that built the ticks would not come back with
+/// that line.
 #[test]
-fn plot_refuses_absurd_values_quickly() {
+fn plot_refuses_absurd_values() {
     let d = common::scratch("plot-absurd");
     let svg = d.join("p.svg");
     for (i, (ms, bits, want)) in [
@@ -180,14 +182,12 @@ fn plot_refuses_absurd_values_quickly() {
             .insert("total_ms".into(), 2.0 * offer + reply);
         let f = d.join(format!("absurd{i}.json"));
         std::fs::write(&f, r.to_json().unwrap()).unwrap();
-        let t = std::time::Instant::now();
         let err = pkbench_input_error(&[
             "plot",
             f.to_str().unwrap(),
             "--output",
             svg.to_str().unwrap(),
         ]);
-        assert!(t.elapsed() < std::time::Duration::from_secs(1));
         assert!(err.contains("the record cannot be plotted: Reply"), "{err}");
         assert!(err.contains(want), "{err}");
         assert!(!svg.exists());
@@ -201,9 +201,7 @@ fn plot_refuses_absurd_values_quickly() {
 #[test]
 fn plot_labels_do_not_overlap() {
     use pkbench::report::plot_labels::overlapping_texts;
-    let dir = std::env::temp_dir().join(format!("pkbench-plot-overlap-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("plot-overlap");
     let rec = dir.join("scale.json");
     std::fs::write(&rec, record().to_json().unwrap()).unwrap();
     let choose = dir.join("choose.json");

@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 
 const TOTAL: &str = "Total = 2*Offer + Reply";
 
-/// A real `dh` record, made once per test, and the directory it is in.
-fn real_record(tag: &str) -> (PathBuf, Value) {
+/// A real `dh` record, made once per test: the directory it is in (removed when dropped),
+/// its path and its JSON.
+fn real_record(tag: &str) -> (common::Scratch, PathBuf, Value) {
     let d = scratch(tag);
     let f = d.join("real.json");
     let (code, _, err) = pkbench(&[
@@ -30,7 +31,7 @@ fn real_record(tag: &str) -> (PathBuf, Value) {
     ]);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
-    (f, v)
+    (d, f, v)
 }
 
 /// The operation named `name` of record `v`, to edit.
@@ -125,7 +126,7 @@ fn edits() -> Vec<Edit> {
 /// operation; the real record compares with itself.
 #[test]
 fn contradicting_figures_are_refused_naming_the_file() {
-    let (real, v) = real_record("record-check");
+    let (_dir, real, v) = real_record("record-check");
     let d = real.parent().unwrap().to_path_buf();
     let (code, out, err) = pkbench(&[
         "compare".as_ref(),
@@ -206,7 +207,7 @@ fn older_schema_records_still_read() {
 #[test]
 fn dh_pool_caps_are_facts_of_the_record() {
     use pkbench::record::{ResultRecord, info};
-    let (real, _) = real_record("record-pool");
+    let (_dir, real, _) = real_record("record-pool");
     let mut rec = ResultRecord::read(&real).unwrap();
     let offer = rec.operation("Offer").unwrap();
     assert_eq!(offer.pool_cap(), Some(4096));

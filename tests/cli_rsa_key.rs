@@ -9,10 +9,10 @@
 mod common;
 
 use common::{data, pkbench_input_error, pkbench_json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// A fresh directory for this test, removed by the caller.
-fn tempdir(tag: &str) -> PathBuf {
+/// A fresh directory for this test, removed when dropped.
+fn tempdir(tag: &str) -> common::Scratch {
     common::scratch(&format!("rsa-key-{tag}"))
 }
 

@@ -216,7 +216,8 @@ fn open_group_file(path: &std::path::Path) -> Result<Option<String>, Error> {
 #[test]
 fn fuzz_group_files() {
     let seeds = group_seeds();
-    let path = common::scratch("fuzz-group").join("group.toml");
+    let dir = common::scratch("fuzz-group");
+    let path = dir.join("group.toml");
     fuzz::run(
         "group-file",
         cases(SHARE_GROUP_FILE),

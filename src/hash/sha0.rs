@@ -270,7 +270,7 @@ mod tests {
             .filter(|&b| b != Backend::PORTABLE)
             .collect();
         if v.is_empty() {
-            crate::testing::skip(
+            crate::testing::skip_cpu(
                 "no vector SHA-0 code on this CPU (x86-64 with SSSE3): nothing to compare \
                  with the portable code",
             );
@@ -323,7 +323,7 @@ mod tests {
     fn the_vector_schedule_is_the_portable_one() {
         let simd = x86::Simd::all_here();
         if simd.is_empty() {
-            crate::testing::skip("no SSSE3 on this CPU: no vector schedule to compare");
+            crate::testing::skip_cpu("no SSSE3 on this CPU: no vector schedule to compare");
             return;
         }
         let mut rng = ChaCha20Rng::seed_from_u64(1993);

@@ -168,7 +168,8 @@ mod tests {
 
     #[test]
     fn measure_sees_a_known_cost() {
-        // A 200 µs sleep per op must be measured at ≥ 0.2 ms (sleep never returns early).
+        // A 200 µs sleep per op must be measured at ≥ 0.2 ms (sleep never returns early, so
+        // no load can break this). No upper bound: a loaded machine stretches any sleep.
         let cfg = MeasureConfig {
             budget: Duration::from_millis(30),
             warmup: Duration::ZERO,
@@ -177,6 +178,5 @@ mod tests {
         };
         let s = measure(&cfg, |_| std::thread::sleep(Duration::from_micros(200)));
         assert!(s.median_ms >= 0.2, "median {}", s.median_ms);
-        assert!(s.median_ms < 50.0, "median {}", s.median_ms);
     }
 }

@@ -171,7 +171,9 @@ mod tests {
     #[test]
     fn a_slow_operation_spreads_its_samples_over_the_rounds() {
         // 2 ms per operation, a 40 ms budget over 20 rounds (2 ms each): one sample already
-        // outlasts a round's share, so max(11, 40/2 = 20) = 20 samples, one per round.
+        // outlasts a round's share, so max(11, 40/2 = 20) = 20 samples, one per round. Each
+        // bound holds on any load (a sleep never returns early; a longer one lowers 40/2 to
+        // no fewer than the 11 asked for).
         let cfg = MeasureConfig {
             budget: Duration::from_millis(40),
             warmup: Duration::ZERO,

@@ -182,7 +182,7 @@ mod tests {
         if fine.source() == Source::Tsc {
             assert_eq!(fine.unit(), "TSC cycles");
         } else {
-            crate::testing::skip(
+            crate::testing::skip_cpu(
                 "no invariant TSC here: the portable ticker was compared with itself",
             );
         }

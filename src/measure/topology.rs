@@ -123,13 +123,8 @@ mod tests {
 
     /// A fake `/sys/devices/system/cpu` of 4 logical CPUs on 2 cores (0+2 and 1+3 share a
     /// core, as an SMT x86 numbers them), CPU 5 without topology files.
-    fn fake_sysfs() -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "pkbench-topology-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
+    fn fake_sysfs() -> crate::testing::Scratch {
+        let dir = crate::testing::scratch("topology");
         for (cpu, core, sib) in [(0, 0, "0,2"), (1, 1, "1,3"), (2, 0, "0,2"), (3, 1, "1,3")] {
             let t = dir.join(format!("cpu{cpu}/topology"));
             std::fs::create_dir_all(&t).unwrap();

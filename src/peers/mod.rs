@@ -254,8 +254,11 @@ pub(crate) fn major_minor(version: &str) -> Option<(u32, u32)> {
     Some((a, b))
 }
 
-/// For the unit tests of the peer modules: the libraries as the tests see them, and a
-/// visible skip when one is missing.
+/// For the unit tests of the peer modules: the libraries as the tests see them. A library
+/// the tests cannot use is never a silent pass: with the libraries hidden
+/// (`PKBENCH_NO_PEERS=1`, as one pass of `.ci/run` sets) the test checks the documented
+/// behaviour instead (the library was not looked for); otherwise it is a visible `SKIPPED`
+/// line, and a failure under `PKBENCH_TEST_STRICT=1` (CI installs all three libraries).
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::{Discovery, Unavailable};
@@ -271,15 +274,36 @@ pub(crate) mod test_support {
         }
     }
 
-    /// The loaded library, or `None` after a visible `SKIPPED` line saying why (a failure
-    /// under `PKBENCH_TEST_STRICT=1`).
+    /// Whether the tests run with the libraries hidden (`PKBENCH_NO_PEERS=1`).
+    pub fn hidden() -> bool {
+        !discovery().enabled
+    }
+
+    /// The loaded library, or `None` after [`unavailable`] checked or reported why. A
+    /// library that loads although hidden fails the test.
+    #[track_caller]
     pub fn or_skip<T>(loaded: Result<T, Unavailable>) -> Option<T> {
         match loaded {
-            Ok(lib) => Some(lib),
+            Ok(lib) => {
+                assert!(!hidden(), "a library loaded with discovery off");
+                Some(lib)
+            }
             Err(why) => {
-                crate::testing::skip(&why.to_string());
+                unavailable(&why, "library");
                 None
             }
+        }
+    }
+
+    /// `what` (a library, a group through one) cannot run: with the libraries hidden it must
+    /// be because they were not looked for ([`Unavailable::Off`], checked here); otherwise a
+    /// visible skip, a failure under `PKBENCH_TEST_STRICT=1`.
+    #[track_caller]
+    pub fn unavailable(why: &Unavailable, what: &str) {
+        if hidden() {
+            assert_eq!(*why, Unavailable::Off, "{what} with the libraries hidden");
+        } else {
+            crate::testing::skip(&format!("{what}: {why}"));
         }
     }
 }

@@ -103,12 +103,10 @@ fn shape_counts_code_lines_outside_tests() {
                 /// Over 120 lines: a table.\n\
                 fn b(x: u8) -> u8\nwhere\n    u8: Copy,\n{\n    x\n}\n\
                 #[cfg(test)]\nmod tests {\n    fn t() {\n    }\n}\n";
-    let dir = std::env::temp_dir().join(format!("pkbench-shape-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("shape");
     let file = dir.join("x.rs");
     std::fs::write(&file, text).unwrap();
     let sizes = measure(&dir, &file);
-    std::fs::remove_dir_all(&dir).unwrap();
     let got: Vec<(&str, usize, usize, bool)> = sizes
         .iter()
         .map(|s| (s.name.as_str(), s.line, s.lines, s.says_why))

@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests (`mod common;` in each test file): running the
-//! `pkbench` binary, the repository's files (`vectors/`, `tests/data/`), scratch directories,
+//! `pkbench` binary, the repository's files (`vectors/`, `tests/data/`), scratch directories
+//! ([`scratch`]: a fresh directory under the system's temporary directory, removed on drop),
 //! and [`skip`] for a test that cannot run on this machine.
 //!
 //! Running the binary: [`pkbench`] gives (exit code, stdout, stderr); [`pkbench_in`] runs it in
@@ -21,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 include!("../../src/testing/skip.rs");
+include!("../../src/testing/scratch.rs");
 
 /// One run of the `pkbench` binary: its arguments, and optionally environment variables and
 /// a working directory.
@@ -217,15 +219,6 @@ pub fn backends() -> Vec<&'static str> {
     b
 }
 
-/// A fresh, empty scratch directory `pkbench-<tag>-<pid>` under the system's temporary
-/// directory (removed first if a previous run left it).
-pub fn scratch(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pkbench-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 /// The speedups in `line` in pkbench's one notation ("2.00x", "82.4x", "0.043x"): words
 /// (split at spaces and table rules, brackets and commas around them dropped) that are a
 /// number followed by "x".
@@ -237,4 +230,29 @@ pub fn speedups(line: &str) -> usize {
                 .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
         })
         .count()
+}
+
+/// Whether this test run hides the system libraries (`PKBENCH_NO_PEERS=1`, as one pass of
+/// `.ci/run` sets; the binaries the tests start inherit it). The tests then check what pkbench
+/// says of a library it did not look for where they would otherwise check the library's rows;
+/// when not hidden, a library CI installs that is missing is a [`skip`], so a failure under
+/// `PKBENCH_TEST_STRICT=1`.
+pub fn peers_hidden() -> bool {
+    std::env::var("PKBENCH_NO_PEERS").is_ok_and(|v| v == "1")
+}
+
+/// `lib`'s rows are missing from a run whose output (its text, or its record's JSON) is
+/// `output`. With the libraries hidden that is what pkbench documents, and the output must
+/// say so (`lib` named, "not found"); otherwise a library CI installs is missing: a [`skip`],
+/// a failure under `PKBENCH_TEST_STRICT=1`.
+#[track_caller]
+pub fn library_missing(output: &str, lib: &str, what: &str) {
+    if peers_hidden() {
+        assert!(
+            output.contains(lib) && output.contains("not found"),
+            "{lib} hidden, and the output does not say it was not found: {output}"
+        );
+    } else {
+        skip(&format!("{lib} not found here: {what}"));
+    }
 }

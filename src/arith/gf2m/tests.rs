@@ -3,7 +3,7 @@
 
 use super::portable::Portable;
 use super::*;
-use crate::testing::skip;
+use crate::testing::skip_cpu;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -87,7 +87,7 @@ fn clmul_twin_of_one_word_product() {
             assert_eq!(hw, portable::clmul64(a, b), "{a:x} {b:x}");
         }
     } else {
-        skip("no PCLMULQDQ here: the carry-less product not tested (its portable twin is)");
+        skip_cpu("no PCLMULQDQ here: the carry-less product not tested (its portable twin is)");
     }
     // The portable twin itself, against bit-by-bit shifting.
     let mut rng = ChaCha20Rng::seed_from_u64(2);
@@ -107,7 +107,7 @@ fn twins_agree<F: Trinomial>() {
     let all = all_arith();
     #[cfg(target_arch = "x86_64")]
     if clmul::Clmul::detect().is_none() {
-        skip("no PCLMULQDQ here: only the portable code tested");
+        skip_cpu("no PCLMULQDQ here: only the portable code tested");
     }
     let mut rng = ChaCha20Rng::seed_from_u64(F::M as u64);
     for round in 0..500 {
@@ -488,7 +488,7 @@ fn portable_comb_against_schoolbook_185() {
 #[cfg(target_arch = "x86_64")]
 fn pairs_agree<F: Trinomial>() {
     let Some(be) = avx512::Avx512::detect() else {
-        return skip("no AVX-512/VPCLMULQDQ here: paired operations not tested");
+        return skip_cpu("no AVX-512/VPCLMULQDQ here: paired operations not tested");
     };
     let p = Portable;
     let mut rng = ChaCha20Rng::seed_from_u64(0x5a1d + F::M as u64);
@@ -549,7 +549,7 @@ fn multi_sqr_maps_agree<F: Trinomial>() {
     let vector = avx512::Avx512::detect();
     #[cfg(target_arch = "x86_64")]
     if vector.is_none() {
-        skip("no AVX-512/VPCLMULQDQ here: the vector lookup not tested (the table is)");
+        skip_cpu("no AVX-512/VPCLMULQDQ here: the vector lookup not tested (the table is)");
     }
     for t in maps {
         for a in &inputs {

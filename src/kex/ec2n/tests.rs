@@ -279,7 +279,7 @@ fn fast_paths_agree<F: Trinomial>(name: &str) {
 fn paired_ladder_agrees<F: Trinomial>(name: &str) {
     use crate::arith::gf2m::avx512::Avx512;
     let Some(be) = Avx512::detect() else {
-        return crate::testing::skip("no AVX-512/VPCLMULQDQ here: paired ladder not tested");
+        return crate::testing::skip_cpu("no AVX-512/VPCLMULQDQ here: paired ladder not tested");
     };
     let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::Avx512(be)).unwrap();
     for (k, px) in &ladder_cases(&g, 7 + F::M as u64, 24) {
@@ -308,7 +308,7 @@ fn portable_ladder_agrees<F: Trinomial>(name: &str) {
     let g = Ec2n::<F>::open_with(&file(name), false, DEFAULT_WINDOW, Arith::portable()).unwrap();
     #[cfg(target_arch = "x86_64")]
     if crate::arith::gf2m::clmul::Clmul::detect().is_none() {
-        crate::testing::skip("no PCLMULQDQ here: the pclmulqdq ladder not tested");
+        crate::testing::skip_cpu("no PCLMULQDQ here: the pclmulqdq ladder not tested");
     }
     for (k, px) in &ladder_cases(&g, 11 + F::M as u64, 16) {
         let want = ladder::ladder_generic::<F, Portable>(Portable, &g.lb, k, *px);
@@ -484,7 +484,7 @@ fn paired_offer_agrees<F: Trinomial>(name: &str) {
     use fixed::{Ld, ld_add_affine};
     use fixed_pair::{LdPair, add_affine_affine2, add_affine2, mul_xz, x_of_sum};
     let Some(be) = Avx512::detect() else {
-        return crate::testing::skip("no AVX-512/VPCLMULQDQ here: paired Offer not tested");
+        return crate::testing::skip_cpu("no AVX-512/VPCLMULQDQ here: paired Offer not tested");
     };
     let g = Ec2n::<F>::open_with(&file(name), true, DEFAULT_WINDOW, Arith::portable()).unwrap();
     let (c, t) = (&g.curve, g.fixed_base().unwrap());

@@ -213,17 +213,9 @@ fn peer_validation_gmp() {
     peer_validation::<crate::arith::bignum::Gmp>();
 }
 
-/// A fresh directory under the system temp dir for this test process.
-fn tempdir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let d = std::env::temp_dir().join(format!(
-        "pkbench-modp-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory under the system temp dir, removed when dropped.
+fn tempdir() -> crate::testing::Scratch {
+    crate::testing::scratch("modp")
 }
 
 #[test]

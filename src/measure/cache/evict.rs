@@ -283,19 +283,32 @@ impl Evictor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::interval;
     use std::time::Instant;
 
-    /// Median nanoseconds of reading line 0 of `buf`, with `before` run before each read.
-    fn read_ns(buf: &[u8], mut before: impl FnMut()) -> f64 {
-        let mut t = Vec::new();
+    /// Nanoseconds of reading line 0 of `buf` once after `before`.
+    fn read_ns(buf: &[u8], before: &mut impl FnMut()) -> f64 {
+        before();
+        let t0 = Instant::now();
+        black_box(black_box(buf)[0]);
+        t0.elapsed().as_nanos() as f64
+    }
+
+    /// How many times faster a read of line 0 of `buf` is after `warm` than after `cold`:
+    /// 301 pairs, the two reads of a pair back to back, as a ratio with its 95 % interval
+    /// from the pairs (Wilcoxon signed rank, [`interval::ratio_paired`]), so that a load that
+    /// slows a stretch of the run slows both sides of its pairs alike.
+    fn warm_over_cold(
+        buf: &[u8],
+        mut warm: impl FnMut(),
+        mut cold: impl FnMut(),
+    ) -> crate::measure::Interval {
+        let (mut w, mut c) = (Vec::new(), Vec::new());
         for _ in 0..301 {
-            before();
-            let t0 = Instant::now();
-            black_box(black_box(buf)[0]);
-            t.push(t0.elapsed().as_nanos() as f64);
+            w.push(read_ns(buf, &mut warm));
+            c.push(read_ns(buf, &mut cold));
         }
-        t.sort_by(f64::total_cmp);
-        t[t.len() / 2]
+        interval::ratio_paired(&c, &w, interval::LEVEL)
     }
 
     #[test]
@@ -312,15 +325,20 @@ mod tests {
     #[test]
     fn a_flushed_line_reads_slower_than_a_warm_one() {
         if !flush_available() {
-            crate::testing::skip("no CLFLUSH on this CPU (not x86-64)");
+            crate::testing::skip_cpu("no CLFLUSH on this CPU (not x86-64)");
             return;
         }
         let buf = vec![7u8; 4096];
-        let warm = read_ns(&buf, || {
-            black_box(buf[0]);
-        });
-        let cold = read_ns(&buf, || flush(Span::of(&buf[..1])));
-        assert!(cold > warm, "flushed {cold} ns, warm {warm} ns");
+        // A read from memory takes several times a read from L1 (plus the clock's cost on
+        // both sides): the whole interval above 1 says the flush worked.
+        let iv = warm_over_cold(
+            &buf,
+            || {
+                black_box(buf[0]);
+            },
+            || flush(Span::of(&buf[..1])),
+        );
+        assert!(iv.lo > 1.0, "warm over flushed: {iv:?}");
     }
 
     #[test]
@@ -337,12 +355,15 @@ mod tests {
         let mut ev = Evictor::walking(4 * l2);
         assert_eq!(ev.method(true), Method::Walk(4 * l2));
         let buf = vec![7u8; 4096];
-        let warm = read_ns(&buf, || {
-            black_box(buf[0]);
-        });
         let r = Resident::complete(vec![Span::of(&buf)]);
-        let cold = read_ns(&buf, || ev.evict(&r));
-        assert!(cold > warm, "walked {cold} ns, warm {warm} ns");
+        let iv = warm_over_cold(
+            &buf,
+            || {
+                black_box(buf[0]);
+            },
+            || ev.evict(&r),
+        );
+        assert!(iv.lo > 1.0, "warm over walked: {iv:?}");
     }
 
     #[test]

@@ -131,41 +131,16 @@ pub fn parse_size(s: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn fake_tree(entries: &[(&str, &str, &str, &str)]) -> tempdir::Dir {
-        let d = tempdir::Dir::new("cache-tree");
+    fn fake_tree(entries: &[(&str, &str, &str, &str)]) -> crate::testing::Scratch {
+        let d = crate::testing::scratch("cache-tree");
         for (index, level, kind, size) in entries {
-            let p = d.path.join(index);
+            let p = d.path().join(index);
             std::fs::create_dir_all(&p).unwrap();
             std::fs::write(p.join("level"), format!("{level}\n")).unwrap();
             std::fs::write(p.join("type"), format!("{kind}\n")).unwrap();
             std::fs::write(p.join("size"), format!("{size}\n")).unwrap();
         }
         d
-    }
-
-    mod tempdir {
-        pub struct Dir {
-            pub path: std::path::PathBuf,
-        }
-        impl Dir {
-            pub fn new(tag: &str) -> Dir {
-                use std::sync::atomic::{AtomicUsize, Ordering};
-                static N: AtomicUsize = AtomicUsize::new(0);
-                let path = std::env::temp_dir().join(format!(
-                    "pkbench-{tag}-{}-{}",
-                    std::process::id(),
-                    N.fetch_add(1, Ordering::Relaxed)
-                ));
-                let _ = std::fs::remove_dir_all(&path);
-                std::fs::create_dir_all(&path).unwrap();
-                Dir { path }
-            }
-        }
-        impl Drop for Dir {
-            fn drop(&mut self) {
-                let _ = std::fs::remove_dir_all(&self.path);
-            }
-        }
     }
 
     #[test]
@@ -189,10 +164,10 @@ mod tests {
             ("index2", "2", "Unified", "2048K"),
         ]);
         // A broken entry (no size) and a file that is no index are left out.
-        std::fs::create_dir_all(d.path.join("index4")).unwrap();
-        std::fs::write(d.path.join("index4/level"), "4\n").unwrap();
-        std::fs::write(d.path.join("uevent"), "").unwrap();
-        let c = CacheSizes::read(&d.path);
+        std::fs::create_dir_all(d.path().join("index4")).unwrap();
+        std::fs::write(d.path().join("index4/level"), "4\n").unwrap();
+        std::fs::write(d.path().join("uevent"), "").unwrap();
+        let c = CacheSizes::read(d.path());
         assert_eq!(
             c.levels
                 .iter()
@@ -224,7 +199,7 @@ mod tests {
             ("index1", "2", "Instruction", "1M"),
         ]);
         assert_eq!(
-            CacheSizes::read(&d.path).last_level().unwrap().name(),
+            CacheSizes::read(d.path()).last_level().unwrap().name(),
             "L1d"
         );
     }

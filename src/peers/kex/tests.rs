@@ -1,7 +1,7 @@
 //! Every (group, library) pairing against pkbench's own results.
 
 use super::*;
-use crate::peers::test_support::discovery;
+use crate::peers::test_support::{discovery, unavailable};
 
 /// Every (group, library) pkbench runs: opened, checked against pkbench's own on the same
 /// secrets (in `open`), and one exchange more compared here.
@@ -31,7 +31,7 @@ fn peer_groups_equal_pkbench_own() {
             Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
         let g = match PeerGroup::open(&file, own.clone(), lib, discovery()) {
             Err(why) => {
-                crate::testing::skip(&format!("{name} through {}: {why}", lib.name()));
+                unavailable(&why, &format!("{name} through {}", lib.name()));
                 continue;
             }
             Ok(g) => g.unwrap_or_else(|e| panic!("{name} through {}: {e}", lib.name())),
@@ -78,7 +78,7 @@ fn constant_time_twins_equal_pkbench_own() {
     ] {
         let g = match PeerGroup::open_way(&file, own.clone(), lib, Way::ConstTime, discovery()) {
             Err(why) => {
-                crate::testing::skip(&format!("modp-1024 through {call}: {why}"));
+                unavailable(&why, &format!("modp-1024 through {call}"));
                 continue;
             }
             Ok(g) => g.unwrap_or_else(|e| panic!("{call}: {e}")),
@@ -119,7 +119,7 @@ fn groups_a_library_lacks_say_so() {
         Arc::from(crate::kex::open(&file, &Default::default()).unwrap());
     match PeerGroup::open(&file, own, Library::Gmp, discovery()) {
         Err(Unavailable::Unsupported { why, .. }) => assert!(why.contains("mod-p"), "{why}"),
-        Err(u) if u.is_absent() => crate::testing::skip(&u.to_string()),
+        Err(u) if u.is_absent() => unavailable(&u, "gf2-155 through GMP"),
         Err(u) => panic!("{u}"),
         Ok(_) => panic!("GMP has no binary curves"),
     }
