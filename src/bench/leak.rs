@@ -6,13 +6,23 @@
 //!
 //! Every subject shares one loop ([`drive`]): its rows (implementation × operation ×
 //! warm/cold) take turns of [`SLICE`] each until the budget is spent, each row stopping
-//! early once its largest |t| passes [`T_STOP`] or it has its `max_measurements`. In a turn,
+//! early once its largest |t| passes [`T_STOP`] or it has its `max_measurements`. The turns
+//! a stopped row leaves go to the rows whose verdict is still undecided (largest |t| from
+//! [`T_UNDECIDED`] to [`T_CLEAR`]): each such row's turn is longer by an equal part of
+//! them, so that a dependence near the 4.5 line gathers the evidence to clear it and the
+//! verdict does not change from one run to the next (a row without one falls back under
+//! [`T_UNDECIDED`] and returns to plain turns). In a turn,
 //! inputs are drawn [`BATCH`] at a time before they are measured (a coin toss for the
 //! class, then the class's input: [`Subject::draw`]), so that the same code runs before
 //! every measurement of either class; each measurement ([`Subject::measure`]) copies its
 //! input into the one buffer both classes use, evicts the row's memory if the row is cold,
 //! times the one operation alone on the finest clock ([`Ticker`]) and checks the output
-//! outside the timed region. A subject then makes one record operation per row
+//! outside the timed region. The measurements during which the thread was switched out
+//! (its count of context switches changed: [`crate::measure::tick::switches`]) are counted:
+//! they hold another program's time, which the crops drop when there are few of them; on a
+//! busy machine, where most runs of a millisecond operation are, the count says why the
+//! test sees less. (Dropping them instead left the slowest rows with no measurement at a
+//! load average of 6 on two cores.) A subject then makes one record operation per row
 //! ([`ops::with_test`] adds the test's figures).
 
 pub mod dh;
@@ -26,8 +36,8 @@ pub use dh::{LeakJob, Op, low_weight_secret, run};
 use crate::error::Error;
 use crate::error::Result;
 use crate::measure::cache::{CacheSizes, Evictor};
-use crate::measure::leak::{Class, LeakTest, MIN_PER_CLASS, T_STOP};
-use crate::measure::tick::Ticker;
+use crate::measure::leak::{Class, LeakTest, MIN_PER_CLASS, T_CLEAR, T_STOP, T_UNDECIDED};
+use crate::measure::tick::{Ticker, Timed};
 use crate::record::Operation;
 use rand_chacha::ChaCha20Rng;
 use rand_core::Rng;
@@ -89,6 +99,14 @@ pub struct RowState {
     pub stop: Option<Stop>,
     /// A wrong output or a failed call: the row stops, and its subject decides what it costs.
     pub error: Option<Error>,
+    /// Measurements during which the thread was switched out ([`Timed::preempted`]).
+    pub preempted: u64,
+    /// Turns taken.
+    pub turns: u64,
+    /// Turns taken while undecided, each longer by its part of the stopped rows' turns.
+    pub undecided_turns: u64,
+    /// The largest |t| after the row's last turn, if a test counted.
+    last_t: Option<f64>,
 }
 
 impl RowState {
@@ -100,8 +118,40 @@ impl RowState {
             checked: 0,
             stop: None,
             error,
+            preempted: 0,
+            turns: 0,
+            undecided_turns: 0,
+            last_t: None,
         }
     }
+
+    /// Whether the row's verdict is undecided: its largest |t| from [`T_UNDECIDED`] to
+    /// [`T_CLEAR`].
+    pub fn undecided(&self) -> bool {
+        self.last_t
+            .is_some_and(|t| (T_UNDECIDED..T_CLEAR).contains(&t))
+    }
+}
+
+/// How long `row`'s next turn is: [`SLICE`], and for an undecided row ([`RowState::undecided`])
+/// also its equal part of the turns of the rows that stopped with clear evidence
+/// ([`Stop::Clear`]), so that the time they leave goes to the verdicts still in doubt rather
+/// than to every row.
+pub fn turn_length(states: &[RowState], row: usize) -> Duration {
+    if !states[row].undecided() {
+        return SLICE;
+    }
+    let running = |r: &&RowState| r.stop.is_none() && r.error.is_none();
+    let undecided = states
+        .iter()
+        .filter(running)
+        .filter(|r| r.undecided())
+        .count();
+    let cleared = states
+        .iter()
+        .filter(|r| r.stop == Some(Stop::Clear))
+        .count();
+    SLICE.mul_f64(1.0 + cleared as f64 / undecided.max(1) as f64)
 }
 
 /// What a leak test runs: its rows, the inputs of each class, and one measurement.
@@ -123,7 +173,9 @@ pub trait Subject {
 
     /// Measures `row` once on `input` of `class`: copies it into the buffer both classes
     /// use, evicts with `evictor` when the row is cold, times the operation alone with
-    /// `ticker`, then checks the output. The ticks, and whether the output was checked.
+    /// `ticker` ([`Ticker::start`], [`Ticker::stop`]), then checks the output. The span
+    /// (its ticks, and whether the thread was switched out), and whether the output was
+    /// checked.
     ///
     /// # Errors
     /// A wrong output or a failed call (the row stops).
@@ -134,7 +186,7 @@ pub trait Subject {
         class: Class,
         ticker: &Ticker,
         evictor: Option<&mut Evictor>,
-    ) -> Result<(u64, bool)>;
+    ) -> Result<(Timed, bool)>;
 }
 
 /// Runs the rows of `subject` in turns until `budget` is spent (see the module
@@ -156,14 +208,18 @@ pub fn drive<S: Subject>(
     let pb = crate::measure::progress::bar(budget.time.as_millis() as u64, quiet);
     'run: loop {
         let mut active = 0;
-        for (r, row) in states.iter_mut().enumerate() {
-            if row.stop.is_some() || row.error.is_some() {
+        for r in 0..states.len() {
+            if states[r].stop.is_some() || states[r].error.is_some() {
                 continue;
             }
             active += 1;
             pb.set_message(subject.label(r));
             let cold = subject.cold(r);
-            let turn_end = Instant::now() + SLICE;
+            let length = turn_length(states, r);
+            let row = &mut states[r];
+            row.turns += 1;
+            row.undecided_turns += u64::from(row.undecided());
+            let turn_end = Instant::now() + length;
             'turn: loop {
                 // The turn's inputs are drawn first, so that the same code runs before every
                 // measurement of either class (drawing a random input just before timing
@@ -181,8 +237,9 @@ pub fn drive<S: Subject>(
                 for (class, x) in &batch {
                     let ev = if cold { evictor.as_mut() } else { None };
                     match subject.measure(r, x, *class, &ticker, ev) {
-                        Ok((ticks, checked)) => {
-                            row.test.push(*class, ticks);
+                        Ok((span, checked)) => {
+                            row.test.push(*class, span.ticks);
+                            row.preempted += u64::from(span.preempted);
                             row.checked += u64::from(checked);
                         }
                         Err(e) => {
@@ -202,6 +259,7 @@ pub fn drive<S: Subject>(
                 }
             }
             let s = row.test.summary();
+            row.last_t = s.max_abs_t;
             if s.max_abs_t.is_some_and(|t| t >= T_STOP)
                 && s.n_fixed.min(s.n_random) >= MIN_PER_CLASS
             {
@@ -253,4 +311,43 @@ pub(crate) fn drop_failed(operations: &mut Vec<Operation>, failed: &[(String, Er
             .iter()
             .any(|(l, _)| op.implementation.as_ref().is_some_and(|i| i.label() == *l))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(stop: Option<Stop>, t: Option<f64>) -> RowState {
+        let mut r = RowState::new(None);
+        r.stop = stop;
+        r.last_t = t;
+        r
+    }
+
+    /// The time of the rows stopped with clear evidence goes to the undecided rows in equal
+    /// parts; rows below 3, beyond 10 or without a test keep plain turns, and a row stopped
+    /// by --max-measurements or the budget leaves nothing to share.
+    #[test]
+    fn undecided_rows_share_the_turns_of_cleared_rows() {
+        let states = vec![
+            row(Some(Stop::Clear), Some(25.0)),
+            row(Some(Stop::Clear), Some(40.0)),
+            row(Some(Stop::MaxMeasurements), Some(4.0)),
+            row(None, Some(4.9)),
+            row(None, Some(3.1)),
+            row(None, Some(2.9)),
+            row(None, Some(12.0)),
+            row(None, None),
+        ];
+        // Two cleared rows' turns shared by two undecided rows: one more turn each.
+        assert_eq!(turn_length(&states, 3), SLICE * 2);
+        assert_eq!(turn_length(&states, 4), SLICE * 2);
+        for r in [5, 6, 7] {
+            assert_eq!(turn_length(&states, r), SLICE, "row {r}");
+        }
+        assert!(states[3].undecided() && !states[5].undecided() && !states[6].undecided());
+        // Nothing cleared: plain turns for every row.
+        let quiet = vec![row(None, Some(4.0)), row(None, Some(1.0))];
+        assert_eq!(turn_length(&quiet, 0), SLICE);
+    }
 }

@@ -24,7 +24,7 @@ use std::sync::Arc;
 const LEAK_IMPL_HELP: &str = "Who computes: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt`, `gmp`, a comma-separated list, or `all`, as in `dh` and `rsa`. For a mod-p group and for --rsa, OpenSSL and GMP give two rows each, one per call: BN_mod_exp_mont and BN_mod_exp_mont_consttime, mpz_powm and mpz_powm_sec (pkbench's own RSA rows too: its backend's general and constant-time exponentiation); with --crt, also the CRT rows (pkbench's own, OpenSSL's RSA API). On a binary curve also `pkbench-portable`. For a KEM: `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, also the default). A library missing here, or without the operation, gives a note.";
 
 /// The help of `--time` for `leak`: the budget of the whole run.
-const LEAK_TIME_HELP: &str = "Time budget of the whole run in seconds (all rows share it, taking turns of 20 ms; a row that shows |t| ≥ 20 stops early and leaves its share to the others), above 0 and at most 3600.";
+const LEAK_TIME_HELP: &str = "Time budget of the whole run in seconds (all rows share it, taking turns of 20 ms; a row that shows |t| ≥ 20 stops early and leaves its share to the rows whose |t| is still between 3 and 10), above 0 and at most 3600.";
 
 /// Arguments of `pkbench leak`.
 #[derive(Debug, Clone, Args)]
@@ -217,6 +217,8 @@ pub(crate) fn test_params(args: &LeakArgs) -> serde_json::Map<String, serde_json
         ),
         ("t_threshold", leak::T_THRESHOLD.into()),
         ("t_stop", leak::T_STOP.into()),
+        ("t_undecided", leak::T_UNDECIDED.into()),
+        ("t_clear", leak::T_CLEAR.into()),
         ("min_per_class", leak::MIN_PER_CLASS.into()),
         ("crops", leak::CROPS.into()),
     ]

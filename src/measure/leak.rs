@@ -27,6 +27,14 @@ pub const T_CLEAR: f64 = 10.0;
 /// beyond 10 with a wide margin.
 pub const T_STOP: f64 = 2.0 * T_CLEAR;
 
+/// |t| from which a row's verdict counts as undecided, up to [`T_CLEAR`]: near enough to
+/// [`T_THRESHOLD`] that another run of the same budget may read it on the other side.
+/// While a row is undecided it takes the turns of the rows that stopped at [`T_STOP`]
+/// (`bench::leak::drive`), so that a real dependence gathers evidence (|t| grows as the
+/// square root of the measurements) and clears the band, while a row with none falls back
+/// (its t stays of the order of 1 however many measurements it takes).
+pub const T_UNDECIDED: f64 = 3.0;
+
 /// Measurements per class a test needs before its t counts towards the row's largest |t|
 /// (a crop at a low percentile sees few; Welch's t of fewer is too rough to compare with
 /// 4.5). dudect counts a test after 10 000 measurements of its fast target; pkbench's
@@ -322,6 +330,16 @@ impl Verdict {
             Some(t) if t > T_THRESHOLD => Verdict::Depends { t },
             Some(_) => Verdict::NoneFound { n },
             None => Verdict::TooFew { n },
+        }
+    }
+
+    /// The verdict in two words, as a column beside other figures shows it: "depends",
+    /// "none found", "no verdict".
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Depends { .. } => "depends",
+            Verdict::NoneFound { .. } => "none found",
+            Verdict::TooFew { .. } => "no verdict",
         }
     }
 

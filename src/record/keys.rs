@@ -261,4 +261,11 @@ pub mod choose {
     pub const REMEASURED_MS: &str = "remeasured_ms";
     /// Info, on the two rows timed again: the sweeps run.
     pub const REMEASURE_SWEEPS: &str = "remeasure_sweeps";
+    /// Param: the leak records given (`choose --leak FILE`), as given, in order.
+    pub const LEAK_FILES: &str = "leak_files";
+    /// Info, on a row's Total: the verdict of the leak records' rows of the same group,
+    /// implementation and operations (`bench::choose::leak`): `verdict` (the worst:
+    /// "depends", "no verdict", "none found"), its `max_abs_t`, `operation`, `cache` and
+    /// `text`, the `files` and each matched row's `operations` entry. Absent: not tested.
+    pub const LEAK: &str = "leak";
 }

@@ -139,14 +139,16 @@ pub fn doc(rec: &ResultRecord) -> Doc {
     d.fact(
         "budget",
         format!(
-            "{} s for the whole run; a row stops at |t| ≥ {} (with {} per class), or at --max-measurements {}",
+            "{} s for the whole run, rows in turns; a row stops at |t| ≥ {} (with {} per class), or at --max-measurements {}; the time a stopped row leaves goes to the rows whose |t| is from {} to {} (undecided)",
             text("budget_s"),
             leak::T_STOP,
             leak::MIN_PER_CLASS,
             match text("max_measurements").as_str() {
                 "" | "null" => "(none)".to_string(),
                 m => m.to_string(),
-            }
+            },
+            leak::T_UNDECIDED,
+            leak::T_CLEAR
         ),
     );
     // One heading and table per implementation (its label is too wide for a column).

@@ -27,6 +27,7 @@
 //! cannot win, for comparison. `max_secs` caps the whole search. A group that cannot be
 //! opened in this build is not timed, with the reason; no figure is ever made up.
 
+pub mod leak;
 mod probe;
 pub mod rank;
 mod tie;

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::kex::{KeyExchange, ValueForm};
 use crate::measure::cache::{CacheMode, Evictor, Span};
 use crate::measure::leak::Class;
-use crate::measure::tick::Ticker;
+use crate::measure::tick::{Ticker, Timed};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use std::hint::black_box;
@@ -262,7 +262,7 @@ impl Subject for Dh<'_> {
         class: Class,
         ticker: &Ticker,
         evictor: Option<&mut Evictor>,
-    ) -> Result<(u64, bool)> {
+    ) -> Result<(Timed, bool)> {
         let r = self.rows[row];
         let kx = self.job.targets[r.target].group.as_ref();
         let inputs = self.inputs;
@@ -277,16 +277,14 @@ impl Subject for Dh<'_> {
         }
         let (ticks, out) = match r.op {
             Op::Offer => {
-                let t0 = ticker.now();
+                let t0 = ticker.start();
                 let out = kx.offer(black_box(buf.as_slice()));
-                let t1 = ticker.now();
-                (t1.wrapping_sub(t0), Ok(black_box(out)))
+                (ticker.stop(t0), Ok(black_box(out)))
             }
             Op::Reply => {
-                let t0 = ticker.now();
+                let t0 = ticker.start();
                 let out = kx.reply(black_box(buf.as_slice()), black_box(inputs.peer.as_slice()));
-                let t1 = ticker.now();
-                (t1.wrapping_sub(t0), black_box(out))
+                (ticker.stop(t0), black_box(out))
             }
         };
         let out = out.map_err(|_| wrong(kx, r.op.name()))?;

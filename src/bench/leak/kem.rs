@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::kem::{Decapsulator, Kem, KemInfo};
 use crate::measure::cache::Evictor;
 use crate::measure::leak::Class;
-use crate::measure::tick::Ticker;
+use crate::measure::tick::{Ticker, Timed};
 use crate::record::{self, DECAPS_OP, Operation, info, param};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
@@ -229,15 +229,15 @@ impl Subject for Decaps<'_> {
         class: Class,
         ticker: &Ticker,
         _evictor: Option<&mut Evictor>,
-    ) -> Result<(u64, bool)> {
+    ) -> Result<(Timed, bool)> {
         let buf = &mut self.buf;
         buf.clear();
         buf.extend_from_slice(&self.inputs.cts[x.entry]);
         buf[x.byte] ^= x.mask;
         let dec = self.decs[row].as_ref();
-        let t0 = ticker.now();
+        let t0 = ticker.start();
         let out = dec.decaps(black_box(buf.as_slice()));
-        let t1 = ticker.now();
+        let span = ticker.stop(t0);
         let out = black_box(out);
         let modified = class == Class::Random;
         let k = self.job.impls[row].as_ref();
@@ -246,7 +246,7 @@ impl Subject for Decaps<'_> {
         if out != expected(self.inputs, x.entry, buf, modified) {
             return Err(wrong(k, what));
         }
-        Ok((t1.wrapping_sub(t0), true))
+        Ok((span, true))
     }
 }
 

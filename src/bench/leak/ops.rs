@@ -9,7 +9,10 @@ use serde_json::{Value, json};
 /// `op` with the test of `row` measured on `ticker`: figures `max_abs_t` (when a test
 /// counted), `mean_fixed_ms`, `mean_random_ms` (of the test that gave it); info `n_fixed`,
 /// `n_random`, `t_uncropped`, `max_crop`, `crops` (each crop's fraction, threshold in ns,
-/// counts and t), `stopped`, `outputs_checked`, the clock, and the uncropped means.
+/// counts and t), `stopped`, `outputs_checked`, `preempted` (measurements during which the thread
+/// was switched out), `turns` and `undecided_turns` (turns
+/// lengthened by the stopped rows' time: [`super::turn_length`]), the clock, and the
+/// uncropped means.
 pub fn with_test(mut op: Operation, row: &RowState, ticker: &Ticker) -> Operation {
     let ns_per_tick = ticker.ns_per_tick();
     let s: Summary = row.test.summary();
@@ -53,6 +56,9 @@ pub fn with_test(mut op: Operation, row: &RowState, ticker: &Ticker) -> Operatio
         )
         .with_info(info::STOPPED, row.stop.unwrap_or(Stop::Budget).name())
         .with_info(info::OUTPUTS_CHECKED, row.checked)
+        .with_info("preempted", row.preempted)
+        .with_info("turns", row.turns)
+        .with_info("undecided_turns", row.undecided_turns)
         .with_info("clock", ticker.name())
         .with_info("clock_unit", ticker.unit())
         .with_info("ns_per_tick", ns_per_tick)

@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::implementation::Implementation;
 use crate::measure::cache::{CacheMode, Evictor, Resident, Span};
 use crate::measure::leak::Class;
-use crate::measure::tick::Ticker;
+use crate::measure::tick::{Ticker, Timed};
 use crate::peers::openssl::{BnPowm, CrtKey};
 use crate::peers::{Discovery, PeerResult, Unavailable, gcrypt, gmp, openssl};
 use crate::record::{self, Operation, info, param};
@@ -351,16 +351,16 @@ impl Subject for Rsa {
         _class: Class,
         ticker: &Ticker,
         evictor: Option<&mut Evictor>,
-    ) -> Result<(u64, bool)> {
+    ) -> Result<(Timed, bool)> {
         let op = &mut self.rows[row].op;
         let fail = |e: crate::peers::PeerError| Error::runtime(e.to_string());
         op.load(m).map_err(fail)?;
         if let (Some(ev), Some(r)) = (evictor, op.resident()) {
             ev.evict(&r);
         }
-        let t0 = ticker.now();
+        let t0 = ticker.start();
         let ran = op.run();
-        let t1 = ticker.now();
+        let span = ticker.stop(t0);
         ran.map_err(fail)?;
         let out = op.result().map_err(fail)?;
         let (name, call) = (op.implementation().label(), op.call());
@@ -369,7 +369,7 @@ impl Subject for Rsa {
                 "{name} ({call}): a private operation's result s does not give the message back as s^e mod n"
             )));
         }
-        Ok((t1.wrapping_sub(t0), true))
+        Ok((span, true))
     }
 }
 

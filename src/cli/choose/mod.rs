@@ -5,6 +5,7 @@
 
 use crate::bench::choose::{self as search, ChooseJob, NotTimed, size_label};
 
+mod leak;
 mod words;
 
 use crate::cli::output::{OutputArgs, Renderers};
@@ -139,6 +140,12 @@ pub struct ChooseArgs {
         value_parser = number("give a number of seconds from 0 to 600, e.g. 10")
     )]
     pub tie_secs: f64,
+    /// Show beside each row the verdict of this `pkbench leak` record (saved with `leak ...
+    /// --output FILE`) for the row's group, implementation and operations: "depends" or
+    /// "none found" with the largest |t| of its operations, else "not tested". May be given
+    /// several times (for an operation tested in several, the last file counts).
+    #[arg(long = "leak", value_name = "FILE")]
+    pub leak: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
     #[command(flatten)]
@@ -275,7 +282,9 @@ pub fn run(args: &ChooseArgs) -> Result<String> {
         return args.out.emit(&rec, &renderers);
     }
     let renderers = Renderers::record(|r| report::choose::render_text(r, false))
-        .with_markdown(|r| report::choose::render_text(r, true));
+        .with_markdown(|r| report::choose::render_text(r, true))
+        .with_csv(report::choose::render_csv)
+        .with_html(report::choose::render_html);
     args.out.check(&renderers)?;
     let rec = collect(args, &RunTimer::start())?;
     args.out.emit(&rec, &renderers)
@@ -300,6 +309,7 @@ pub(crate) fn default_exps(args: &ChooseArgs) -> Vec<ExpBits> {
 /// As [`run`].
 pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     check_args(args)?;
+    let leaks = leak::read(&args.leak)?;
     let exps = default_exps(args);
     let (names, kems) = candidates(args)?;
     crate::cli::common::check_backend_used(
@@ -366,8 +376,10 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
     if let Some(r) = args.link {
         params.insert(record::choose::LINK_BITS_PER_S.into(), r.into());
     }
-    let ops: Vec<crate::record::Operation> =
+    let mut ops: Vec<crate::record::Operation> =
         out.timed.into_iter().flat_map(|(_, ops)| ops).collect();
+    let mut notes = notes;
+    leak::apply(&mut ops, &leaks, &mut params, &mut notes);
     let mut rec = crate::bench::record("choose", &cfg, params, ops, timer);
     rec.notes = notes;
     for (c, why) in &out.not_timed {
@@ -455,6 +467,11 @@ fn collect_windows(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> 
     if args.post_quantum {
         return Err(Error::input(
             "--post-quantum: choose --cache times fixed-base tables of DH groups; leave out --post-quantum or --cache",
+        ));
+    }
+    if !args.leak.is_empty() {
+        return Err(Error::input(
+            "--leak: choose --cache times the table windows of pkbench's own Offer; leave out --leak or --cache",
         ));
     }
     if args.imp.imp != "all" && args.imp.imp != "pkbench" {

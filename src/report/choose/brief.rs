@@ -53,9 +53,18 @@ pub fn view(rec: &ResultRecord) -> Doc {
     if options.is_empty() {
         d.text("(none timed)");
     } else {
-        d.table(table(&options, v.link.is_some(), unit.1));
+        d.table(table(
+            &options,
+            v.link.is_some(),
+            unit.1,
+            !v.leak_files.is_empty(),
+        ));
     }
-    d.push(facts(vec![("key".into(), key(v.link))]));
+    let mut keys = vec![("key".into(), key(v.link))];
+    if !v.leak_files.is_empty() {
+        keys.push(("leak".into(), super::leak::key_text(&v.leak_files)));
+    }
+    d.push(facts(keys));
     left_out(&mut d, &v);
     if rec.params.get("explain") == Some(&serde_json::Value::Bool(true)) {
         super::doc::untimed(&mut d, &v);
@@ -87,8 +96,9 @@ fn key(link: Option<f64>) -> String {
 }
 
 /// One line per option, 80 columns at most: the option (a short secret as "p384/256"),
-/// its implementation, its table, the times in one unit, the bytes each way, the security.
-fn table(options: &[&Row], link: bool, f: f64) -> Table {
+/// its implementation, its table, the times in one unit, the bytes each way, the security;
+/// with `leak`, each row's leak verdict ([`super::leak::cell`]).
+fn table(options: &[&Row], link: bool, f: f64, leak: bool) -> Table {
     let head: &[&str] = if link {
         &[
             "  option",
@@ -112,7 +122,11 @@ fn table(options: &[&Row], link: bool, f: f64) -> Table {
             "bits",
         ]
     };
-    let mut t = Table::new("choose.options", head);
+    let mut head = head.to_vec();
+    if leak {
+        head.push("leak");
+    }
+    let mut t = Table::new("choose.options", &head);
     let time = |v: Option<f64>| match v {
         Some(ms) => Cell::figure(report::fmt_in_unit(ms, f), ms * 1e-3, "s"),
         None => Cell::text("-"),
@@ -133,7 +147,7 @@ fn table(options: &[&Row], link: bool, f: f64) -> Table {
         } else {
             (time(r.offer_ms), time(reply), time(r.total_ms))
         };
-        t.row(vec![
+        let mut cells = vec![
             Cell::text(format!("{mark} {name}")),
             Cell::text(first_word(&r.code)),
             Cell::text(table_cell(r)),
@@ -142,11 +156,15 @@ fn table(options: &[&Row], link: bool, f: f64) -> Table {
             c3,
             Cell::text(r.sent.map_or("-".into(), |(a, b)| format!("{a}+{b}"))),
             Cell::text(bits(r)),
-        ]);
+        ];
+        if leak {
+            cells.push(super::leak::cell(r.leak.as_ref()));
+        }
+        t.row(cells);
     }
     let l = Align::Left;
     let rt = Align::Right;
-    t.plain(0, &[l, l, l, rt, rt, rt, rt, rt])
+    t.plain(0, &[l, l, l, rt, rt, rt, rt, rt, l])
 }
 
 /// The table column: pkbench's table's size, "built-in", "no", or "-" for a KEM.

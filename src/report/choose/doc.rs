@@ -104,7 +104,12 @@ fn timed(d: &mut Doc, v: &View, weak_refs: &mut Vec<(String, String)>) {
         if rows.is_empty() {
             d.text("(none timed)");
         } else {
-            d.table(candidates_table(name, &rows, weak_refs));
+            d.table(candidates_table(
+                name,
+                &rows,
+                weak_refs,
+                !v.leak_files.is_empty(),
+            ));
         }
     }
     if !timed.is_empty() {
@@ -118,14 +123,25 @@ fn timed(d: &mut Doc, v: &View, weak_refs: &mut Vec<(String, String)>) {
              below."
                 .into(),
         )]));
+        if !v.leak_files.is_empty() {
+            d.push(facts(vec![(
+                "leak".into(),
+                super::leak::key_text(&v.leak_files),
+            )]));
+        }
     }
 }
 
 /// The table of `rows`, 80 columns wide: times as bare numbers in one unit named in the
 /// header, the table's size (or "no"), the security category over the estimate with the
 /// weakness marker ("(56.0) [3]"); what limits the estimate is left to `--explain` and the
-/// JSON.
-fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, String)>) -> Table {
+/// JSON. With `leak`, each row's leak verdict ([`super::leak::cell`]) last.
+fn candidates_table(
+    name: &str,
+    rows: &[&Row],
+    weak_refs: &mut Vec<(String, String)>,
+    leak: bool,
+) -> Table {
     let times = rows
         .iter()
         .flat_map(|r| [r.offer_ms, r.reply_ms, r.total_ms])
@@ -133,19 +149,20 @@ fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, Stri
     let (unit, f) = report::time_unit(times);
     let h = |name: &str| format!("{name}\n{unit}");
     let (offer, reply, total) = (h("Offer"), h("Reply"), h("Total"));
-    let mut t = Table::new(
-        name,
-        &[
-            "field\ncode",
-            "exp\nbits",
-            "table",
-            &offer,
-            &reply,
-            &total,
-            "security\nbits",
-            "public\nvalue",
-        ],
-    );
+    let mut head = vec![
+        "field\ncode",
+        "exp\nbits",
+        "table",
+        &offer,
+        &reply,
+        &total,
+        "security\nbits",
+        "public\nvalue",
+    ];
+    if leak {
+        head.push("leak");
+    }
+    let mut t = Table::new(name, &head);
     let time = |v: Option<f64>| match v {
         Some(ms) => Cell::figure(report::fmt_in_unit(ms, f), ms * 1e-3, "s"),
         None => Cell::text("-"),
@@ -156,7 +173,7 @@ fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, Stri
         if let Some(i) = weak_ref(r, weak_refs) {
             sec += &format!(" [{i}]");
         }
-        t.row(vec![
+        let mut cells = vec![
             // The code's name only (its version is in the Chosen line and the JSON).
             Cell::text(match r.code.split(' ').next() {
                 Some(name) if !name.is_empty() => format!("{}\n{name}", r.field),
@@ -179,9 +196,24 @@ fn candidates_table(name: &str, rows: &[&Row], weak_refs: &mut Vec<(String, Stri
             r.public_bytes.map_or(Cell::text("-"), |b| {
                 Cell::figure(format!("{b} B"), b as f64, "B")
             }),
-        ]);
+        ];
+        if leak {
+            cells.push(super::leak::cell(r.leak.as_ref()));
+        }
+        t.row(cells);
     }
     t
+}
+
+/// The CSV of a `choose` record: its document's tables and facts
+/// ([`crate::report::doc::csv::render`]).
+pub fn render_csv(rec: &ResultRecord) -> String {
+    crate::report::doc::csv::render(&super::view(rec))
+}
+
+/// `pkbench report`'s page of one `choose` record.
+pub fn render_html(rec: &ResultRecord) -> String {
+    crate::report::html::render_page(&[("choose".to_string(), rec.clone())]).unwrap_or_default()
 }
 
 /// The candidates not timed: one line per group and reason, with its secret sizes, table

@@ -8,9 +8,11 @@
 
 mod brief;
 mod doc;
+mod leak;
 mod pq;
 mod ratio;
 
+pub use doc::{render_csv, render_html};
 pub use ratio::{Ratio, rate_text};
 
 /// The view of a `choose` record: one line per option ([`brief::view`]), or with `--all`
@@ -131,6 +133,8 @@ pub struct Row {
     pub tie_rule: Option<String>,
     /// On the two rows timed again: ms spent and sweeps run.
     pub remeasured: Option<(f64, u64)>,
+    /// The verdict of the leak records given (`--leak`), if a row of theirs matched.
+    pub leak: Option<leak::Mark>,
     /// The implementation's library or crate, as `--impl` names it (`impl` param), if any.
     #[serde(skip)]
     pub params: std::collections::BTreeMap<String, Value>,
@@ -155,6 +159,8 @@ struct View {
     post_quantum: bool,
     /// The link rate the wire was priced at, bits per second.
     link: Option<f64>,
+    /// The leak records given (`--leak`): the tables then have a leak column.
+    leak_files: Vec<String>,
     /// The DH rows: timed by Total, then the others in candidate order.
     rows: Vec<Row>,
     /// The KEM rows, timed by Total, then the others.
@@ -251,6 +257,7 @@ fn row_of(params: &std::collections::BTreeMap<String, Value>, info: &Map<String,
             .get(key::REMEASURED_MS)
             .and_then(Value::as_f64)
             .map(|ms| (ms, uint(info, key::REMEASURE_SWEEPS).unwrap_or(1))),
+        leak: leak::read(info),
         params: params.clone(),
     }
 }
@@ -433,6 +440,7 @@ impl View {
             prune: p.get("prune").and_then(Value::as_bool).unwrap_or(true),
             post_quantum: p.get(key::POST_QUANTUM).and_then(Value::as_bool) == Some(true),
             link: p.get(key::LINK_BITS_PER_S).and_then(Value::as_f64),
+            leak_files: leak::files(p),
             rows,
             kems,
             chosen,
@@ -507,7 +515,7 @@ fn untimed_row(s: &Skipped) -> Row {
 /// The summary keys `--json` prints beside a `choose` record: `min_security`, `budget_ms`,
 /// `prune`, `rows` (the DH rows, timed by cost, then the others), `kems` (likewise),
 /// `options` (each option's best row, by cost), `link_bits_per_s`, `post_quantum`,
-/// `chosen`, `runner_up`, `notes`,
+/// `leak_files` (each row's `leak` holds its verdict), `chosen`, `runner_up`, `notes`,
 /// `estimates` (with `--explain`, else null) and `run_secs`.
 pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     let v = View::of(rec);
@@ -520,6 +528,7 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     m.insert("options".into(), to(&v.options()));
     m.insert("link_bits_per_s".into(), to(&v.link));
     m.insert("post_quantum".into(), v.post_quantum.into());
+    m.insert(key::LEAK_FILES.into(), to(&v.leak_files));
     m.insert("chosen".into(), to(&v.chosen));
     m.insert("runner_up".into(), to(&v.runner_up));
     m.insert("notes".into(), to(&rec.notes));

@@ -52,28 +52,34 @@ pub fn doc(rec: &ResultRecord) -> Doc {
         .unwrap_or(0.0);
     let mut d = Doc::new();
     d.heading("Post-quantum: KEMs, sorted by Total = KeyGen + Encaps + Decaps:");
-    let mut t = Table::new(
-        "choose.kems",
-        &[
-            "KEM",
-            "implementation",
-            "Total",
-            "classical",
-            "quantum",
-            "wire",
-        ],
-    );
+    let leak = !super::leak::files(&rec.params).is_empty();
+    let mut head = vec![
+        "KEM",
+        "implementation",
+        "Total",
+        "classical",
+        "quantum",
+        "wire",
+    ];
+    if leak {
+        head.push("leak");
+    }
+    let mut t = Table::new("choose.kems", &head);
     let all = candidates(rec);
     for c in &all {
         let ok = if c.meets(min) { "" } else { " (below)" };
-        t.row(vec![
+        let mut cells = vec![
             Cell::text(format!("{}{ok}", c.kem())),
             Cell::text(c.total.param_str("impl").unwrap_or("?")),
             Cell::time_ms(c.total_ms),
             Cell::figure(format!("{:.0}", c.classical), c.classical, "bits"),
             Cell::figure(format!("{:.0}", c.quantum), c.quantum, "bits"),
             Cell::figure(format!("{} B", c.wire), c.wire as f64, "B"),
-        ]);
+        ];
+        if leak {
+            cells.push(super::leak::cell(super::leak::read(&c.total.info).as_ref()));
+        }
+        t.row(cells);
     }
     d.table(t);
     d.fact(
