@@ -380,6 +380,11 @@ fn formats_a_command_cannot_render_yet_are_refused_before_timing() {
             (&["--format", "csv"][..], "--format csv"),
             (&["--format", "html"], "--format html"),
         ] {
+            // choose renders CSV and HTML (issue 32: its leak column in every format;
+            // tests/cli_choose_leak.rs).
+            if cmd[0] == "choose" {
+                continue;
+            }
             let mut args = cmd.to_vec();
             args.extend(format);
             args.extend(["--time", long]);

@@ -60,7 +60,7 @@ fn matches(l: &Operation, name: &str, tot: &Operation) -> bool {
     let label = |o: &Operation| o.implementation.as_ref().map(|i| i.label());
     let table = |o: &Operation| o.params.get(param::TABLE).and_then(Value::as_bool) == Some(true);
     l.name == name
-        && l.params.get(param::GROUP).is_some()
+        && l.params.contains_key(param::GROUP)
         && l.params.get(param::GROUP) == tot.params.get(param::GROUP)
         && label(l).is_some()
         && label(l) == label(tot)
