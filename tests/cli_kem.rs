@@ -345,7 +345,22 @@ fn dh_times_every_implementation_with_sizes() {
         3,
         "{out}"
     );
-    assert_eq!(flat.matches("times their sum").count(), 9, "{out}");
+    // A parts table per implementation: each step's row ends in its ratio to the sum.
+    assert_eq!(
+        flat.matches("│ step ┆ median ┆ its parts").count(),
+        3,
+        "{out}"
+    );
+    for step in ["KeyGen", "Encaps", "Decaps"] {
+        let rows = out
+            .lines()
+            .filter(|l| {
+                l.starts_with(&format!("│ {step} "))
+                    && l.trim_end().trim_end_matches('│').trim_end().ends_with('x')
+            })
+            .count();
+        assert_eq!(rows, 3, "{step}: {out}");
+    }
     assert!(flat.contains("x25519 Offer"), "{out}");
     assert!(flat.contains("Offer with its table"), "{out}");
 }

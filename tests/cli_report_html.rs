@@ -10,7 +10,7 @@ mod common;
 
 use common::{Pkbench, scratch};
 use pkbench::record::ResultRecord;
-use pkbench::report::{self, html::parse::page_tables};
+use pkbench::report::{self, html::grid::page_tables};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

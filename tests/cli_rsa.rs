@@ -266,7 +266,7 @@ fn rsa_command_with_key_file_and_chunk() {
         "--crt",
     ]);
     assert!(
-        text.contains("bytes/s") && text.contains("CRT speedup"),
+        text.contains("┆ MB/s ") && text.contains("CRT speedup") && !text.contains("kB/s"),
         "{text}"
     );
 }

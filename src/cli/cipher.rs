@@ -84,9 +84,7 @@ pub struct CipherArgs {
 /// [`crate::Error::Input`] for an unknown cipher, key size or mode, or bad sizes;
 /// [`crate::Error::Runtime`] when a known answer or a timed result is wrong.
 pub fn run(args: &CipherArgs) -> Result<String> {
-    let renderers = Renderers::record(|r| {
-        crate::cli::threads::render(r, |r| imp::render(r, report::cipher::render_text))
-    });
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let rec = measure_record(args)?;
     args.out.emit(&rec, &renderers)

@@ -71,7 +71,7 @@ impl From<Mode> for symmetric::Mode {
 /// [`crate::Error::Input`] for bad arguments; `Runtime` when a known answer or a timed
 /// output is wrong.
 pub fn run(args: &DesArgs) -> Result<String> {
-    let renderers = Renderers::record(|r| imp::render(r, report::des::render_text));
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;

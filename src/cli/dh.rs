@@ -75,8 +75,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     {
         return run_kem(args, info);
     }
-    let renderers =
-        Renderers::record(|r| threads::render(r, |r| imp::render(r, report::dh::render_text)));
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;
@@ -190,7 +189,7 @@ pub fn kem_impls(
 /// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,
 /// in alternating rounds ([`crate::bench::kem`]).
 fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> {
-    let renderers = Renderers::record(report::kem::render_text);
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     args.threads.refuse(info.name)?;
     if args.cache.cache != crate::measure::CacheMode::Warm || args.table_window.is_some() {

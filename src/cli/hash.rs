@@ -61,9 +61,7 @@ pub struct HashArgs {
 /// [`crate::Error::Input`] for an unknown algorithm or bad block size; `Runtime` when a
 /// known answer or a timed digest is wrong.
 pub fn run(args: &HashArgs) -> Result<String> {
-    let renderers = Renderers::record(|r| {
-        crate::cli::threads::render(r, |r| imp::render(r, report::hash::render_text))
-    });
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let timer = RunTimer::start();
     let algos = args

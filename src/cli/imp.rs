@@ -6,8 +6,7 @@ use crate::bench::imp::{Choice, IMPL_PARAM, PORTABLE};
 use crate::bench::{self, Item, Job};
 use crate::error::{Error, Result};
 use crate::peers::Unavailable;
-use crate::record::{Operation, ResultRecord, Skipped};
-use crate::report::by_impl;
+use crate::record::{Operation, Skipped};
 use clap::Args;
 
 /// `dh`'s own words for `--impl`: [`ImplArgs`]'s, with the portable twin and the KEMs.
@@ -159,11 +158,4 @@ pub fn run_jobs(
         )));
     }
     Ok(ops)
-}
-
-/// The text of a record: the command's own renderer on the first implementation's rows,
-/// then, when peers ran or were asked for, the rows by implementation
-/// ([`by_impl::with_own`]).
-pub fn render(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
-    by_impl::with_own(rec, own)
 }

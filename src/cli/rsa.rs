@@ -202,9 +202,7 @@ pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
 /// [`crate::Error::Input`] for bad arguments (including an explicit --bits that differs from
 /// the size of the --key); [`crate::Error::Runtime`] when a self-check fails.
 pub fn run(args: &RsaArgs) -> Result<String> {
-    let renderers = Renderers::record(|r| {
-        crate::cli::threads::render(r, |r| imp::render(r, report::rsa::render_text))
-    });
+    let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;

@@ -93,18 +93,3 @@ pub fn add_params(rec: &mut ResultRecord, placement: &Placement) {
     rec.params
         .insert("cpu_relation".into(), threads::relation(placement).into());
 }
-
-/// The text of `rec`: `own` on the record without its throughput operations, then the
-/// throughput lines.
-pub fn render(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
-    if !rec
-        .operations
-        .iter()
-        .any(crate::report::threads::is_throughput)
-    {
-        return own(rec);
-    }
-    let mut s = own(&crate::report::threads::without(rec));
-    s += &crate::report::threads::render(rec);
-    s
-}

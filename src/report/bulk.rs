@@ -5,7 +5,8 @@
 
 use crate::bench::bulk::mb_per_s;
 use crate::record::Operation;
-use crate::report::{fmt_time_ms, sig4};
+use crate::report::doc::Cell;
+use crate::report::sig4;
 use serde_json::{Value, json};
 
 /// A data size in decimal megabytes, as the 1995 post and the README give it
@@ -30,22 +31,29 @@ pub fn chunk_bytes(op: &Operation) -> usize {
         .unwrap_or(0) as usize
 }
 
-/// The cells of a text-table row: MB/s, "q1 … q3" in MB/s (the faster quartile of the time
-/// is the higher rate, so the third quartile of the time comes first) and the median time per
-/// chunk. Three dashes for an operation without statistics.
-pub fn cells(op: &Operation) -> [String; 3] {
+/// The cells of a table row: MB/s, "q1 … q3" in MB/s (the faster quartile of the time is
+/// the higher rate, so the third quartile of the time comes first) and the median time per
+/// chunk; the rates stored in bytes per second. Three dashes for an operation without
+/// statistics.
+pub fn cells(op: &Operation) -> [Cell; 3] {
     let Some(st) = &op.stats else {
-        return ["-".into(), "-".into(), "-".into()];
+        return [Cell::text("-"), Cell::text("-"), Cell::text("-")];
     };
     let chunk = chunk_bytes(op);
+    let rate = |ms: f64| mb_per_s(chunk, ms) * 1e6;
     [
-        sig4(mb_per_s(chunk, st.median_ms)),
-        format!(
-            "{} … {}",
-            sig4(mb_per_s(chunk, st.q3_ms)),
-            sig4(mb_per_s(chunk, st.q1_ms))
-        ),
-        fmt_time_ms(st.median_ms),
+        Cell::mb_per_s(rate(st.median_ms)),
+        Cell::figure(
+            format!(
+                "{} … {}",
+                sig4(mb_per_s(chunk, st.q3_ms)),
+                sig4(mb_per_s(chunk, st.q1_ms))
+            ),
+            rate(st.median_ms),
+            "B/s",
+        )
+        .with_interval(rate(st.q3_ms), rate(st.q1_ms)),
+        Cell::time_ms(st.median_ms),
     ]
 }
 
@@ -96,9 +104,13 @@ mod tests {
         );
         let c = cells(&op);
         // Median 2 ms per 10000 bytes = 5 MB/s; quartiles 1.5 and 3 ms.
-        assert_eq!(c[0], "5.000");
-        assert_eq!(c[1], "3.333 … 6.667");
-        assert_eq!(c[2], "2.000 ms");
+        assert_eq!(c[0].text, "5.000");
+        assert_eq!(c[1].text, "3.333 … 6.667");
+        assert_eq!(c[2].text, "2.000 ms");
+        assert_eq!(
+            c[0].value.as_ref().map(|q| (q.value, q.unit)),
+            Some((5e6, "B/s"))
+        );
         let v = throughput_view(&op);
         assert_eq!(v["mb_per_s"], 5.0);
         assert_eq!(v["data_bytes"], 7_500_000);

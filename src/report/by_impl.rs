@@ -8,7 +8,7 @@
 use crate::implementation::Precomputation;
 use crate::implementation::{Choice, IMPL_PARAM};
 use crate::record::{Better, Operation, ResultRecord};
-use crate::report::compare::fmt_headline;
+use crate::report::doc::{Align, Cell, Doc, Table};
 use crate::report::precomp;
 
 /// Whether the record holds rows of a peer or notes of one (then [`render`] applies).
@@ -57,10 +57,19 @@ fn figure(op: &Operation) -> Option<(f64, Better)> {
     }
 }
 
-fn fmt_figure(op: &Operation) -> String {
-    match op.figures.get("bytes_per_sec") {
-        Some(&v) => format!("{} MB/s", crate::report::sig4(v / 1e6)),
-        None => fmt_headline(op),
+/// The figure cell of a row: MB/s for a throughput, µs per key for a DES key setup (the
+/// unit of the command's own table), else the headline ([`Cell::headline`]).
+fn figure_cell(op: &Operation) -> Cell {
+    if let Some(&v) = op.figures.get("bytes_per_sec") {
+        return Cell::figure(format!("{} MB/s", crate::report::sig4(v / 1e6)), v, "B/s");
+    }
+    match (op.figures.get("keys_per_sec"), &op.stats) {
+        (Some(_), Some(st)) => Cell::figure(
+            format!("{} µs/key", crate::report::sig4(st.median_ms * 1e3)),
+            st.median_ms * 1e-3,
+            "s",
+        ),
+        _ => Cell::headline(op),
     }
 }
 
@@ -74,19 +83,9 @@ pub fn speed_vs(op: &Operation, own: &Operation) -> Option<f64> {
     r.is_finite().then_some(r)
 }
 
-fn clip(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(n - 1).collect();
-        t.push('…');
-        t
-    }
-}
-
-/// The text of a record: the command's own renderer `own` on the first implementation's
-/// rows, then, when peers ran or were asked for, the rows by implementation ([`render`]).
-pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> String {
+/// The document of a record: the command's own view `own` of the first implementation's
+/// rows, then, when peers ran or were asked for, the rows by implementation ([`doc`]).
+pub fn view(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> Doc) -> Doc {
     if !has_peers(rec) {
         return own(rec);
     }
@@ -95,8 +94,8 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
         .first()
         .map(Operation::choice)
         .unwrap_or(Choice::Own);
-    let mut s = if rec.operations.is_empty() {
-        String::new()
+    let mut d = if rec.operations.is_empty() {
+        Doc::new()
     } else {
         // The first job's rows: pkbench's own with its table, not its no-table twin.
         let table = rec.operations.first().and_then(|o| o.params.get("table"));
@@ -104,8 +103,8 @@ pub fn with_own(rec: &ResultRecord, own: impl Fn(&ResultRecord) -> String) -> St
         r.operations.retain(|o| o.params.get("table") == table);
         own(&r)
     };
-    s += &render(rec);
-    s
+    d.extend(doc(rec));
+    d
 }
 
 /// The rows `op` is compared with: pkbench's own row of the same work (the first, which is
@@ -134,14 +133,14 @@ fn references<'a>(
 /// implementations), as "0.17x" and "[0.16, 0.18]": the estimate is the interval's own
 /// (Hodges–Lehmann); without an interval (the own row itself, too few rounds) the ratio of
 /// the medians ([`speed_vs`]) and ""; "-" and "" when there is no own row.
-fn speed_cells(op: &Operation, own: Option<&Operation>) -> (String, String) {
+fn speed_cells(op: &Operation, own: Option<&Operation>) -> [Cell; 2] {
     match own.and_then(|own| speed_numbers(op, own)) {
-        Some((ratio, iv)) => (
-            crate::report::fmt_speedup(ratio),
-            iv.map(|iv| crate::report::fmt_interval_bounds(&iv))
-                .unwrap_or_default(),
-        ),
-        None => ("-".into(), String::new()),
+        Some((ratio, Some(iv))) => [
+            Cell::ratio(ratio).with_interval(iv.lo, iv.hi),
+            Cell::text(crate::report::fmt_interval_bounds(&iv)),
+        ],
+        Some((ratio, None)) => [Cell::ratio(ratio), Cell::empty()],
+        None => [Cell::text("-"), Cell::empty()],
     }
 }
 
@@ -206,90 +205,70 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
         .collect()
 }
 
-/// The line under a row whose speed compares unlike work: `op` does work its name does not
+/// The note under a row whose speed compares unlike work: `op` does work its name does not
 /// say and `own` does not do ([`crate::record::info::EXTRA_WORK`], e.g. OpenSSL's RSA API adds
 /// blinding to the CRT); `None` when both do the same.
 fn extra_work_note(own: &Operation, op: &Operation) -> Option<String> {
     let key = crate::record::info::EXTRA_WORK;
     let extra = op.info_str(key)?;
     (own.info_str(key) != Some(extra))
-        .then(|| format!("    ^ unlike work: this row adds {extra}; pkbench's own does not\n"))
+        .then(|| format!("  ^ unlike work: this row adds {extra}; pkbench's own does not"))
 }
 
-/// The table of every operation by implementation, within 80 columns (the versions and
-/// code paths follow under "code:"), then one line per implementation that could not run.
+/// The section of every operation by implementation: a plain table (operation, code, the
+/// table column for DH rows, figure, speed against pkbench's own and its interval, "≠"),
+/// then one line per implementation that could not run, the versions and code paths under
+/// "code:" and the tables on the generator. Labels are whole (wrapped at spaces in a table
+/// wider than 80 columns).
 ///
 /// Rows of a DH run say what their Offer precomputed for the generator (column "table":
 /// [`Precomputation`]); a speed whose two sides differ in it is marked "≠" and followed by
 /// its speed against pkbench's own row that agrees (its no-table twin), when the run has it.
-pub fn render(rec: &ResultRecord) -> String {
+pub fn doc(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let tables = rec.operations.iter().any(|o| o.precomputation().is_some());
-    let mut s = String::from(if tables {
-        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired; table: what each row's Offer precomputed\nfor the generator):\n"
+    d.heading(if tables {
+        "by implementation (alternating rounds, one run; speed vs pkbench's own, with its 95 % interval from the rounds paired; table: what each row's Offer precomputed for the generator):"
     } else {
-        "\nby implementation (alternating rounds, one run; speed vs pkbench's own, with its\n95 % interval from the rounds paired):\n"
+        "by implementation (alternating rounds, one run; speed vs pkbench's own, with its 95 % interval from the rounds paired):"
     });
-    let rows: Vec<Line> = rec.operations.iter().map(|op| line(rec, op)).collect();
-    let width = |f: fn(&Line) -> usize, head: &str, most: usize| {
-        rows.iter()
-            .map(f)
-            .chain([head.chars().count()])
-            .max()
-            .unwrap_or(0)
-            .min(most)
-    };
-    let w_what = width(|l| l.what.chars().count(), "operation", 22);
-    let w_code = width(|l| l.code.chars().count(), "code", 16);
-    let w_table = width(|l| l.table.chars().count(), "table", 8);
-    let w_figure = width(|l| l.figure.chars().count(), "figure", 12);
-    let table_col = |cell: &str| {
-        if tables {
-            format!(" {:<w_table$}", clip(cell, w_table))
-        } else {
-            String::new()
-        }
-    };
-    let head = format!(
-        "  {:<w_what$} {:<w_code$}{} {:>w_figure$} {:>7}  interval",
-        "operation",
-        "code",
-        table_col("table"),
-        "figure",
-        "speed"
-    );
-    s += &head;
-    s.push('\n');
+    let mut head = vec!["operation", "code"];
+    let mut align = vec![Align::Left, Align::Left];
+    if tables {
+        head.push("table");
+        align.push(Align::Left);
+    }
+    head.extend(["figure", "speed", "interval", ""]);
+    align.extend([Align::Right, Align::Right, Align::Left, Align::Left]);
+    let before_speed = head.len() - 3;
+    // Labels are whole: in a table wider than 80 columns they wrap at spaces.
+    let mut t = Table::new("by_impl", &head).plain(2, &align).wrapping(0);
     let mut names: Vec<String> = Vec::new();
     let mut marked = false;
-    for (op, l) in rec.operations.iter().zip(&rows) {
+    for op in &rec.operations {
+        let l = line(rec, op);
         let (own, like) = references(rec, op);
-        let (ratio, interval) = speed_cells(op, own);
         let unlike = own.is_some_and(|o| precomp::unlike(o, op).is_some());
         marked |= unlike;
-        let row = format!(
-            "  {:<w_what$} {:<w_code$}{} {:>w_figure$} {:>7}  {}{}",
-            clip(&l.what, w_what),
-            clip(&l.code, w_code),
-            table_col(&l.table),
-            l.figure,
-            ratio,
-            interval,
-            if unlike { "  ≠" } else { "" }
-        );
-        s += row.trim_end();
-        s.push('\n');
+        let mut cells = vec![Cell::text(l.what), Cell::text(l.code)];
+        if tables {
+            cells.push(Cell::text(l.table));
+        }
+        cells.push(l.figure);
+        cells.extend(speed_cells(op, own));
+        cells.push(Cell::text(if unlike { "≠" } else { "" }));
+        t.row(cells);
         if let Some(note) = own.and_then(|o| extra_work_note(o, op)) {
-            s += &note;
+            t.group(note);
         }
         if let Some(like) = like {
-            let (ratio, interval) = speed_cells(op, Some(like));
             let to = match like.precomputation().filter(Precomputation::on_generator) {
                 Some(_) => "like for like, vs pkbench with its table:",
                 None => "like for like, vs pkbench without its table:",
             };
-            let lead =
-                2 + w_what + 1 + w_code + if tables { 1 + w_table } else { 0 } + 1 + w_figure;
-            s += &format!("    {to:>w$} {ratio:>7}  {interval}\n", w = lead - 4);
+            let mut cells = vec![Cell::text(to)];
+            cells.extend(speed_cells(op, Some(like)));
+            t.spanned_row(before_speed, cells);
         }
         let label = op
             .implementation
@@ -300,6 +279,8 @@ pub fn render(rec: &ResultRecord) -> String {
             names.push(label);
         }
     }
+    d.table(t);
+    let mut s = String::new();
     if marked {
         s += "≠ pkbench's own row and this one differ in their precomputation on the\n  generator (a table on one side only): the speed compares unlike work; the\n  like-for-like line below it, where the run has one, compares with pkbench's\n  own row of the same kind.\n";
     }
@@ -317,9 +298,9 @@ pub fn render(rec: &ResultRecord) -> String {
         }
     }
     let mut described: Vec<String> = Vec::new();
-    for (op, l) in rec.operations.iter().zip(&rows) {
+    for op in &rec.operations {
         if let Some(p) = op.precomputation().filter(Precomputation::on_generator) {
-            let d = format!("  {}: {}", l.code, precomp::describe(&p));
+            let d = format!("  {}: {}", line(rec, op).code, precomp::describe(&p));
             if !described.contains(&d) {
                 described.push(d);
             }
@@ -332,7 +313,15 @@ pub fn render(rec: &ResultRecord) -> String {
             s.push('\n');
         }
     }
-    s
+    if !s.is_empty() {
+        d.text(s);
+    }
+    d
+}
+
+/// The text of [`doc`] (the rows by implementation) as the terminal shows it.
+pub fn render(rec: &ResultRecord) -> String {
+    crate::report::doc::terminal::render(&doc(rec))
 }
 
 /// The cells of one row that do not depend on the other rows.
@@ -340,7 +329,7 @@ struct Line {
     what: String,
     code: String,
     table: String,
-    figure: String,
+    figure: Cell,
 }
 
 fn line(rec: &ResultRecord, op: &Operation) -> Line {
@@ -369,6 +358,6 @@ fn line(rec: &ResultRecord, op: &Operation) -> Line {
         table: op
             .precomputation()
             .map_or("-".into(), |p| precomp::short(&p)),
-        figure: fmt_figure(op),
+        figure: figure_cell(op),
     }
 }

@@ -4,7 +4,6 @@
 //! saying how cold was made (eviction, clock). Reads the record only.
 
 use crate::record::{Operation, ResultRecord, param, params_label};
-use crate::report;
 use crate::report::doc::{Cell, Doc, Table};
 use serde_json::Value;
 
@@ -119,18 +118,6 @@ pub fn doc(rec: &ResultRecord) -> Doc {
     }
     d.table(t);
     d
-}
-
-/// The facts of [`method_facts`] as terminal lines (for views not yet on [`Doc`]).
-pub fn method_lines(rec: &ResultRecord) -> String {
-    let mut d = Doc::new();
-    method_facts(rec, &mut d);
-    report::doc::terminal::render(&d)
-}
-
-/// [`doc`] as terminal text (empty when nothing was timed cold).
-pub fn render(rec: &ResultRecord) -> String {
-    report::doc::terminal::render(&doc(rec))
 }
 
 /// What tells apart the items of a record with several (suite): the params `group`,

@@ -6,6 +6,7 @@
 use crate::bench::slope::{FitDoubt, MIN_R2, SlopePoint};
 use crate::record::{Operation, ResultRecord};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 /// What a doubt means and what to do, for a footnote.
@@ -85,7 +86,7 @@ fn point_medians(op: &Operation) -> Vec<(u64, f64)> {
 /// `openssl speed`'s layout of a run with `--sizes`: one line per mode and direction, one
 /// column per buffer size, MB/s of one call at that size (bytes ÷ median time per call, the
 /// call's fixed cost included).
-fn per_size_table(rows: &[Row<'_>]) -> String {
+fn per_size_table(rows: &[Row<'_>], d: &mut Doc) {
     let mut sizes: Vec<u64> = Vec::new();
     for r in rows {
         for (b, _) in point_medians(r.op) {
@@ -100,42 +101,47 @@ fn per_size_table(rows: &[Row<'_>]) -> String {
         .chain(sizes.iter().map(|b| format!("{b} B")))
         .collect();
     let refs: Vec<&str> = heads.iter().map(String::as_str).collect();
-    let mut t = report::table(&refs);
+    let mut t = Table::new("cipher.sizes", &refs);
     for r in rows {
         let pts = point_medians(r.op);
-        let mut cells = vec![r.mode.to_string(), r.dir.to_string()];
+        let mut cells = vec![Cell::text(r.mode), Cell::text(r.dir)];
         for b in &sizes {
             cells.push(
                 pts.iter()
                     .find(|(x, _)| x == b)
-                    .map_or("-".into(), |&(x, ms)| {
-                        report::sig4(x as f64 / (ms * 1e-3) / 1e6)
+                    .map_or(Cell::text("-"), |&(x, ms)| {
+                        Cell::mb_per_s(x as f64 / (ms * 1e-3))
                     }),
             );
         }
-        t.add_row(cells);
+        t.row(cells);
     }
-    format!("MB/s per buffer size (one call each, its fixed cost included):\n{t}\n")
+    d.text("MB/s per buffer size (one call each, its fixed cost included):");
+    d.table(t);
 }
 
-/// Formats an optional estimate with 4 significant figures, "-" when absent.
-fn opt(v: Option<f64>) -> String {
-    v.map(report::sig4).unwrap_or_else(|| "-".into())
+/// An optional figure with 4 significant figures, "-" when absent.
+fn opt(v: Option<f64>, unit: &'static str) -> Cell {
+    v.map_or(Cell::text("-"), |v| Cell::figure(report::sig4(v), v, unit))
 }
 
-/// Renders a `cipher` record as the terminal report; a record without cipher rows renders
-/// as a one-line note.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of a `cipher` record: the cipher, its checks, the slope's buffer sizes and the
+/// clock as facts, one row per mode and direction (MB/s, Mbit/s, cycles per byte, the fixed
+/// cost per call, R², the footnotes of doubtful fits), and with `--sizes` the MB/s per
+/// buffer size; a record without cipher rows is a one-line note.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let rows = rows(rec);
     let Some(first) = rows.first() else {
-        return "pkbench cipher: the record holds no cipher rows\n".to_string();
+        d.text("pkbench cipher: the record holds no cipher rows");
+        return d;
     };
     let o = first.op;
-    let mut s = format!(
-        "pkbench cipher: {} ({})\n",
+    d.title(format!(
+        "pkbench cipher: {} ({})",
         first.name,
         o.info_str("key_description").unwrap_or("?")
-    );
+    ));
     let mut srcs: Vec<&str> = o
         .info
         .get("known_answers")
@@ -143,9 +149,12 @@ pub fn render_text(rec: &ResultRecord) -> String {
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     srcs.dedup();
-    s += &format!(
-        "checked:   known answers ({}); each mode against the NIST SP 800-38A reference; every timed output\n",
-        srcs.join("; ")
+    d.fact(
+        "checked",
+        format!(
+            "known answers ({}); each mode against the NIST SP 800-38A reference; every timed output",
+            srcs.join("; ")
+        ),
     );
     let sizes: Vec<u64> = o
         .info
@@ -153,44 +162,76 @@ pub fn render_text(rec: &ResultRecord) -> String {
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
         .unwrap_or_default();
-    s += &format!(
-        "slope:     {} buffer sizes {} … {} B, least-squares line through the median time per call\n",
-        sizes.len(),
-        sizes.first().copied().unwrap_or(0),
-        sizes.last().copied().unwrap_or(0)
+    d.fact(
+        "slope",
+        format!(
+            "{} buffer sizes {} … {} B, least-squares line through the median time per call",
+            sizes.len(),
+            sizes.first().copied().unwrap_or(0),
+            sizes.last().copied().unwrap_or(0)
+        ),
     );
-    s += &format!(
-        "clock:     {}; {} s per row; seed {}\n",
-        rec.clock,
-        rec.params
-            .get("budget_s")
-            .and_then(Value::as_f64)
-            .map_or_else(|| "-".to_string(), |v| v.to_string()),
-        rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+    d.fact(
+        "clock",
+        format!(
+            "{}; {} s per row; seed {}",
+            rec.clock,
+            rec.params
+                .get("budget_s")
+                .and_then(Value::as_f64)
+                .map_or_else(|| "-".to_string(), |v| v.to_string()),
+            rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+        ),
     );
-    s += &format!("machine:   {}\n", rec.summary());
-    // ns/byte (= 1000 ÷ MB/s) is left to the JSON: the rest fits in 80 columns.
-    let mut t = report::table(&[
-        "mode",
-        "dir",
-        "MB/s",
-        "Mbit/s",
-        "≈cycles\n/byte",
-        "per call\nns",
-        "R²",
-        "note",
-    ]);
+    d.fact("machine", rec.summary());
+    let doubts = rows_table(&rows, &mut d);
+    let mut notes = String::new();
+    for (i, x) in doubts.iter().enumerate() {
+        notes += &format!("[{}] {}.\n", i + 1, doubt_explained(*x));
+    }
+    if let Some(mhz) = rows.iter().find_map(|r| r.op.info_f64("cpu_mhz")) {
+        notes += &format!(
+            "≈cycles/byte is an estimate: {mhz:.0} MHz (reported by /proc/cpuinfo) ÷ MB/s.\n"
+        );
+    }
+    notes += "MB/s = 10^6 bytes/s from the slope; \"per call\" is the intercept (fixed cost of one call).";
+    d.text(notes);
+    if rec.params.get("sizes").is_some() {
+        per_size_table(&rows, &mut d);
+    }
+    if let Some(n) = o.info_str("note") {
+        d.text(format!("note: {n}."));
+    }
+    d
+}
+
+/// The table of the rows (ns/byte, = 1000 ÷ MB/s, is left to the JSON: the rest fits in 80
+/// columns); the kinds of doubt its notes number, in order.
+fn rows_table(rows: &[Row<'_>], d: &mut Doc) -> Vec<FitDoubt> {
+    let mut t = Table::new(
+        "cipher.rows",
+        &[
+            "mode",
+            "dir",
+            "MB/s",
+            "Mbit/s",
+            "≈cycles\n/byte",
+            "per call\nns",
+            "R²",
+            "note",
+        ],
+    );
     // Doubtful fits are shown, not hidden: a note with a footnote number per kind of doubt.
     let mut doubts: Vec<FitDoubt> = Vec::new();
-    for row in &rows {
+    for row in rows {
         let note = row
             .doubts
             .iter()
-            .map(|d| {
-                let i = match doubts.iter().position(|x| x == d) {
+            .map(|x| {
+                let i = match doubts.iter().position(|y| y == x) {
                     Some(i) => i,
                     None => {
-                        doubts.push(*d);
+                        doubts.push(*x);
                         doubts.len() - 1
                     }
                 };
@@ -198,34 +239,24 @@ pub fn render_text(rec: &ResultRecord) -> String {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        t.add_row(vec![
-            row.mode.to_string(),
-            row.dir.to_string(),
-            report::sig4(row.mb_per_s),
-            report::sig4(row.mbit_per_s),
-            opt(row.op.info_f64("cycles_per_byte_est")),
-            report::sig4(row.intercept_ns),
-            format!("{:.4}", row.r2),
-            note,
+        t.row(vec![
+            Cell::text(row.mode),
+            Cell::text(row.dir),
+            Cell::mb_per_s(row.mb_per_s * 1e6),
+            Cell::figure(report::sig4(row.mbit_per_s), row.mbit_per_s * 1e6, "bit/s"),
+            opt(row.op.info_f64("cycles_per_byte_est"), "cycles/B"),
+            Cell::figure(report::sig4(row.intercept_ns), row.intercept_ns * 1e-9, "s"),
+            Cell::figure(format!("{:.4}", row.r2), row.r2, ""),
+            Cell::text(note),
         ]);
     }
-    s += &format!("{t}\n");
-    for (i, d) in doubts.iter().enumerate() {
-        s += &format!("[{}] {}.\n", i + 1, doubt_explained(*d));
-    }
-    if let Some(mhz) = rows.iter().find_map(|r| r.op.info_f64("cpu_mhz")) {
-        s += &format!(
-            "≈cycles/byte is an estimate: {mhz:.0} MHz (reported by /proc/cpuinfo) ÷ MB/s.\n"
-        );
-    }
-    s += "MB/s = 10^6 bytes/s from the slope; \"per call\" is the intercept (fixed cost of one call).\n";
-    if rec.params.get("sizes").is_some() {
-        s += &per_size_table(&rows);
-    }
-    if let Some(n) = o.info_str("note") {
-        s += &format!("note: {n}.\n");
-    }
-    s
+    d.table(t);
+    doubts
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// The JSON rows of `ops` (pkbench's first cipher JSON): per cipher operation `name`, `spec`

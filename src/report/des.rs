@@ -6,6 +6,7 @@ use super::bulk;
 use crate::implementation::short_version;
 use crate::record::{Operation, ResultRecord};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 /// The implementation as the reports name it: "RustCrypto des 0.9" (crate and the major.minor
@@ -32,74 +33,105 @@ fn des_op(rec: &ResultRecord) -> Option<(&Operation, bool)> {
         .map(|op| (op, false))
 }
 
-/// Renders a `des` record as the terminal report; a record without the operation renders as
-/// a one-line note.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of a `des` record: what was timed and checked as facts, the table of key setup
+/// (µs per key, the unit of the 1995 post and of the rows by implementation) or of
+/// encryption (MB/s); a record without the operation is a one-line note.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let Some((op, keysetup)) = des_op(rec) else {
-        return "pkbench des: the record holds no DES operation\n".to_string();
+        d.text("pkbench des: the record holds no DES operation");
+        return d;
     };
     let st = op.stats.as_ref().expect("des_op keeps timed operations");
-    let mut s = format!(
-        "pkbench des: single DES ({}, FIPS 46-3)\n",
+    d.title(format!(
+        "pkbench des: single DES ({}, FIPS 46-3)",
         implementation_label(op)
-    );
+    ));
     let kats = op.info_u64("known_answers_checked").unwrap_or(0);
     let outs = op.info_u64("outputs_checked").unwrap_or(0);
     let mut tab;
     if keysetup {
-        s += &format!(
-            "operation: key setup only (16 round keys), {} random keys (seed {})\n",
-            op.info_u64("keys").unwrap_or(0),
-            seed(rec)
+        d.fact(
+            "operation",
+            format!(
+                "key setup only (16 round keys), {} random keys (seed {})",
+                op.info_u64("keys").unwrap_or(0),
+                seed(rec)
+            ),
         );
-        s += &match op.info_u64("schedules_checked_before") {
-            Some(n) => format!(
-                "checked:   {n} key schedules against the des crate's before timing, {outs} timed after\n"
-            ),
-            None => format!(
-                "checked:   {kats} known answers before timing, {outs} timed key schedules after\n"
-            ),
-        };
-        s += &format!(
-            "clock:     {}; {} samples × {} keys\n",
-            rec.clock, st.samples, st.batch
+        d.fact(
+            "checked",
+            match op.info_u64("schedules_checked_before") {
+                Some(n) => format!(
+                    "{n} key schedules against the des crate's before timing, {outs} timed after"
+                ),
+                None => {
+                    format!("{kats} known answers before timing, {outs} timed key schedules after")
+                }
+            },
+        );
+        d.fact(
+            "clock",
+            format!("{}; {} samples × {} keys", rec.clock, st.samples, st.batch),
         );
         // One unit per column: µs per key for the median and the quartiles alike.
-        tab = report::table(&["operation", "µs/key", "q1 … q3 (µs/key)", "keys/s"]);
-        tab.add_row(vec![
-            "DES key setup".to_string(),
-            report::sig4(op.info_f64("us_per_key").unwrap_or(f64::NAN)),
-            format!(
-                "{} … {}",
-                report::sig4(st.q1_ms * 1e3),
-                report::sig4(st.q3_ms * 1e3)
-            ),
-            report::fmt_rate(st.ops_per_sec()),
+        tab = Table::new(
+            "des.key_setup",
+            &["operation", "µs/key", "q1 … q3 (µs/key)", "keys/s"],
+        );
+        let us = |ms: f64| report::sig4(ms * 1e3);
+        tab.row(vec![
+            Cell::text("DES key setup"),
+            Cell::figure(us(st.median_ms), st.median_ms * 1e-3, "s"),
+            Cell::figure(
+                format!("{} … {}", us(st.q1_ms), us(st.q3_ms)),
+                st.median_ms * 1e-3,
+                "s",
+            )
+            .with_interval(st.q1_ms * 1e-3, st.q3_ms * 1e-3),
+            Cell::rate(st.ops_per_sec()),
         ]);
     } else {
         let mode = op.param_str("mode").unwrap_or("?");
-        s += &format!(
-            "operation: {mode} encryption of {}-byte chunks taken in turn from {} of random data (seed {})\n",
-            bulk::chunk_bytes(op),
-            bulk::fmt_mb(op.info_u64("data_bytes").unwrap_or(0) as usize),
-            seed(rec)
+        d.fact(
+            "operation",
+            format!(
+                "{mode} encryption of {}-byte chunks taken in turn from {} of random data (seed {})",
+                bulk::chunk_bytes(op),
+                bulk::fmt_mb(op.info_u64("data_bytes").unwrap_or(0) as usize),
+                seed(rec)
+            ),
         );
-        s += &format!("checked:   {kats} known answers before timing, {outs} timed chunks after\n");
-        s += &format!(
-            "clock:     {}; {} samples × {} chunks\n",
-            rec.clock, st.samples, st.batch
+        d.fact(
+            "checked",
+            format!("{kats} known answers before timing, {outs} timed chunks after"),
         );
-        tab = report::table(&["operation", "MB/s", "q1 … q3 (MB/s)", "time per chunk"]);
-        let mut row = vec![format!("DES-{mode} encrypt")];
+        d.fact(
+            "clock",
+            format!(
+                "{}; {} samples × {} chunks",
+                rec.clock, st.samples, st.batch
+            ),
+        );
+        tab = Table::new(
+            "des.encrypt",
+            &["operation", "MB/s", "q1 … q3 (MB/s)", "time per chunk"],
+        );
+        let mut row = vec![Cell::text(format!("DES-{mode} encrypt"))];
         row.extend(bulk::cells(op));
-        tab.add_row(row);
+        tab.row(row);
     }
-    s += &format!("machine:   {}\n", rec.summary());
-    s += &format!("{tab}\n");
+    d.fact("machine", rec.summary());
+    d.table(tab);
     if !keysetup {
-        s += "MB/s = 10^6 bytes per second.\n";
+        d.text("MB/s = 10^6 bytes per second.");
     }
-    s
+    d
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// The summary keys `--json` prints beside a `des` record (pkbench's first JSON output, kept

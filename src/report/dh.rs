@@ -115,6 +115,9 @@ pub fn view(rec: &ResultRecord) -> Doc {
         o.info_str(rinfo::GROUP_SOURCE).unwrap_or("")
     ));
     d.fact("exponent", exponent_note(x.exp_bits(), x.full_exp_bits()));
+    if let Some(w) = weak_note(o) {
+        d.fact("security", w);
+    }
     d.fact("table", table_fact(&x));
     if let Some(m) = o.info_str(rinfo::OFFER_METHOD) {
         d.fact("offer", m);
@@ -171,6 +174,19 @@ pub fn view(rec: &ResultRecord) -> Doc {
         "Total: elapsed time of one exchange (the two Offers in turn, then both Replies\nin parallel); CPU sum: the work of both parties."
     });
     d
+}
+
+/// The `security:` fact of a group below 80 bits of security (the record's category 0), as
+/// `choose` marks it ("<80"): its estimate and what limits it; `None` for a group of 80 bits
+/// or more, or a record that does not say.
+fn weak_note(o: &Operation) -> Option<String> {
+    (o.info_u64(rinfo::SECURITY_CATEGORY)? == 0).then(|| {
+        format!(
+            "<80 bits ({:.1}: {}): below the lowest category of NIST SP 800-57 Part 1 Table 2, not for new use",
+            o.info_f64(rinfo::SECURITY_BITS).unwrap_or(f64::NAN),
+            o.info_str(rinfo::SECURITY_LIMITED_BY).unwrap_or("?")
+        )
+    })
 }
 
 /// The `table:` fact: the fixed-base table's method, size and build time, or what Offer

@@ -5,6 +5,7 @@
 use super::bulk;
 use crate::record::{Operation, ResultRecord};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 fn seed(rec: &ResultRecord) -> String {
@@ -15,48 +16,73 @@ fn hash_op(rec: &ResultRecord) -> Option<&Operation> {
     rec.operation("hash").filter(|o| o.stats.is_some())
 }
 
-/// Renders a `hash` record as the terminal report; a record without the operation renders
-/// as a one-line note.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of a `hash` record: one hash ([`one`]) or several operations ([`many`]); a
+/// record without a hash operation is a one-line note.
+pub fn view(rec: &ResultRecord) -> Doc {
     let timed: Vec<&Operation> = rec
         .operations
         .iter()
         .filter(|o| o.stats.is_some())
         .collect();
     if timed.len() > 1 {
-        return render_many(rec, &timed);
+        return many(rec, &timed);
     }
-    let Some(op) = hash_op(rec) else {
-        return "pkbench hash: the record holds no hash operation\n".to_string();
-    };
+    match hash_op(rec) {
+        Some(op) => one(rec, op),
+        None => {
+            let mut d = Doc::new();
+            d.text("pkbench hash: the record holds no hash operation");
+            d
+        }
+    }
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
+}
+
+/// A run of one hash: its data, checks and clock as facts, and its MB/s.
+fn one(rec: &ResultRecord, op: &Operation) -> Doc {
+    let mut d = Doc::new();
     let algo = op.param_str("algo").unwrap_or("?");
     let (samples, batch) = bulk::samples(op);
-    let mut s = format!(
-        "pkbench hash: {algo} ({})\n",
+    d.title(format!(
+        "pkbench hash: {algo} ({})",
         op.info_str("implementation").unwrap_or("?")
+    ));
+    d.fact(
+        "data",
+        format!(
+            "{}-byte blocks taken in turn from {} of random data (seed {})",
+            bulk::chunk_bytes(op),
+            bulk::fmt_mb(op.info_u64("data_bytes").unwrap_or(0) as usize),
+            seed(rec)
+        ),
     );
-    s += &format!(
-        "data:      {}-byte blocks taken in turn from {} of random data (seed {})\n",
-        bulk::chunk_bytes(op),
-        bulk::fmt_mb(op.info_u64("data_bytes").unwrap_or(0) as usize),
-        seed(rec)
+    d.fact(
+        "checked",
+        format!(
+            "{} known answers before timing, {} timed digests after",
+            op.info_u64("known_answers_checked").unwrap_or(0),
+            op.info_u64("outputs_checked").unwrap_or(0)
+        ),
     );
-    s += &format!(
-        "checked:   {} known answers before timing, {} timed digests after\n",
-        op.info_u64("known_answers_checked").unwrap_or(0),
-        op.info_u64("outputs_checked").unwrap_or(0)
+    d.fact(
+        "clock",
+        format!("{}; {samples} samples × {batch} digests", rec.clock),
     );
-    s += &format!(
-        "clock:     {}; {samples} samples × {batch} digests\n",
-        rec.clock
+    d.fact("machine", rec.summary());
+    let mut tab = Table::new(
+        "hash.throughput",
+        &["hash", "MB/s", "q1 … q3 (MB/s)", "time per block"],
     );
-    s += &format!("machine:   {}\n", rec.summary());
-    let mut tab = report::table(&["hash", "MB/s", "q1 … q3 (MB/s)", "time per block"]);
-    let mut row = vec![algo.to_string()];
+    let mut row = vec![Cell::text(algo)];
     row.extend(bulk::cells(op));
-    tab.add_row(row);
-    s += &format!("{tab}\nMB/s = 10^6 bytes per second.\n");
-    s
+    tab.row(row);
+    d.table(tab);
+    d.text("MB/s = 10^6 bytes per second.");
+    d
 }
 
 /// The libgcrypt columns in order ([`crate::bench::hash::GcryptMode`]'s labels).
@@ -65,12 +91,9 @@ const GCRYPT_COLUMNS: [&str; 5] = ["buf", "buf/10", "1", "putc", "large"];
 /// A run of several hash operations (`--sizes`, `--modes gcrypt`, several algorithms): the
 /// libgcrypt table (hashes down, its five columns across, MB/s) when the record's method is
 /// "gcrypt", else one row per function and block size.
-fn render_many(rec: &ResultRecord, ops: &[&Operation]) -> String {
-    let mut s = format!(
-        "pkbench hash: {} operations
-",
-        ops.len()
-    );
+fn many(rec: &ResultRecord, ops: &[&Operation]) -> Doc {
+    let mut d = Doc::new();
+    d.title(format!("pkbench hash: {} operations", ops.len()));
     let mut imps: Vec<String> = Vec::new();
     for op in ops {
         let line = format!(
@@ -82,34 +105,24 @@ fn render_many(rec: &ResultRecord, ops: &[&Operation]) -> String {
             imps.push(line);
         }
     }
-    s += &format!(
-        "code:      {}
-",
-        imps.join(", ")
-    );
+    d.fact("code", imps.join(", "));
     let checked: u64 = ops
         .iter()
         .filter_map(|o| o.info_u64("outputs_checked"))
         .sum();
-    s += &format!(
-        "checked:   known answers before timing, {checked} timed digests after (seed {})
-",
-        seed(rec)
+    d.fact(
+        "checked",
+        format!(
+            "known answers before timing, {checked} timed digests after (seed {})",
+            seed(rec)
+        ),
     );
-    s += &format!(
-        "clock:     {}; interleaved rounds
-",
-        rec.clock
-    );
-    s += &format!(
-        "machine:   {}
-",
-        rec.summary()
-    );
+    d.fact("clock", format!("{}; interleaved rounds", rec.clock));
+    d.fact("machine", rec.summary());
     if rec.params.get("method").and_then(Value::as_str) == Some("gcrypt") {
         let mut head = vec!["hash"];
         head.extend(GCRYPT_COLUMNS);
-        let mut tab = report::table(&head);
+        let mut tab = Table::new("hash.gcrypt", &head);
         let mut algos: Vec<&str> = Vec::new();
         for op in ops {
             let a = op.param_str("algo").unwrap_or("?");
@@ -118,37 +131,38 @@ fn render_many(rec: &ResultRecord, ops: &[&Operation]) -> String {
             }
         }
         for a in algos {
-            let mut row = vec![a.to_string()];
+            let mut row = vec![Cell::text(a)];
             for c in GCRYPT_COLUMNS {
                 let op = ops
                     .iter()
                     .find(|o| o.name == c && o.param_str("algo") == Some(a));
-                row.push(op.map_or("-".into(), |o| bulk::cells(o)[0].clone()));
+                row.push(op.map_or(Cell::text("-"), |o| {
+                    let [mb, _, _] = bulk::cells(o);
+                    mb
+                }));
             }
-            tab.add_row(row);
+            tab.row(row);
         }
-        s += &format!(
-            "{tab}
-MB/s = 10^6 bytes per second. libgcrypt's hash columns (tests/benchmark.c,              2013): buf = a 10^6-byte message in 1000-byte writes, buf/10 = in 100-byte              writes, 1 = one-byte messages, putc = a byte per update, large = 10^6 bytes in              one call.
-"
-        );
-        return s;
+        d.table(tab);
+        d.text("MB/s = 10^6 bytes per second. libgcrypt's hash columns (tests/benchmark.c, 2013): buf = a 10^6-byte message in 1000-byte writes, buf/10 = in 100-byte writes, 1 = one-byte messages, putc = a byte per update, large = 10^6 bytes in one call.");
+        return d;
     }
-    let mut tab = report::table(&["hash", "bytes", "MB/s", "q1 … q3 (MB/s)", "time per block"]);
+    let mut tab = Table::new(
+        "hash.sizes",
+        &["hash", "bytes", "MB/s", "q1 … q3 (MB/s)", "time per block"],
+    );
     for op in ops {
+        let bytes = bulk::chunk_bytes(op);
         let mut row = vec![
-            op.param_str("algo").unwrap_or("?").to_string(),
-            bulk::chunk_bytes(op).to_string(),
+            Cell::text(op.param_str("algo").unwrap_or("?")),
+            Cell::figure(bytes.to_string(), bytes as f64, "B"),
         ];
         row.extend(bulk::cells(op));
-        tab.add_row(row);
+        tab.row(row);
     }
-    s += &format!(
-        "{tab}
-MB/s = 10^6 bytes per second; each block is one whole digest.
-"
-    );
-    s
+    d.table(tab);
+    d.text("MB/s = 10^6 bytes per second; each block is one whole digest.");
+    d
 }
 
 /// The summary keys `--json` prints beside a `hash` record (pkbench's first JSON output,

@@ -14,14 +14,14 @@
 //! (the only URL is the SVG namespace name, `xmlns="http://www.w3.org/2000/svg"`, which no
 //! browser fetches). Every text taken from a record is escaped ([`escape`]).
 
+pub mod grid;
 pub mod machines;
-pub mod parse;
 pub mod runs;
 
 use crate::error::{Error, Result};
 use crate::record::ResultRecord;
 use crate::report;
-use parse::Grid;
+use grid::Grid;
 
 pub use crate::report::doc::html::escape;
 

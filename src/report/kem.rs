@@ -8,6 +8,7 @@ use crate::record::{
     info as rinfo, param,
 };
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 
 /// Whether `rec` holds a KEM exchange.
 pub fn is_kem(rec: &ResultRecord) -> bool {
@@ -42,68 +43,57 @@ fn bytes(op: &Operation, key: &str) -> u64 {
     op.info_u64(key).unwrap_or(0)
 }
 
-/// Renders a KEM record as the terminal report.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of a KEM record: sizes, security, clock and inputs as facts, a table of KeyGen,
+/// Encaps, Decaps and Total per implementation (for a hybrid followed by its parts table),
+/// the ratios of the implementations' Totals and the implementations that did not run; a
+/// record without an exchange is a one-line note.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let rows = rows(rec);
     let Some((_, [k0, ..])) = rows.first() else {
-        return "pkbench dh: the record holds no KEM exchange\n".to_string();
+        d.text("pkbench dh: the record holds no KEM exchange");
+        return d;
     };
-    let mut s = format!(
-        "pkbench dh: {} ({}, {})\n",
+    d.title(format!(
+        "pkbench dh: {} ({}, {})",
         k0.param_str(param::GROUP).unwrap_or("?"),
         k0.info_str(rinfo::GROUP_DESCRIPTION).unwrap_or(""),
         k0.info_str(rinfo::GROUP_SOURCE).unwrap_or("")
-    );
+    ));
     let (ek, ct, ss) = (
         bytes(k0, "ek_bytes"),
         bytes(k0, "ct_bytes"),
         bytes(k0, "ss_bytes"),
     );
-    s += &format!(
-        "sizes:     encapsulation key {ek} B (KeyGen, sent by the initiator), ciphertext {ct} B (Encaps, sent by the responder), shared secret {ss} B; {} B on the wire per exchange\n",
-        ek + ct
+    d.fact(
+        "sizes",
+        format!(
+            "encapsulation key {ek} B (KeyGen, sent by the initiator), ciphertext {ct} B (Encaps, sent by the responder), shared secret {ss} B; {} B on the wire per exchange",
+            ek + ct
+        ),
     );
-    s += &format!("security:  {}\n", security_note(k0));
+    d.fact("security", security_note(k0));
     let seed = rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string());
-    s += &format!(
-        "clock:     {}; implementations timed in alternating rounds; seed {seed}\n",
-        rec.clock
+    d.fact(
+        "clock",
+        format!(
+            "{}; implementations timed in alternating rounds; seed {seed}",
+            rec.clock
+        ),
     );
-    s += &format!(
-        "inputs:    pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal, every implementation equal to the first) and every timed output after; made in {} (not timed)\n",
-        k0.info_u64(rinfo::POOL).unwrap_or(0),
-        report::fmt_time_ms(k0.info_f64(rinfo::POOL_MS).unwrap_or(f64::NAN))
+    d.fact(
+        "inputs",
+        format!(
+            "pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal, every implementation equal to the first) and every timed output after; made in {} (not timed)",
+            k0.info_u64(rinfo::POOL).unwrap_or(0),
+            report::fmt_time_ms(k0.info_f64(rinfo::POOL_MS).unwrap_or(f64::NAN))
+        ),
     );
-    s += &format!("machine:   {}\n", rec.summary());
-    for (label, ops) in &rows {
-        s += &format!("{label}:\n");
-        let mut t = report::table(&["step", "median", "q1 … q3", "ops/s", "sent"]);
-        let names = ["KeyGen (offer)", "Encaps (reply)", "Decaps (finish)"];
-        for (name, op) in names.iter().zip(ops.iter()) {
-            let st = op.stats.as_ref().expect("rows keeps timed steps");
-            let wire = bytes(op, "wire_bytes");
-            t.add_row(vec![
-                name.to_string(),
-                report::fmt_time_ms(st.median_ms),
-                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
-                report::fmt_rate(st.ops_per_sec()),
-                if wire == 0 {
-                    "–".to_string()
-                } else {
-                    format!("{wire} B")
-                },
-            ]);
-        }
-        let total = ops[3].total_ms().unwrap_or(f64::NAN);
-        t.add_row(vec![
-            "Total".to_string(),
-            report::fmt_time_ms(total),
-            String::new(),
-            report::fmt_rate(1e3 / total),
-            format!("{} B", bytes(ops[3], "wire_bytes")),
-        ]);
-        s += &format!("{t}\n");
-        s += &parts_lines(rec, ops);
+    d.fact("machine", rec.summary());
+    for (i, (label, ops)) in rows.iter().enumerate() {
+        d.text(format!("{label}:"));
+        d.table(steps_table(i, ops));
+        parts(rec, i, ops, &mut d);
     }
     if rows.len() > 1 {
         let base = &rows[0];
@@ -114,21 +104,65 @@ pub fn render_text(rec: &ResultRecord) -> String {
                 .enumerate()
                 .map(|(i, n)| format!("{n} {}", speedup(median(base.1[i]), median(ops[i]))))
                 .collect();
-            s += &format!(
-                "ratio:     {label} against {}: Total {} ({})\n",
-                base.0,
-                speedup(base_total, total_ms(ops[3])),
-                steps.join(", ")
+            d.fact(
+                "ratio",
+                format!(
+                    "{label} against {}: Total {} ({})",
+                    base.0,
+                    speedup(base_total, total_ms(ops[3])),
+                    steps.join(", ")
+                ),
             );
         }
     }
-    s += &format!(
-        "{KEM_TOTAL_OP}: the three steps of one exchange run in sequence (the responder's Encaps needs the initiator's key; the initiator's Decaps needs the ciphertext).\n"
+    let mut s = format!(
+        "{KEM_TOTAL_OP}: the three steps of one exchange run in sequence (the responder's Encaps needs the initiator's key; the initiator's Decaps needs the ciphertext)."
     );
     for n in &rec.skipped {
-        s += &format!("not run:   {}: {}\n", n.item, n.reason);
+        s += &format!("\nnot run:   {}: {}", n.item, n.reason);
     }
-    s
+    d.text(s);
+    d
+}
+
+/// The table of one implementation's steps (the `i`-th): median, quartiles, rate and the
+/// bytes each sends, then Total.
+fn steps_table(i: usize, ops: &[&Operation; 4]) -> Table {
+    let mut t = Table::new(
+        format!("kem.steps.{}", i + 1),
+        &["step", "median", "q1 … q3", "ops/s", "sent"],
+    );
+    let sent = |b: u64| Cell::figure(format!("{b} B"), b as f64, "B");
+    let names = ["KeyGen (offer)", "Encaps (reply)", "Decaps (finish)"];
+    for (name, op) in names.iter().zip(ops.iter()) {
+        let st = op.stats.as_ref().expect("rows keeps timed steps");
+        let wire = bytes(op, "wire_bytes");
+        t.row(vec![
+            Cell::text(*name),
+            Cell::time_ms(st.median_ms),
+            Cell::quartiles(st),
+            Cell::rate(st.ops_per_sec()),
+            if wire == 0 {
+                Cell::text("–")
+            } else {
+                sent(wire)
+            },
+        ]);
+    }
+    let total = ops[3].total_ms().unwrap_or(f64::NAN);
+    t.row(vec![
+        Cell::text("Total"),
+        Cell::time_ms(total),
+        Cell::empty(),
+        Cell::rate(1e3 / total),
+        sent(bytes(ops[3], "wire_bytes")),
+    ]);
+    t
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// Whether `op` was timed as a part of a hybrid ([`param::PART_OF`]), not as an exchange.
@@ -139,12 +173,14 @@ fn is_part(op: &Operation) -> bool {
 /// A hybrid's step, its operation, and its parts, each named.
 type Step<'a> = (&'static str, &'a Operation, Vec<(String, &'a Operation)>);
 
-/// Under a hybrid's table, each step against the sum of its parts timed in the same rounds
-/// (`bench::kem`'s parts: this implementation's ML-KEM alone, the `x25519` row's Offer with
-/// its table and Reply): KeyGen = ML-KEM KeyGen + X25519 Offer, Encaps = ML-KEM Encaps +
-/// X25519 Offer + Reply, Decaps = ML-KEM Decaps + X25519 Reply. Empty when the record has
-/// no parts for it.
-fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]) -> String {
+/// Under a hybrid's table (the `i`-th implementation's), each step against the sum of its
+/// parts timed in the same rounds (`bench::kem`'s parts: this implementation's ML-KEM alone,
+/// the `x25519` row's Offer with its table and Reply): KeyGen = ML-KEM KeyGen + X25519
+/// Offer, Encaps = ML-KEM Encaps + X25519 Offer + Reply, Decaps = ML-KEM Decaps + X25519
+/// Reply: a line saying whose code the parts are, then a table of each step, the sum of its
+/// parts, the parts and the step over their sum. Nothing when the record has no parts for
+/// it.
+fn parts(rec: &ResultRecord, i: usize, [keygen, encaps, decaps, _]: &[&Operation; 4], d: &mut Doc) {
     let hybrid = keygen.param_str(param::GROUP);
     let part = |name: &str, kem: bool| {
         rec.operations.iter().find(|o| {
@@ -162,7 +198,7 @@ fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]
         part(OFFER_OP, false),
         part(REPLY_OP, false),
     ) else {
-        return String::new();
+        return;
     };
     let ml = mk.param_str(param::GROUP).unwrap_or("ML-KEM");
     let x = xo.param_str(param::GROUP).unwrap_or("X25519");
@@ -175,10 +211,13 @@ fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]
             .as_ref()
             .map_or_else(|| "?".to_string(), |i| i.label())
     };
-    let mut s = format!(
-        "parts:     each step against its parts, timed in the same rounds: {ml} alone ({}) and the {x} row's code ({}: Offer {table}, Reply)\n",
-        who(mk),
-        who(xo)
+    d.fact(
+        "parts",
+        format!(
+            "each step against its parts, timed in the same rounds: {ml} alone ({}) and the {x} row's code ({}: Offer {table}, Reply)",
+            who(mk),
+            who(xo)
+        ),
     );
     let steps: [Step; 3] = [
         (
@@ -207,21 +246,26 @@ fn parts_lines(rec: &ResultRecord, [keygen, encaps, decaps, _]: &[&Operation; 4]
             ],
         ),
     ];
+    let mut t = Table::new(
+        format!("kem.parts.{}", i + 1),
+        &["step", "median", "its parts", "sum of", "step/parts"],
+    )
+    .wrapping(3);
     for (name, op, sum) in steps {
         let total: f64 = sum.iter().map(|(_, o)| median(o)).sum();
         let terms: Vec<String> = sum
             .iter()
             .map(|(n, o)| format!("{n} {}", report::fmt_time_ms(median(o))))
             .collect();
-        s += &format!(
-            "           {name} {}, its parts {} ({}): {:.2} times their sum\n",
-            report::fmt_time_ms(median(op)),
-            report::fmt_time_ms(total),
-            terms.join(" + "),
-            median(op) / total,
-        );
+        t.row(vec![
+            Cell::text(name),
+            Cell::time_ms(median(op)),
+            Cell::time_ms(total),
+            Cell::text(terms.join(" + ")),
+            Cell::ratio(median(op) / total),
+        ]);
     }
-    s
+    d.table(t);
 }
 
 fn median(op: &Operation) -> f64 {

@@ -164,47 +164,16 @@ pub fn fmt_bytes(b: usize) -> String {
 /// no cell is ever wrapped unless its column is opened with [`wrap_column`]: commands choose
 /// columns that fit in 80, and only text columns (labels, descriptions) may wrap, at spaces,
 /// never inside a number.
-///
-/// Inside [`with_ruled_tables`] the table is drawn for a reader instead: a rule between rows
-/// and no width limit, so that [`html::parse`] can read its cells back.
 pub fn table(header: &[&str]) -> Table {
     let mut t = Table::new();
-    let ruled = RULED.with(std::cell::Cell::get);
-    t.load_style(if ruled {
-        presets::UTF8_FULL
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    })
-    .set_content_arrangement(ContentArrangement::Dynamic)
-    .set_width(if ruled { RULED_WIDTH } else { table_width() })
-    .set_header(header.to_vec());
+    t.load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(table_width())
+        .set_header(header.to_vec());
     for c in t.column_iter_mut() {
         c.set_constraint(ColumnConstraint::ContentWidth);
     }
     t
-}
-
-/// The width of a table drawn inside [`with_ruled_tables`]: wide enough that no cell wraps.
-const RULED_WIDTH: u16 = 4000;
-
-thread_local! {
-    /// Whether [`table`] draws for a reader ([`with_ruled_tables`]) on this thread.
-    static RULED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `render` with every [`table`] it makes drawn for a reader: comfy-table's `UTF8_FULL`
-/// style (a `├╌╌┼╌╌┤` rule between rows, so a cell of two lines stays one row) and no width
-/// limit (no cell wraps). [`html`] renders a command's text this way and reads the tables
-/// back as cells ([`html::parse`]). Only this thread's tables are affected.
-pub fn with_ruled_tables<T>(render: impl FnOnce() -> T) -> T {
-    struct Reset(bool);
-    impl Drop for Reset {
-        fn drop(&mut self) {
-            RULED.with(|r| r.set(self.0));
-        }
-    }
-    let _reset = Reset(RULED.with(|r| r.replace(true)));
-    render()
 }
 
 /// Lets column `index` of `t` wrap at spaces when the table would be wider than
@@ -266,89 +235,63 @@ pub fn fmt_in_unit(ms: f64, factor: f64) -> String {
 
 /// The document of `rec`: every section the command that made it prints (its own report,
 /// the rows by implementation, the thread throughputs, the warm/cold tables), from the
-/// record alone. Every format renders this ([`doc::terminal`], [`doc::markdown`],
-/// [`doc::html`], [`doc::csv`]).
-///
-/// Views not yet built on [`doc::Doc`] are read back from their terminal text drawn for a
-/// reader ([`legacy_doc`]); their tables then hold text cells only.
+/// record alone ([`view`]). Every format renders this ([`doc::terminal`],
+/// [`doc::markdown`], [`doc::html`], [`doc::csv`]).
 pub fn record_doc(rec: &ResultRecord) -> doc::Doc {
-    view(rec).unwrap_or_else(|| legacy_doc(rec))
+    view(rec)
 }
 
-/// The view of `rec` when its command's report is built on [`doc::Doc`].
-fn view(rec: &ResultRecord) -> Option<doc::Doc> {
+/// The view of `rec`, by the command that made it (`dh` with its KEM, implementation and
+/// thread variants, `rsa`, `des`, `hash`, `cipher`, `choose` and its `--cache` sweep,
+/// `repro`, `scale`, `suite`, `leak`); a record of another command gets one row per
+/// operation with its headline figure ([`operations_view`]).
+fn view(rec: &ResultRecord) -> doc::Doc {
+    let own = threads::without(rec);
     let mut d = match rec.command.as_str() {
-        "dh" if !kem::is_kem(rec) && !by_impl::has_peers(rec) => dh::view(&threads::without(rec)),
-        "choose" if !windows::is_sweep(rec) => choose::view(rec),
-        "suite" => suite::view(&threads::without(rec)),
+        "dh" if kem::is_kem(rec) => kem::view(&own),
+        "dh" => by_impl::view(&own, dh::view),
+        "hash" => by_impl::view(&own, hash::view),
+        "cipher" => by_impl::view(&own, cipher::view),
+        "rsa" => by_impl::view(&own, rsa::view),
+        "des" => by_impl::view(&own, des::view),
+        "choose" if windows::is_sweep(rec) => windows::view(&own),
+        "choose" => choose::view(rec),
+        "scale" => scale::view(&own),
+        "repro" => repro::view(&own),
+        "suite" => suite::view(&own),
         "leak" => leak::doc(rec),
-        _ => return None,
+        _ => operations_view(&own),
     };
     d.extend(threads::doc(rec));
-    Some(d)
-}
-
-/// A legacy view's terminal text read back as a document: prose as [`doc::Block::Pre`],
-/// tables cell by cell ([`html::parse`]).
-fn legacy_doc(rec: &ResultRecord) -> doc::Doc {
-    let text = with_ruled_tables(|| legacy_text(rec));
-    let mut d = doc::Doc::new();
-    for (i, block) in html::parse::parse(&text).into_iter().enumerate() {
-        match block {
-            html::parse::Block::Text(t) => {
-                d.push(doc::Block::Pre(t.trim_end().to_string()));
-            }
-            html::parse::Block::Table(g) => {
-                let header: Vec<&str> = g.header.iter().map(String::as_str).collect();
-                let mut t = doc::Table::new(format!("{}.{i}", rec.command), &header);
-                for r in g.rows {
-                    t.row(r.into_iter().map(doc::Cell::text).collect());
-                }
-                d.table(t);
-            }
-        }
-    }
     d
 }
 
-/// The text the command that made `rec` prints for it (`rec.command`: `dh` with its KEM,
-/// implementation and thread variants, `choose`, `repro`, `scale`, `suite`, `rsa`, `des`,
-/// `hash`, `cipher`), as the terminal shows it without `--wide` or `--markdown`; a record of
-/// another command gets one row per operation with its headline figure.
-pub fn record_text(rec: &ResultRecord) -> String {
-    match view(rec) {
-        Some(d) => doc::terminal::render(&d),
-        None => legacy_text(rec),
+/// The view of a record of a command without a view of its own: its name, then one row per
+/// operation (item, operation, headline figure).
+fn operations_view(rec: &ResultRecord) -> doc::Doc {
+    let mut d = doc::Doc::new();
+    d.title(format!("pkbench {}", rec.command));
+    let mut t = doc::Table::new(
+        format!("{}.operations", rec.command),
+        &["item", "operation", "figure"],
+    )
+    .wrapping(0);
+    for op in &rec.operations {
+        let (item, name) = op.key();
+        t.row(vec![
+            doc::Cell::text(item),
+            doc::Cell::text(name),
+            doc::Cell::headline(op),
+        ]);
     }
+    d.table(t);
+    d
 }
 
-/// The terminal text of a view not yet built on [`doc::Doc`].
-fn legacy_text(rec: &ResultRecord) -> String {
-    let own = threads::without(rec);
-    let own = &own;
-    let mut text = match rec.command.as_str() {
-        "dh" if kem::is_kem(own) => kem::render_text(own),
-        "dh" => by_impl::with_own(own, dh::render_text),
-        "hash" => by_impl::with_own(own, hash::render_text),
-        "cipher" => by_impl::with_own(own, cipher::render_text),
-        "rsa" => by_impl::with_own(own, rsa::render_text),
-        "des" => by_impl::with_own(own, des::render_text),
-        "choose" => windows::render_text(own),
-        "repro" => repro::render_all(own, false, false),
-        "scale" => scale::render_text(own),
-        "suite" => suite::render_text(own),
-        _ => {
-            let mut t = table(&["item", "operation", "figure"]);
-            for op in &own.operations {
-                let (item, name) = op.key();
-                t.add_row(vec![item, name, compare::fmt_headline(op)]);
-            }
-            wrap_column(&mut t, 0);
-            format!("pkbench {}\n{t}\n", rec.command)
-        }
-    };
-    text += &doc::terminal::render(&threads::doc(rec));
-    wrap_text(&text)
+/// The text the command that made `rec` prints for it, as the terminal shows it without
+/// `--wide` or `--markdown`: [`record_doc`] through [`doc::terminal`].
+pub fn record_text(rec: &ResultRecord) -> String {
+    doc::terminal::render(&view(rec))
 }
 
 pub use crate::record::to_json;

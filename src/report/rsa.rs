@@ -5,21 +5,8 @@
 use crate::record::{CRT_OP, PRIVATE_OP, PUBLIC_OP};
 use crate::record::{Operation, ResultRecord};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
-
-/// Formats a rate in bytes per second, decimal units ("1.250 kB/s", "95.00 B/s").
-pub fn fmt_bytes_per_sec(b: f64) -> String {
-    if !b.is_finite() {
-        return "-".into();
-    }
-    if b >= 1e6 {
-        format!("{} MB/s", report::sig4(b / 1e6))
-    } else if b >= 1e3 {
-        format!("{} kB/s", report::sig4(b / 1e3))
-    } else {
-        format!("{} B/s", report::sig4(b))
-    }
-}
 
 /// The operations of one run.
 struct Run<'a> {
@@ -70,54 +57,61 @@ fn figure(op: &Operation, k: &str) -> f64 {
     op.figures.get(k).copied().unwrap_or(f64::NAN)
 }
 
-/// Renders an `rsa` record as the terminal report; a record without the operations renders
-/// as a one-line note.
-pub fn render_text(rec: &ResultRecord) -> String {
+/// The view of an `rsa` record: the key, chunk, backend, powm functions, clock and machine
+/// as facts, the table of the private (raw, CRT) and public operations, the CRT speedup and
+/// the warm/cold section ([`report::cache`]); a record without the operations is a one-line
+/// note. Byte rates are in MB/s throughout (the by-implementation rows say the same unit).
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
     let Some(r) = Run::of(rec) else {
-        return "pkbench rsa: the record holds no RSA operations\n".to_string();
+        d.text("pkbench rsa: the record holds no RSA operations");
+        return d;
     };
     let p = r.private;
     let info = |k: &str| p.info_str(k).unwrap_or("?");
-    let mut s = format!(
-        "pkbench rsa: {}-bit modulus, e = 0x{}\n",
+    d.title(format!(
+        "pkbench rsa: {}-bit modulus, e = 0x{}",
         r.param_u64("bits"),
         info("e")
-    );
-    match p.info_f64("keygen_ms") {
-        Some(ms) => {
-            s += &format!(
-                "key:       {}, in {} (not counted in any operation)\n",
+    ));
+    d.fact(
+        "key",
+        match p.info_f64("keygen_ms") {
+            Some(ms) => format!(
+                "{}, in {} (not counted in any operation)",
                 info("key_source"),
                 report::fmt_time_ms(ms)
-            )
-        }
-        None => s += &format!("key:       {}\n", info("key_source")),
-    }
-    s += &format!(
-        "chunk:     {} bytes, fresh random chunks ({} in the pool); raw: no padding, no blinding\n",
-        r.param_u64("chunk_bytes"),
-        p.info_u64("pool").unwrap_or(0)
+            ),
+            None => info("key_source").to_string(),
+        },
     );
-    let extra = r
-        .crt
-        .and_then(|c| c.info_str(crate::record::info::EXTRA_WORK));
-    s += &format!("backend:   {}\n", info("backend"));
+    d.fact(
+        "chunk",
+        format!(
+            "{} bytes, fresh random chunks ({} in the pool); raw: no padding, no blinding",
+            r.param_u64("chunk_bytes"),
+            p.info_u64("pool").unwrap_or(0)
+        ),
+    );
+    d.fact("backend", info("backend"));
     let how = if r.powm() == "sec" {
         "constant time"
     } else {
         "variable time"
     };
-    let crt_fn = r.crt.and_then(|c| c.info_str("powm_fn"));
-    let crt_how = match crt_fn {
+    let crt_how = match r.crt.and_then(|c| c.info_str("powm_fn")) {
         Some(f) if f != info("powm_fn") => format!("; CRT {f}"),
         Some(_) => ", raw and CRT".into(),
         None => String::new(),
     };
-    s += &format!(
-        "powm:      private {} (--powm {}, {how}){crt_how}; public {}\n",
-        info("powm_fn"),
-        r.powm(),
-        r.public.info_str("powm_fn").unwrap_or("?")
+    d.fact(
+        "powm",
+        format!(
+            "private {} (--powm {}, {how}){crt_how}; public {}",
+            info("powm_fn"),
+            r.powm(),
+            r.public.info_str("powm_fn").unwrap_or("?")
+        ),
     );
     let mut counts = vec![("private", r.private)];
     counts.extend(r.crt.map(|c| ("CRT", c)));
@@ -127,22 +121,37 @@ pub fn render_text(rec: &ResultRecord) -> String {
         .filter_map(|(n, op)| op.stats.as_ref().map(|st| (n, st)))
         .map(|(n, st)| format!("{n} {} × {}", st.samples, st.batch))
         .collect();
-    s += &format!(
-        "clock:     {}; samples × batch: {}; seed {}\n",
-        rec.clock,
-        counts.join(", "),
-        rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+    d.fact(
+        "clock",
+        format!(
+            "{}; samples × batch: {}; seed {}",
+            rec.clock,
+            counts.join(", "),
+            rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string())
+        ),
     );
-    s += &format!("machine:   {}\n", rec.summary());
-    let mut t = report::table(&["operation", "median", "q1 … q3", "ops/s", "bytes/s"]);
+    d.fact("machine", rec.summary());
+    d.table(operations_table(&r));
+    crt_speedup(&r, &mut d);
+    d.extend(report::cache::doc(rec));
+    d
+}
+
+/// The table of the private (raw, CRT) and public operations: median, quartiles, ops/s and
+/// MB/s.
+fn operations_table(r: &Run) -> Table {
+    let mut t = Table::new(
+        "rsa.operations",
+        &["operation", "median", "q1 … q3", "ops/s", "MB/s"],
+    );
     let mut row = |name: &str, op: &Operation| {
         if let Some(st) = &op.stats {
-            t.add_row(vec![
-                name.to_string(),
-                report::fmt_time_ms(st.median_ms),
-                report::fmt_quartiles_ms(st.q1_ms, st.q3_ms),
-                report::fmt_rate(figure(op, "ops_per_sec")),
-                fmt_bytes_per_sec(figure(op, "bytes_per_sec")),
+            t.row(vec![
+                Cell::text(name),
+                Cell::time_ms(st.median_ms),
+                Cell::quartiles(st),
+                Cell::rate(figure(op, "ops_per_sec")),
+                Cell::mb_per_s(figure(op, "bytes_per_sec")),
             ]);
         }
     };
@@ -151,33 +160,42 @@ pub fn render_text(rec: &ResultRecord) -> String {
         row("private with CRT\n(dP, dQ, qInv)", c);
     }
     row("public m^e mod n", r.public);
-    s += &format!("{t}\n");
-    // A CRT row that also does other work (a library's RSA API: blinding, a check of the
-    // result) makes the speedup compare unlike work: said beside it.
-    let unlike = extra
+    t
+}
+
+/// The CRT speedup line (with its interval from the paired rounds when there are enough),
+/// and, when the CRT row also does other work (a library's RSA API: blinding, a check of
+/// the result), the line saying the speedup compares unlike work.
+fn crt_speedup(r: &Run, d: &mut Doc) {
+    let unlike = r
+        .crt
+        .and_then(|c| c.info_str(crate::record::info::EXTRA_WORK))
         .map(|e| {
-            format!("             unlike work: the CRT row adds {e}; the raw row does neither\n")
+            format!("\n             unlike work: the CRT row adds {e}; the raw row does neither")
         })
         .unwrap_or_default();
     match (r.crt_speedup_interval(), r.crt_speedup()) {
         (Some(iv), _) => {
-            s += &format!(
-                "CRT speedup: {} [{:.2}, {:.2}] over the raw private operation (95 % interval from the paired rounds: Hodges–Lehmann, Wilcoxon signed rank)\n{unlike}",
+            d.text(format!(
+                "CRT speedup: {} [{:.2}, {:.2}] over the raw private operation (95 % interval from the paired rounds: Hodges–Lehmann, Wilcoxon signed rank){unlike}",
                 report::fmt_speedup(iv.estimate),
                 iv.lo,
                 iv.hi
-            )
+            ));
         }
         (None, Some(x)) => {
-            s += &format!(
-                "CRT speedup: {} over the raw private operation (too few rounds for an interval)\n{unlike}",
+            d.text(format!(
+                "CRT speedup: {} over the raw private operation (too few rounds for an interval){unlike}",
                 report::fmt_speedup(x)
-            )
+            ));
         }
         (None, None) => {}
     }
-    s += &crate::report::cache::render(rec);
-    s
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// One operation as the summary gives it: its statistics without the raw samples, with
@@ -227,17 +245,5 @@ pub fn json_view(rec: &ResultRecord) -> Map<String, Value> {
     }) {
         Value::Object(m) => m,
         _ => Map::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn byte_rates() {
-        assert_eq!(fmt_bytes_per_sec(95.0), "95.00 B/s");
-        assert_eq!(fmt_bytes_per_sec(1250.0), "1.250 kB/s");
-        assert_eq!(fmt_bytes_per_sec(2_500_000.0), "2.500 MB/s");
     }
 }

@@ -3,18 +3,27 @@
 //! series (time ∝ bits^k, [`super::plot::scaling_series`]).
 
 use crate::record::{ResultRecord, info as rinfo, param};
+use crate::report::doc::{Block, Cell, Doc, Facts, Table};
 use crate::report::{self, plot};
 
-/// The terminal report: one row per group and exponent, then the fitted exponents.
-pub fn render_text(rec: &ResultRecord) -> String {
-    let mut s = format!(
-        "pkbench scale: {} operations in {:.1} s; clock {}\nmachine: {}\n",
+/// The view of a `scale` record: one row per group and exponent size (Offer, Reply and
+/// Total), the points skipped, then the fitted growth exponents.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
+    d.title(format!(
+        "pkbench scale: {} operations in {:.1} s; clock {}",
         rec.operations.len(),
         rec.elapsed_s,
         rec.clock,
-        rec.summary()
+    ));
+    d.push(Block::Facts(Facts {
+        width: 9,
+        items: vec![("machine".into(), rec.summary())],
+    }));
+    let mut t = Table::new(
+        "scale.points",
+        &["group", "bits", "exp bits", "Offer", "Reply", "Total"],
     );
-    let mut t = report::table(&["group", "bits", "exp bits", "Offer", "Reply", "Total"]);
     let totals = rec
         .operations
         .iter()
@@ -25,24 +34,27 @@ pub fn render_text(rec: &ResultRecord) -> String {
                 .iter()
                 .find(|o| o.name == name && o.params == tot.params)
                 .and_then(|o| o.stats.as_ref())
-                .map_or_else(|| "-".to_string(), |s| report::fmt_time_ms(s.median_ms))
+                .map_or_else(|| Cell::text("-"), |s| Cell::time_ms(s.median_ms))
         };
-        let text = |v: Option<&serde_json::Value>| {
-            v.map_or_else(String::new, |v| match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
+        let number = |v: Option<&serde_json::Value>| match v {
+            Some(serde_json::Value::String(s)) => Cell::text(s.clone()),
+            Some(v) => match v.as_f64() {
+                Some(x) => Cell::figure(v.to_string(), x, "bits"),
+                None => Cell::text(v.to_string()),
+            },
+            None => Cell::empty(),
         };
-        t.add_row(vec![
-            text(tot.params.get(param::GROUP)),
-            text(tot.info.get(rinfo::FIELD_BITS)),
-            text(tot.params.get(param::EXP_BITS)),
+        t.row(vec![
+            number(tot.params.get(param::GROUP)),
+            number(tot.info.get(rinfo::FIELD_BITS)),
+            number(tot.params.get(param::EXP_BITS)),
             find("Offer"),
             find("Reply"),
-            report::fmt_time_ms(tot.total_ms().unwrap_or(f64::NAN)),
+            Cell::time_ms(tot.total_ms().unwrap_or(f64::NAN)),
         ]);
     }
-    s += &format!("{t}\n");
+    d.table(t);
+    let mut s = String::new();
     for k in &rec.skipped {
         s += &format!("skipped: {}: {}\n", k.item, k.reason);
     }
@@ -64,5 +76,13 @@ pub fn render_text(rec: &ResultRecord) -> String {
             ),
         };
     }
-    s
+    if !s.is_empty() {
+        d.text(s);
+    }
+    d
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }

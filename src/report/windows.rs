@@ -2,9 +2,10 @@
 //! per group and secret size, one row per table — its size, build time, warm and cold Offer
 //! and the cold/warm ratio — and the cheapest cold Offer named. Reads the record only.
 
-use super::cache::{is_cold, method_lines, warm_twin};
+use super::cache::{is_cold, method_facts, warm_twin};
 use crate::record::{Operation, ResultRecord, info as rinfo, param};
 use crate::report;
+use crate::report::doc::{Cell, Doc, Table};
 use serde_json::{Map, Value, json};
 
 /// Whether `rec` is a table-window sweep (param `sweep` = "table-windows").
@@ -59,57 +60,21 @@ fn group_of(op: &Operation) -> String {
     )
 }
 
-/// The terminal text of a sweep record.
-pub fn render_text(rec: &ResultRecord) -> String {
-    let mut s = String::from(
-        "pkbench choose --cache: fixed-base tables against the cost of a cold Offer\n",
-    );
-    s += &method_lines(rec);
+/// The view of a sweep record: how cold was made, then per group and secret size a table of
+/// the tables (size, build time, warm and cold Offer, cold/warm) and the cheapest cold
+/// Offer named.
+pub fn view(rec: &ResultRecord) -> Doc {
+    let mut d = Doc::new();
+    d.title("pkbench choose --cache: fixed-base tables against the cost of a cold Offer");
+    method_facts(rec, &mut d);
     let rows = rows(rec);
     let mut groups: Vec<String> = rows.iter().map(|r| group_of(r.cold)).collect();
     groups.dedup();
-    for g in groups {
-        s += &format!("\n{g}\n");
-        let mut t = report::table(&[
-            "table",
-            "size",
-            "build",
-            "warm Offer",
-            "cold Offer",
-            "cold/warm",
-        ]);
+    for (i, g) in groups.into_iter().enumerate() {
+        d.heading(g.clone());
         let mine: Vec<&Row> = rows.iter().filter(|r| group_of(r.cold) == g).collect();
-        for r in &mine {
-            let c = r.cold;
-            let size = match c.info_u64(rinfo::TABLE_BYTES) {
-                Some(b) if table_label(c) != "none" => report::fmt_bytes(b as usize),
-                _ => "0 B".into(),
-            };
-            let build = match c.info_f64(rinfo::TABLE_BUILD_MS) {
-                Some(ms) if table_label(c) != "none" => report::fmt_time_ms(ms),
-                _ => "—".into(),
-            };
-            let ratio = match (r.warm.and_then(median), median(c)) {
-                (Some(w), Some(cm)) => match r.warm.and_then(|w| Operation::speedup_interval(c, w))
-                {
-                    Some(iv) => report::fmt_speedup_interval(&iv),
-                    None => report::fmt_speedup(cm / w),
-                },
-                _ => String::new(),
-            };
-            let mark = if flag(c, "cheapest_cold") { " ◀" } else { "" };
-            t.add_row(vec![
-                format!("{}{mark}", table_label(c)),
-                size,
-                build,
-                r.warm
-                    .and_then(median)
-                    .map_or("—".into(), report::fmt_time_ms),
-                median(c).map_or("—".into(), report::fmt_time_ms),
-                ratio,
-            ]);
-        }
-        s += &format!("{t}\n");
+        d.table(group_table(i, &mine));
+        let mut s = String::new();
         if let Some(best) = mine.iter().find(|r| flag(r.cold, "cheapest_cold")) {
             let c = best.cold;
             let tie = if flag(c, "tied") {
@@ -137,12 +102,69 @@ pub fn render_text(rec: &ResultRecord) -> String {
         if mine.iter().any(|r| table_label(r.cold) == "table") {
             s += "Mod-p groups have one table scheme (its window planned from a 4 MiB budget): table against none.\n";
         }
+        if !s.is_empty() {
+            d.text(s);
+        }
     }
+    let mut s = String::new();
     for sk in &rec.skipped {
         s += &format!("not timed: {}: {}\n", sk.item, sk.reason);
     }
-    s += "◀ the cheapest cold Offer; a tie (the 95 % interval of the ratio reaches 1) goes to the smaller table.\n";
-    s
+    s += "◀ the cheapest cold Offer; a tie (the 95 % interval of the ratio reaches 1) goes to the smaller table.";
+    d.text(s);
+    d
+}
+
+/// The table of one group and secret size (the `i`-th): a row per table.
+fn group_table(i: usize, mine: &[&Row]) -> Table {
+    let mut t = Table::new(
+        format!("windows.{}", i + 1),
+        &[
+            "table",
+            "size",
+            "build",
+            "warm Offer",
+            "cold Offer",
+            "cold/warm",
+        ],
+    );
+    for r in mine {
+        let c = r.cold;
+        let size = match c.info_u64(rinfo::TABLE_BYTES) {
+            Some(b) if table_label(c) != "none" => {
+                Cell::figure(report::fmt_bytes(b as usize), b as f64, "B")
+            }
+            _ => Cell::figure("0 B", 0.0, "B"),
+        };
+        let build = match c.info_f64(rinfo::TABLE_BUILD_MS) {
+            Some(ms) if table_label(c) != "none" => Cell::time_ms(ms),
+            _ => Cell::text("—"),
+        };
+        let ratio = match (r.warm.and_then(median), median(c)) {
+            (Some(w), Some(cm)) => match r.warm.and_then(|w| Operation::speedup_interval(c, w)) {
+                Some(iv) => Cell::ratio_interval(&iv),
+                None => Cell::ratio(cm / w),
+            },
+            _ => Cell::empty(),
+        };
+        let mark = if flag(c, "cheapest_cold") { " ◀" } else { "" };
+        t.row(vec![
+            Cell::text(format!("{}{mark}", table_label(c))),
+            size,
+            build,
+            r.warm
+                .and_then(median)
+                .map_or(Cell::text("—"), Cell::time_ms),
+            median(c).map_or(Cell::text("—"), Cell::time_ms),
+            ratio,
+        ]);
+    }
+    t
+}
+
+/// [`view`] as the terminal text.
+pub fn render_text(rec: &ResultRecord) -> String {
+    report::doc::terminal::render(&view(rec))
 }
 
 /// The summary keys `--json` prints beside a sweep record: `rows` (group, exp_bits, table,

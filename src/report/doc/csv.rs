@@ -35,7 +35,9 @@ pub fn render(doc: &Doc) -> String {
                         s += &line(&[name, &label, "", "", "", "", "", ""]);
                         continue;
                     }
-                    for (i, c) in r.cells.iter().enumerate().skip(1) {
+                    let cells = t.cells_by_column(r);
+                    for (i, c) in cells.iter().enumerate().skip(1) {
+                        let Some(c) = c else { continue };
                         let column = one_line(t.header.get(i).map_or("", String::as_str));
                         let num = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v}"));
                         let (value, unit, lo, hi) = match &c.value {

@@ -89,11 +89,12 @@ pub fn table(t: &Table) -> String {
             continue;
         }
         s += "<tr>";
-        for i in 0..n {
-            let Some(c) = r.cells.get(i) else {
-                s += "<td></td>";
-                continue;
-            };
+        let span = r.span.clamp(1, n.max(1));
+        for (i, c) in r.cells.iter().enumerate() {
+            let at = if i == 0 { 0 } else { i + span - 1 };
+            if at >= n {
+                break;
+            }
             let indent = c.text.starts_with("  ");
             let mut attrs = String::new();
             let mut classes = Vec::new();
@@ -111,8 +112,13 @@ pub fn table(t: &Table) -> String {
             if !classes.is_empty() {
                 attrs = format!(" class=\"{}\"{attrs}", classes.join(" "));
             }
+            if i == 0 && span > 1 {
+                attrs += &format!(" colspan=\"{span}\"");
+            }
             s += &format!("<td{attrs}>{}</td>", lines(&c.text));
         }
+        let filled = (r.cells.len() + span - 1).min(n);
+        s += &"<td></td>".repeat(n - filled);
         s += "</tr>\n";
     }
     s += "</tbody>\n</table>\n";

@@ -99,8 +99,13 @@ pub struct Table {
 pub struct Row {
     /// The cells.
     pub cells: Vec<Cell>,
-    /// A heading row: only its first cell is filled, naming the rows under it.
+    /// A heading row: only its first cell is filled, naming the rows under it (or, in a
+    /// plain table, a note on the row above it: a line of its own).
     pub group: bool,
+    /// The number of columns the first cell covers (0 or 1: its own column only); the
+    /// other cells fill the columns after it. A plain table right-aligns a spanned cell
+    /// over the columns it covers (the like-for-like line under a row of `--impl`).
+    pub span: usize,
 }
 
 /// A table cell: the text every format shows, and for a figure its value with unit and
@@ -164,6 +169,17 @@ impl Cell {
     /// A rate per second, shown by [`report::fmt_rate`] ("1.235M/s").
     pub fn rate(per_sec: f64) -> Cell {
         Cell::figure(report::fmt_rate(per_sec), per_sec, "1/s")
+    }
+
+    /// A byte rate, shown in decimal megabytes per second without its unit ("0.6278": the
+    /// column's header says "MB/s"), stored in bytes per second; "-" when not finite.
+    pub fn mb_per_s(bytes_per_sec: f64) -> Cell {
+        let text = if bytes_per_sec.is_finite() {
+            report::sig4(bytes_per_sec / 1e6)
+        } else {
+            "-".into()
+        };
+        Cell::figure(text, bytes_per_sec, "B/s")
     }
 
     /// A speedup or speed ratio, shown by [`report::fmt_speedup`] ("2.00x").
@@ -251,6 +267,18 @@ impl Table {
         self.rows.push(Row {
             cells,
             group: false,
+            span: 0,
+        });
+        self
+    }
+
+    /// Adds a row whose first cell covers the first `span` columns ([`Row::span`]), the
+    /// other cells following in the columns after them.
+    pub fn spanned_row(&mut self, span: usize, cells: Vec<Cell>) -> &mut Table {
+        self.rows.push(Row {
+            cells,
+            group: false,
+            span,
         });
         self
     }
@@ -260,6 +288,7 @@ impl Table {
         self.rows.push(Row {
             cells: vec![Cell::text(label)],
             group: true,
+            span: 0,
         });
         self
     }
@@ -283,16 +312,31 @@ impl Table {
     pub fn columns(&self) -> usize {
         self.rows
             .iter()
-            .map(|r| r.cells.len())
+            .map(|r| r.cells.len() + r.span.saturating_sub(1))
             .max()
             .unwrap_or(0)
             .max(self.header.len())
     }
 
-    /// Row `r`'s cells as texts, padded to [`Table::columns`].
+    /// Row `r`'s cells as texts, one per column, padded to [`Table::columns`] (a spanned
+    /// first cell followed by empty cells for the other columns it covers).
     pub fn texts(&self, r: &Row) -> Vec<String> {
         let mut v: Vec<String> = r.cells.iter().map(|c| c.text.clone()).collect();
+        if r.span > 1 && !v.is_empty() {
+            v.splice(1..1, std::iter::repeat_n(String::new(), r.span - 1));
+        }
         v.resize(self.columns(), String::new());
+        v
+    }
+
+    /// Row `r`'s cells, one per column as [`Table::texts`] places them (`None` for a column
+    /// a spanned cell covers, or past the row's cells).
+    pub fn cells_by_column<'a>(&self, r: &'a Row) -> Vec<Option<&'a Cell>> {
+        let mut v: Vec<Option<&Cell>> = r.cells.iter().map(Some).collect();
+        if r.span > 1 && !v.is_empty() {
+            v.splice(1..1, std::iter::repeat_n(None, r.span - 1));
+        }
+        v.resize(self.columns(), None);
         v
     }
 }

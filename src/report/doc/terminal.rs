@@ -50,42 +50,122 @@ pub fn table(t: &Table) -> String {
     }
 }
 
-/// A table as aligned columns, each row on one line (a cell's lines joined by a space).
+/// A table as aligned columns, each row on one line (a cell's lines joined by a space); a
+/// group row is a line of its own at the table's indent, and a spanned first cell is
+/// right-aligned over the columns it covers. Neither widens a column.
 fn plain(t: &Table, indent: usize) -> String {
     let one_line = |s: &str| s.split('\n').collect::<Vec<_>>().join(" ");
-    let mut lines: Vec<Vec<String>> = Vec::new();
-    if !t.header.is_empty() {
-        lines.push(t.header.iter().map(|h| one_line(h)).collect());
-    }
-    for r in &t.rows {
-        lines.push(t.texts(r).iter().map(|c| one_line(c)).collect());
-    }
     let n = t.columns();
+    let header: Vec<String> = t.header.iter().map(|h| one_line(h)).collect();
+    let rows: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| t.texts(r).iter().map(|c| one_line(c)).collect())
+        .collect();
     let widths: Vec<usize> = (0..n)
         .map(|c| {
-            lines
+            let body = t
+                .rows
                 .iter()
-                .filter_map(|l| l.get(c))
+                .zip(&rows)
+                .filter(|(r, _)| !r.group && (r.span < 2 || c >= r.span))
+                .filter_map(|(_, l)| l.get(c));
+            (!header.is_empty())
+                .then_some(&header)
+                .into_iter()
+                .filter_map(|h| h.get(c))
+                .chain(body)
                 .map(|s| report::text::width(s))
                 .max()
                 .unwrap_or(0)
         })
         .collect();
-    let mut s = String::new();
-    for l in &lines {
+    let widths = fit_wrap_column(t, indent, widths, &rows);
+    let align = |c: usize| t.align.get(c).copied().unwrap_or(Align::Left);
+    let line = |cells: &[String], span: usize| {
         let mut line = " ".repeat(indent);
-        for (c, cell) in l.iter().enumerate() {
-            let pad = " ".repeat(widths[c] - report::text::width(cell));
+        let mut c = 0;
+        if span > 1 {
+            let w = widths[..span].iter().sum::<usize>() + span - 1;
+            let cell = &cells[0];
+            line += &format!(
+                "{}{cell}",
+                " ".repeat(w.saturating_sub(report::text::width(cell)))
+            );
+            c = span;
+        }
+        while c < cells.len() {
+            let cell = &cells[c];
+            let pad = " ".repeat(widths[c].saturating_sub(report::text::width(cell)));
             if c > 0 {
                 line.push(' ');
             }
-            match t.align.get(c).copied().unwrap_or(Align::Left) {
+            match align(c) {
                 Align::Left => line += &format!("{cell}{pad}"),
                 Align::Right => line += &format!("{pad}{cell}"),
             }
+            c += 1;
         }
-        s += line.trim_end();
-        s.push('\n');
+        line.trim_end().to_string() + "\n"
+    };
+    let mut s = String::new();
+    if !header.is_empty() {
+        s += &line(&header, 0);
+    }
+    let wrap = t.wrap.first().copied().filter(|&c| c < n);
+    for (r, cells) in t.rows.iter().zip(&rows) {
+        if r.group {
+            s += &format!("{}{}\n", " ".repeat(indent), cells[0]);
+            continue;
+        }
+        // A cell of the wrap column longer than its width continues on lines of its own,
+        // under itself, the other columns blank there.
+        match wrap.filter(|&c| r.span < 2 || c >= r.span) {
+            Some(c) if report::text::width(&cells[c]) > widths[c] => {
+                let parts = report::text::wrap_words(&cells[c], widths[c]);
+                for (i, part) in parts.split('\n').enumerate() {
+                    let mut l: Vec<String> = if i == 0 {
+                        cells.clone()
+                    } else {
+                        vec![String::new(); cells.len()]
+                    };
+                    l[c] = part.to_string();
+                    s += &line(&l, if i == 0 { r.span } else { 0 });
+                }
+            }
+            _ => s += &line(cells, r.span),
+        }
     }
     s
+}
+
+/// The column widths of a plain table narrowed to fit [`report::TEXT_WIDTH`]: when the
+/// table is wider, its first wrap column ([`Table::wrap`]) gives up what it can, down to its
+/// longest word (a word is never cut; the table may then stay wider).
+fn fit_wrap_column(
+    t: &Table,
+    indent: usize,
+    mut widths: Vec<usize>,
+    rows: &[Vec<String>],
+) -> Vec<usize> {
+    let total = indent + widths.iter().sum::<usize>() + widths.len().saturating_sub(1);
+    let Some(&c) = t.wrap.first().filter(|&&c| c < widths.len()) else {
+        return widths;
+    };
+    if total <= report::TEXT_WIDTH {
+        return widths;
+    }
+    let longest_word = t
+        .header
+        .get(c)
+        .into_iter()
+        .chain(rows.iter().filter_map(|r| r.get(c)))
+        .flat_map(|s| s.split_whitespace())
+        .map(report::text::width)
+        .max()
+        .unwrap_or(1);
+    widths[c] = widths[c]
+        .saturating_sub(total - report::TEXT_WIDTH)
+        .max(longest_word);
+    widths
 }

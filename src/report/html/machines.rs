@@ -1,7 +1,7 @@
 //! The machines of a report: records told apart by their machine (host name and CPU model),
 //! the machines side by side, and every operation by machine.
 
-use super::parse::Grid;
+use super::grid::Grid;
 use crate::measure::Machine;
 use crate::record::ResultRecord;
 use crate::report::{self, by_impl::speed_vs, compare::fmt_headline};

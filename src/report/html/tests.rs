@@ -1,6 +1,6 @@
 use super::*;
 use crate::record::ResultRecord;
-use parse::page_tables as tables;
+use grid::page_tables as tables;
 
 const DH: &str = include_str!("../../../tests/data/records/v1-dh-x25519-a.json");
 const SUITE: &str = include_str!("../../../tests/data/records/v1-suite-quick.json");

@@ -30,17 +30,27 @@ impl Cells {
     }
 
     fn render(&self, fit: bool) -> String {
-        let w = |h: &String| report::text::wrap_words(h, 12);
-        let h: Vec<String> = self.header.iter().map(w).collect();
+        report::doc::terminal::table(&self.table("repro", fit))
+    }
+
+    /// The table as a document's table named `name`: headers word-wrapped into lines of at
+    /// most 12 characters, the first label column wrapping at spaces when `fit`.
+    pub fn table(&self, name: &str, fit: bool) -> report::doc::Table {
+        let h: Vec<String> = self
+            .header
+            .iter()
+            .map(|h| report::text::wrap_words(h, 12))
+            .collect();
         let h: Vec<&str> = h.iter().map(String::as_str).collect();
-        let mut t = report::table(&h);
+        let mut t = report::doc::Table::new(name, &h);
         for l in &self.lines {
-            t.add_row(l.clone());
+            t.row(
+                l.iter()
+                    .map(|c| report::doc::Cell::text(c.clone()))
+                    .collect(),
+            );
         }
-        if fit {
-            report::wrap_column(&mut t, 0);
-        }
-        format!("{t}\n")
+        if fit { t.wrapping(0) } else { t }
     }
 
     /// The table as GitHub-flavoured Markdown ('|' in a cell escaped; a line break in a

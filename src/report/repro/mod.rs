@@ -35,6 +35,7 @@ pub use json::{FigureRow, json_view};
 use crate::record::{Operation, ResultRecord};
 use crate::reference::{self as repro, Kind, RefMachine, Reference};
 use crate::report;
+use crate::report::doc::{Block, Doc, Facts};
 use serde_json::Value;
 
 /// This machine's result for one row, as the record holds it.
@@ -250,22 +251,31 @@ impl<'a> Run<'a> {
         self.speedup_over(i, self.reference.baseline.as_deref()?)
     }
 
-    /// The header lines: the post, how this machine measures, the machine, the backend, the
-    /// clock, who "by" names and what the speedups are over.
-    pub fn header(&self) -> String {
+    /// The header: the post as the title, then how this machine measures, the machine, the
+    /// backend, the clock, who "by" names and what the speedups are over.
+    pub fn header(&self, d: &mut Doc) {
         let (r, rec) = (&self.reference, self.rec);
-        let mut s = format!("pkbench repro {}: {}\n", r.id, r.title);
-        s += &if r.method.is_empty() {
-            format!("historical: {}\n", r.source)
-        } else {
-            format!("historical: {} ({})\n", r.source, r.method)
+        d.title(format!("pkbench repro {}: {}", r.id, r.title));
+        // Each label followed by one space ("historical: …"), as the post's header reads.
+        let mut facts = Facts {
+            width: 0,
+            items: Vec::new(),
         };
+        let mut fact = |l: &str, v: String| facts.items.push((l.to_string(), v));
+        fact(
+            "historical",
+            if r.method.is_empty() {
+                r.source.clone()
+            } else {
+                format!("{} ({})", r.source, r.method)
+            },
+        );
         if !r.measured.is_empty() {
-            s += &format!("now: {}\n", r.measured);
+            fact("now", r.measured.clone());
         }
-        s += &format!("this machine: {}\n", rec.summary());
+        fact("this machine", rec.summary());
         if let Some(b) = rec.params.get("backend").and_then(Value::as_str) {
-            s += &format!("backend: {b} (pkbench's own RSA and mod-p rows)\n");
+            fact("backend", format!("{b} (pkbench's own RSA and mod-p rows)"));
         }
         let budget = rec
             .params
@@ -277,11 +287,14 @@ impl<'a> Run<'a> {
             Some(b) => format!("speedup = how many times faster than the {}", b.name),
             None => "vs MACHINE: how many times faster than that machine (26.4x)".to_string(),
         };
-        s += &format!(
-            "clock: {}; {budget} s per timed operation; seed {seed}; by: who computed this machine's figure, the fastest checked implementation of the row among those run (pkbench: its own code or the crate it uses); {over}; ±: the 95 % interval of this machine's median over its rounds, and so of its speedups\n",
-            rec.clock
+        fact(
+            "clock",
+            format!(
+                "{}; {budget} s per timed operation; seed {seed}; by: who computed this machine's figure, the fastest checked implementation of the row among those run (pkbench: its own code or the crate it uses); {over}; ±: the 95 % interval of this machine's median over its rounds, and so of its speedups",
+                rec.clock
+            ),
         );
-        s
+        d.push(Block::Facts(facts));
     }
 
     /// The table's cells with the columns of `machines`: row, unit (when the rows have
@@ -431,56 +444,70 @@ impl<'a> Run<'a> {
             .unwrap_or_default()
     }
 
-    /// The report: the header, then the table — Markdown with `markdown`; every machine's
-    /// column with `wide`; else the 80-column table of the file's narrow view, with a line
-    /// naming the machines left out — then the table of every implementation (unless
-    /// `--impl best`), then the notes.
-    pub fn render(&self, wide: bool, markdown: bool) -> String {
+    /// The report as a document: the header, then the table — every machine's column with
+    /// `wide`, else the 80-column table of the file's narrow view, with a line naming the
+    /// machines left out — then the table of every implementation (unless `--impl best`),
+    /// then the notes.
+    pub fn doc(&self, wide: bool) -> Doc {
+        let mut d = Doc::new();
+        self.header(&mut d);
+        d.text("");
         let all: Vec<&RefMachine> = self.reference.machines.iter().collect();
-        let every = |machines: &[&RefMachine], narrow: bool| {
-            self.every_cells(machines, narrow).map(|c| {
-                let title = "Every implementation of the rows several computed (vs pkbench: its speed against pkbench's own, with the 95 % interval of the rounds paired):\n";
-                let table = if markdown {
-                    c.markdown()
-                } else if wide {
-                    c.text_wide()
-                } else {
-                    c.text()
-                };
-                format!("\n{title}{table}")
-            })
-        };
-        let body = if markdown {
-            format!(
-                "{}\n{}{}\n{}",
-                self.cells(&all, false).markdown(),
-                self.units_line(),
-                every(&all, false).unwrap_or_default(),
-                note_list(&self.notes(), true)
-            )
-        } else if wide {
-            self.cells(&all, false).text_wide()
-                + &self.units_line()
-                + &every(&all, false).unwrap_or_default()
-                + &note_list(&self.notes(), false)
+        let shown = if wide {
+            all.clone()
         } else {
-            let shown = self.reference.narrow_machines();
-            let mut s = self.cells(&shown, true).text() + &self.units_line();
-            let others: Vec<&str> = all
-                .iter()
-                .filter(|m| !shown.iter().any(|s| s.id == m.id))
-                .map(|m| m.name.as_str())
-                .collect();
-            if !others.is_empty() {
-                s += &format!(
-                    "The post's other machines ({}): --wide or --markdown.\n",
-                    others.join(", ")
-                );
-            }
-            s += &every(&shown, true).unwrap_or_default();
-            report::wrap_text(&(s + &note_list(&self.notes(), false)))
+            self.reference.narrow_machines()
         };
-        format!("{}\n{body}", self.header())
+        d.table(self.cells(&shown, !wide).table("repro.rows", !wide));
+        let mut s = self.units_line();
+        let others: Vec<&str> = all
+            .iter()
+            .filter(|m| !shown.iter().any(|s| s.id == m.id))
+            .map(|m| m.name.as_str())
+            .collect();
+        if !others.is_empty() {
+            s += &format!(
+                "The post's other machines ({}): --wide or --markdown.\n",
+                others.join(", ")
+            );
+        }
+        if let Some(c) = self.every_cells(&shown, !wide) {
+            s += "\nEvery implementation of the rows several computed (vs pkbench: its speed against pkbench's own, with the 95 % interval of the rounds paired):";
+            d.text(s);
+            d.table(c.table("repro.implementations", !wide));
+            s = String::new();
+        }
+        s += &note_list(&self.notes(), false);
+        if !s.is_empty() {
+            d.text(s);
+        }
+        d
+    }
+
+    /// The report: the document ([`Run::doc`]) as terminal text, or with `markdown` the
+    /// header, then every machine's table in Markdown, the table of every implementation
+    /// (unless `--impl best`) and the notes.
+    pub fn render(&self, wide: bool, markdown: bool) -> String {
+        if !markdown {
+            return report::doc::terminal::render(&self.doc(wide));
+        }
+        let all: Vec<&RefMachine> = self.reference.machines.iter().collect();
+        let every = self.every_cells(&all, false).map(|c| {
+            format!(
+                "\nEvery implementation of the rows several computed (vs pkbench: its speed against pkbench's own, with the 95 % interval of the rounds paired):\n{}",
+                c.markdown()
+            )
+        });
+        let mut head = Doc::new();
+        self.header(&mut head);
+        format!(
+            "{}\n{}\n{}{}\n{}",
+            report::doc::terminal::render(&head),
+            self.cells(&all, false).markdown(),
+            self.units_line(),
+            every.unwrap_or_default(),
+            note_list(&self.notes(), true)
+        )
     }
 }
 
@@ -497,6 +524,19 @@ fn fastest<'a, 'm>(measured: &'m [Measured<'a>], unit: &str) -> Option<&'m Measu
             .fold(first, |b, m| if m.value < b.value { m } else { b }),
         None => first,
     })
+}
+
+/// The view of a `repro` record as the terminal shows it without `--wide` ([`Run::doc`]); a
+/// record of no known table is a one-line note.
+pub fn view(rec: &ResultRecord) -> Doc {
+    match Run::of(rec) {
+        Some(run) => run.doc(false),
+        None => {
+            let mut d = Doc::new();
+            d.text("pkbench repro: the record names no table pkbench knows");
+            d
+        }
+    }
 }
 
 /// Renders a `repro` record (see the module documentation); a record of no known table
