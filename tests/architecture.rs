@@ -26,7 +26,6 @@ mod shape;
 /// Each line: (importing module, imported module, who removes it).
 #[rustfmt::skip]
 const PENDING: &[(&str, &str, &str)] = &[
-    ("report", "bench", "branches views1, views2: slope fits, bulk rates, choose's pool"),
 ];
 
 fn root() -> PathBuf {

@@ -34,10 +34,7 @@ pub fn random_data(seed: u64, len: usize) -> Vec<u8> {
     v
 }
 
-/// Throughput in MB/s (10^6 bytes/s) of `bytes` processed in `ms` milliseconds.
-pub fn mb_per_s(bytes: usize, ms: f64) -> f64 {
-    bytes as f64 / (ms * 1e-3) / 1e6
-}
+pub use crate::measure::stats::mb_per_s;
 
 /// Checks a chunk size: at least 1 byte, a multiple of `multiple`, at most [`DATA_BYTES`].
 ///

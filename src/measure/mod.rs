@@ -24,6 +24,7 @@ pub mod machine;
 pub mod noise;
 pub mod progress;
 pub mod sampler;
+pub mod slope;
 pub mod stats;
 pub mod tick;
 pub mod topology;

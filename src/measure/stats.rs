@@ -113,6 +113,11 @@ impl Stats {
     }
 }
 
+/// Throughput in MB/s (10^6 bytes/s) of `bytes` processed in `ms` milliseconds.
+pub fn mb_per_s(bytes: usize, ms: f64) -> f64 {
+    bytes as f64 / (ms * 1e-3) / 1e6
+}
+
 /// [`Stats`] as records store it (`pkbench.result/2`): every time in seconds per operation
 /// (`median_s`, `q1_s`, `q3_s`, `min_s`, `max_s`, `mean_s`, `raw_s`). Records written before
 /// (schema 1, and schema 2 before seconds) hold milliseconds under `*_ms`; they read as well.

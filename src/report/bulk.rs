@@ -3,7 +3,7 @@
 //! summaries, all computed from an operation's per-chunk statistics
 //! ([`crate::bench::bulk::throughput_operation`]).
 
-use crate::bench::bulk::mb_per_s;
+use crate::measure::stats::mb_per_s;
 use crate::record::Operation;
 use crate::report::doc::Cell;
 use crate::report::sig4;

@@ -3,7 +3,7 @@
 //! [`crate::bench::cipher::operation`]) and the record's `budget_s` param, nothing else.
 //! [`rows_view`] and [`Row`] serve the other reports of cipher rows (`repro gnupg-2000`).
 
-use crate::bench::slope::{FitDoubt, MIN_R2, SlopePoint};
+use crate::measure::slope::{FitDoubt, MIN_R2, SlopePoint};
 use crate::record::{Operation, ResultRecord};
 use crate::report;
 use crate::report::doc::{Cell, Doc, Table};

@@ -2,7 +2,7 @@
 //! what, and what was checked.
 
 use super::Run;
-use crate::bench::slope::{FitDoubt, MIN_R2};
+use crate::measure::slope::{FitDoubt, MIN_R2};
 use crate::record::Operation;
 use crate::reference::RowJob;
 use crate::report;
