@@ -130,7 +130,7 @@ fn cipher_sizes_give_mb_per_s_per_size() {
 }
 
 #[test]
-fn sizes_with_every_implementation_and_modes_only_for_own() {
+fn sizes_with_every_implementation() {
     // SHA-0 with --impl all over two sizes: pkbench's own row per size, the libraries'
     // SHA-1 stand-in per size where a library is found, each row naming its size.
     let v = json(&[
@@ -160,10 +160,7 @@ fn sizes_with_every_implementation_and_modes_only_for_own() {
     if ops.len() > 2 {
         assert!(text.contains("hash SHA-0 1024 B"), "{text}");
     }
-    let err = pkbench_input_error(&[
-        "hash", "--algo", "md5", "--modes", "gcrypt", "--impl", "all",
-    ]);
-    assert!(err.contains("--modes gcrypt"), "{err}");
+    // --modes gcrypt with --impl: tests/cli_hash_gcrypt.rs.
 }
 
 #[test]

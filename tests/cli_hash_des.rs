@@ -98,7 +98,7 @@ fn known_answers_match_the_vector_files() {
     use pkbench::hash::Algo;
     for a in [Algo::Md4, Algo::Md5, Algo::Sha1] {
         for (m, d) in a.known_answers() {
-            assert_eq!(a.digest(&m), d, "{}", a.name());
+            assert_eq!(a.digest(&m), Some(d), "{}", a.name());
         }
     }
     let rows = common::vectors("des.json");

@@ -4,15 +4,21 @@
 //! repetitions.
 //!
 //! Correctness, outside the timed region: the function's known answers are checked before
-//! timing ([`Algo::check_known_answers`]); after timing, every digest the timed runs produced
-//! is compared with one computed again by feeding the same block in uneven pieces (another
-//! path through the buffering code).
+//! timing ([`Algo::check_known_answers`], and through a library fed as it will be timed);
+//! after timing, every digest the timed runs produced is compared with one computed again
+//! by feeding the same block in uneven pieces (another path through the buffering code) or,
+//! for a hash pkbench has no code for (RIPEMD-160, Tiger, WHIRLPOOL, CRC-32, CRC-24: only
+//! libgcrypt computes them here), by libgcrypt's one-call `gcry_md_hash_buffer`.
+//!
+//! The libgcrypt columns ([`GcryptMode`]) are timed for pkbench's own code and for
+//! libgcrypt (its `gcry_md_write` loop and `gcry_md_putc` macro); OpenSSL gets the two
+//! whole-message columns, "1" and "large".
 
 use super::Config;
 use super::bulk;
 use super::imp::{Choice, Library};
 use crate::error::{Error, Result};
-use crate::hash::Algo;
+use crate::hash::{Algo, Digests};
 use crate::measure::Stats;
 use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openssl};
 use crate::record::{self, Operation, info as rinfo};
@@ -167,17 +173,17 @@ impl HashJob {
 pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
     let (algo, block) = (job.algo, job.block);
     bulk::check_chunk(block, 1)?;
-    let known_answers_checked = algo.check_known_answers()?;
-    if job.feed() != Feed::Whole && job.imp != Choice::Own {
-        return Err(Error::runtime(format!(
-            "{}: a library is timed only on whole messages in one call, not in streaming writes",
-            job.label()
-        )));
-    }
+    let mut known_answers_checked = algo.check_known_answers()?;
     let digester = match job.imp {
-        Choice::Own | Choice::Portable => Digester::Own,
-        Choice::Peer(lib) => match peer_digester(algo, lib, cfg.discovery) {
-            Ok(Ok(d)) => d,
+        Choice::Own | Choice::Portable => match algo.own() {
+            Some(d) => Digester::Own(d),
+            None => return Err(Error::input(no_own_code(algo))),
+        },
+        Choice::Peer(lib) => match peer_digester(job, lib, cfg.discovery) {
+            Ok(Ok(d)) => {
+                known_answers_checked = algo.known_answers().len();
+                d
+            }
             Ok(Err(e)) => return Err(e.into()),
             Err(u) => return Err(Error::runtime(u.to_string())),
         },
@@ -238,8 +244,10 @@ impl PreparedHash {
         }
     }
 
-    /// Checks every digest the runs left against one computed again by feeding the block in
-    /// uneven pieces; returns how many were checked.
+    /// Checks every digest the runs left against one computed again: by pkbench's own code
+    /// fed the block in uneven pieces, or, for a hash pkbench has no code for, by the
+    /// library's one-call function (`gcry_md_hash_buffer`, not the timed handle); returns
+    /// how many were checked.
     ///
     /// # Errors
     /// [`Error::Runtime`] when a timed digest call failed or a digest differs.
@@ -255,7 +263,17 @@ impl PreparedHash {
         let mut outputs_checked = 0;
         for k in (0..self.n).filter(|&k| self.seen[k]) {
             let chunk = &self.data[k * block..(k + 1) * block];
-            if self.outs[k * ob..(k + 1) * ob] != algo.digest_in_pieces(chunk) {
+            let again = match (algo.own(), &self.digester) {
+                (Some(own), _) => (own.digest_in_pieces)(chunk),
+                (None, Digester::Gcrypt(d)) => d.hash_buffer(chunk),
+                (None, _) => {
+                    return Err(Error::runtime(format!(
+                        "{}: nothing to check the timed digests against",
+                        algo.name()
+                    )));
+                }
+            };
+            if self.outs[k * ob..(k + 1) * ob] != again {
                 return Err(Error::runtime(format!(
                     "{}: a timed digest differs from the digest computed again after timing",
                     algo.name()
@@ -269,18 +287,37 @@ impl PreparedHash {
 
 /// Who computes the timed digests.
 enum Digester {
-    Own,
+    Own(&'static Digests),
     OpenSsl(openssl::evp::Digest),
     Gcrypt(gcrypt::Digest),
 }
 
+/// The one line of a hash pkbench has no code for, asked of pkbench's own code: which
+/// library computes it.
+pub fn no_own_code(algo: Algo) -> String {
+    let lib = algo.only_library().map_or("a library", |l| l.name());
+    format!(
+        "hash {}: pkbench has no code of its own for {}; {lib} computes it: use --impl {lib}",
+        algo.entry().name,
+        algo.name()
+    )
+}
+
 /// Whether `job`'s library can run it here: `Err` says why not (absent, or the library
-/// lacks the hash); a library whose known answers fail is a runtime error at
-/// [`prepare`]. `Ok` for pkbench's own.
+/// lacks the hash or the feed: OpenSSL is timed on whole messages only); a library whose
+/// known answers fail is a runtime error at [`prepare`]. For pkbench's own, `Ok` when it
+/// has code for the hash, else why not ([`no_own_code`]).
 pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(), Unavailable> {
     match job.imp {
+        Choice::Own | Choice::Portable if job.algo.own().is_none() => {
+            Err(Unavailable::Unsupported {
+                library: crate::implementation::OWN.into(),
+                what: job.algo.name().into(),
+                why: no_own_code(job.algo),
+            })
+        }
         Choice::Own | Choice::Portable => Ok(()),
-        Choice::Peer(lib) => peer_digester(job.algo, lib, discovery).map(|_| ()),
+        Choice::Peer(lib) => peer_digester(job, lib, discovery).map(|_| ()),
     }
 }
 
@@ -297,15 +334,23 @@ pub fn stand_in(algo: Algo) -> Algo {
 /// `Err(u)`: the library is absent or lacks the hash; `Ok(Err(e))`: a call failed or a known
 /// answer was wrong.
 fn peer_digester(
-    algo: Algo,
+    job: &HashJob,
     library: Library,
     discovery: Discovery,
 ) -> std::result::Result<PeerResult<Digester>, Unavailable> {
+    let algo = job.algo;
     let name = algo.entry().name;
     let made: PeerResult<Digester> = match library {
         Library::OpenSsl => {
             let s = openssl::load(discovery)?;
             let n = openssl::evp::digest_name(name)?;
+            if job.feed() != Feed::Whole {
+                return Err(Unavailable::Unsupported {
+                    library: library.name().into(),
+                    what: job.label(),
+                    why: "pkbench times OpenSSL on whole messages in one call only".into(),
+                });
+            }
             openssl::evp::Digest::new(s, n).map(Digester::OpenSsl)
         }
         Library::Gcrypt => {
@@ -333,12 +378,8 @@ fn peer_digester(
     };
     for (message, digest) in algo.known_answers() {
         let mut out = vec![0u8; algo.output_bytes()];
-        let r = match &mut d {
-            Digester::Own => Ok(()),
-            Digester::OpenSsl(x) => x.digest_into(&message, &mut out),
-            Digester::Gcrypt(x) => x.digest_into(&message, &mut out),
-        };
-        if let Err(e) = r {
+        // Fed as the timed digests will be (libgcrypt's writes and putc too).
+        if let Err(e) = d.digest(job.feed(), &message, &mut out) {
             return Ok(Err(e));
         }
         if out != digest {
@@ -353,9 +394,24 @@ fn peer_digester(
 }
 
 impl Digester {
+    /// One digest of `msg` into `out` (its digest's length), fed as `feed`: the timed call.
+    /// (OpenSSL is given whole messages only: [`peer_digester`] refuses the other feeds.)
+    fn digest(&mut self, feed: Feed, msg: &[u8], out: &mut [u8]) -> PeerResult<()> {
+        match (self, feed) {
+            (Digester::Own(d), Feed::Whole) => (d.digest_into)(msg, out),
+            (Digester::Own(d), Feed::Writes(w)) => (d.digest_writes)(msg, w, out),
+            (Digester::Own(d), Feed::Putc) => (d.digest_putc)(msg, out),
+            (Digester::OpenSsl(d), _) => return d.digest_into(msg, out),
+            (Digester::Gcrypt(d), Feed::Whole) => return d.digest_into(msg, out),
+            (Digester::Gcrypt(d), Feed::Writes(w)) => return d.digest_writes(msg, w, out),
+            (Digester::Gcrypt(d), Feed::Putc) => return d.digest_putc(msg, out),
+        }
+        Ok(())
+    }
+
     fn implementation(&self, algo: Algo) -> crate::implementation::Implementation {
         match self {
-            Digester::Own => algo.code(),
+            Digester::Own(_) => algo.code(),
             Digester::OpenSsl(d) => d.implementation(),
             Digester::Gcrypt(d) => d.implementation(),
         }
@@ -378,13 +434,7 @@ impl super::Prepared for PreparedHash {
             let k = start.wrapping_add(i) % self.n;
             let out = &mut self.outs[k * ob..(k + 1) * ob];
             let msg = black_box(&self.data[k * block..(k + 1) * block]);
-            match (&mut self.digester, feed) {
-                (Digester::Own, Feed::Whole) => algo.digest_into(msg, out),
-                (Digester::Own, Feed::Writes(w)) => algo.digest_writes(msg, w, out),
-                (Digester::Own, Feed::Putc) => algo.digest_putc(msg, out),
-                (Digester::OpenSsl(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
-                (Digester::Gcrypt(d), _) => self.failed |= d.digest_into(msg, out).is_err(),
-            }
+            self.failed |= self.digester.digest(feed, msg, out).is_err();
             black_box(out);
             self.seen[k] = true;
         }

@@ -25,8 +25,12 @@ use clap::Args;
   pkbench hash --algo md5 --sizes 16,64,256,1024,8192,16384
                                            MB/s per message size (openssl speed's)
   pkbench hash --algo md5,sha1,sha256 --modes gcrypt --output g.json
-                                           libgcrypt's 2013 table: buf, buf/10, 1,
-                                           putc, large (compare prints it so)")]
+                                           libgcrypt's 2013 table: buf, buf/10,
+                                           1, putc, large (compare prints it so)
+  pkbench hash --algo ripemd160,tiger192,sha512,whirlpool,crc32 \\
+      --modes gcrypt --impl gcrypt         the same columns through libgcrypt
+                                           (the only code here for RIPEMD-160,
+                                           Tiger, WHIRLPOOL and the CRCs)")]
 pub struct HashArgs {
     /// The hash function (the list is the registry's: [`crate::hash::help`]).
     #[arg(long, value_name = "ALGO", default_value = "md5", help = crate::hash::help())]
@@ -42,6 +46,8 @@ pub struct HashArgs {
     /// The columns of libgcrypt's 2013 hash benchmark: buf (a 10^6-byte message in
     /// 1000-byte writes), buf/10 (100-byte writes), 1 (one-byte messages), putc (a byte per
     /// update), large (10^6 bytes in one call). --algo may then list several, comma-separated.
+    /// With --impl gcrypt libgcrypt is fed as its benchmark feeds it (gcry_md_write,
+    /// gcry_md_putc); OpenSSL gets the whole-message columns, 1 and large.
     #[arg(long, value_name = "gcrypt", value_parser = ["gcrypt"], conflicts_with = "block")]
     pub modes: Option<String>,
     #[command(flatten)]
@@ -83,11 +89,6 @@ pub fn run(args: &HashArgs) -> Result<String> {
     let choices = args.imp.choices()?;
     args.threads.check_own(&choices, &args.algo)?;
     let placement = args.threads.placement()?;
-    if args.modes.is_some() && choices != [Choice::Own] {
-        return Err(Error::input(
-            "--modes gcrypt times pkbench's own streaming paths only: use it without --impl (or with --impl own)",
-        ));
-    }
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
     for job in &base {
@@ -107,6 +108,9 @@ pub fn run(args: &HashArgs) -> Result<String> {
                 }
             }
         }
+    }
+    for &algo in &algos {
+        only_through_its_library(algo, &jobs, &choices, &cfg)?;
     }
     // SHA-0 stands against OpenSSL's SHA-1 with and without the CPU's SHA extensions: the
     // masked variant is measured first, in a child process (OpenSSL reads OPENSSL_ia32cap
@@ -144,6 +148,41 @@ pub fn run(args: &HashArgs) -> Result<String> {
     rec.skipped.extend(notes);
     rec.notes.extend(extra_notes);
     args.out.emit(&rec, &renderers)
+}
+
+/// A hash pkbench has no code for ([`Algo::own`] `None`) runs only through its library: when
+/// no job of `jobs` times it, one line saying who has it.
+///
+/// # Errors
+/// [`Error::Input`]: the library was not asked for (`--impl gcrypt`), or cannot run it here
+/// (with why).
+fn only_through_its_library(
+    algo: Algo,
+    jobs: &[Job],
+    choices: &[Choice],
+    cfg: &bench::Config,
+) -> Result<()> {
+    let timed = |j: &Job| matches!(j, Job::Hash(h) if h.algo == algo);
+    let Some(lib) = algo.only_library().filter(|_| !jobs.iter().any(timed)) else {
+        return Ok(());
+    };
+    let own = bench::hash::no_own_code(algo);
+    if !choices.contains(&Choice::Peer(lib)) {
+        return Err(Error::input(own));
+    }
+    let job = HashJob::gcrypt(algo, GcryptMode::Large).through(lib);
+    let why = bench::hash::available(&job, cfg.discovery)
+        .err()
+        .map_or_else(
+            || "it failed".to_string(),
+            |u| imp::note(Choice::Peer(lib), algo.name(), &u).reason,
+        );
+    Err(Error::input(format!(
+        "hash {}: pkbench has no code of its own for {}, and {} cannot run it here: {why}",
+        algo.entry().name,
+        algo.name(),
+        lib.name()
+    )))
 }
 
 /// The variable OpenSSL reads its CPU capability mask from, at library initialisation.

@@ -12,12 +12,13 @@
 pub mod haval;
 pub mod registry;
 pub mod sha0;
+pub mod table2013;
 
-pub use registry::{Code, HASHES, Hash, KnownAnswer, Member};
+pub use registry::{Code, Digests, HASHES, Hash, KnownAnswer, Member};
 
 use crate::error::DataError;
 use crate::error::{Error, Result};
-use crate::implementation::{Implementation, short_version};
+use crate::implementation::{Implementation, Library, short_version};
 
 /// One hash function: a member of a [`registry`] entry.
 #[derive(Clone, Copy)]
@@ -116,15 +117,18 @@ impl Algo {
                 short_version(crate::implementation::crate_version(name))
             ),
             Code::Own(file) => format!("pkbench, {file}"),
+            Code::Library(l) => format!("no code in pkbench ({} computes it)", l.name()),
         }
     }
 
     /// Who computes it, for the result record: the crate or pkbench's own code, with the CPU
-    /// features among [`Hash::cpu_features`] that this CPU has.
+    /// features among [`Hash::cpu_features`] that this CPU has (for a [`Code::Library`]
+    /// entry, the library by name: its version is known only once it is loaded).
     pub fn code(&self) -> Implementation {
         let imp = match self.hash.code {
             Code::Crate(name) => Implementation::of_crate(name),
             Code::Own(_) => Implementation::own(""),
+            Code::Library(l) => Implementation::library(l.name(), "unknown", ""),
         };
         let have = crate::measure::machine::cpu_features();
         let used: Vec<&str> = self
@@ -137,42 +141,24 @@ impl Algo {
         imp.using(&used)
     }
 
-    /// The digest of `data`.
-    pub fn digest(&self, data: &[u8]) -> Vec<u8> {
-        (self.member.digest)(data)
+    /// pkbench's own code for it (or its crate's), `None` for a hash only a library
+    /// computes here ([`Code::Library`]).
+    pub fn own(&self) -> Option<&'static Digests> {
+        self.member.own.as_ref()
     }
 
-    /// The digest of `data` into `out`, which must be [`Algo::output_bytes`] long: the call
-    /// the bench times.
-    ///
-    /// # Panics
-    /// When `out` has another length.
-    pub fn digest_into(&self, data: &[u8], out: &mut [u8]) {
-        (self.member.digest_into)(data, out)
+    /// The library that alone computes it here when pkbench has no code for it
+    /// ([`Code::Library`]: libgcrypt for RIPEMD-160, Tiger, WHIRLPOOL, CRC-32, CRC-24).
+    pub fn only_library(&self) -> Option<Library> {
+        match self.hash.code {
+            Code::Library(l) => Some(l),
+            Code::Crate(_) | Code::Own(_) => None,
+        }
     }
 
-    /// The digest of `data` fed to one hasher in `write`-byte updates, into `out`
-    /// ([`Algo::output_bytes`] long).
-    ///
-    /// # Panics
-    /// When `out` has another length.
-    pub fn digest_writes(&self, data: &[u8], write: usize, out: &mut [u8]) {
-        (self.member.digest_writes)(data, write, out)
-    }
-
-    /// The digest of `data` fed one byte value at a time, into `out` ([`Algo::output_bytes`]
-    /// long).
-    ///
-    /// # Panics
-    /// When `out` has another length.
-    pub fn digest_putc(&self, data: &[u8], out: &mut [u8]) {
-        (self.member.digest_putc)(data, out)
-    }
-
-    /// The digest of `data` fed in three uneven pieces (another path through the buffering
-    /// code than [`Algo::digest`]).
-    pub fn digest_in_pieces(&self, data: &[u8]) -> Vec<u8> {
-        (self.member.digest_in_pieces)(data)
+    /// The digest of `data` by pkbench's own code, `None` when it has none ([`Algo::own`]).
+    pub fn digest(&self, data: &[u8]) -> Option<Vec<u8>> {
+        self.own().map(|d| (d.digest)(data))
     }
 
     /// Known-answer vectors (message, digest) for this function.
@@ -188,15 +174,19 @@ impl Algo {
         self.hash.known_answers_source
     }
 
-    /// Checks every known answer of this function (outside any timed region) and returns how
-    /// many were checked.
+    /// Checks every known answer of this function on pkbench's own code (outside any timed
+    /// region) and returns how many were checked: 0 when pkbench has no code for it (the
+    /// library that computes it is checked on the same answers, `bench::hash`).
     ///
     /// # Errors
     /// [`Error::Runtime`] naming the function and message when a digest is wrong.
     pub fn check_known_answers(&self) -> Result<usize> {
+        let Some(own) = self.own() else {
+            return Ok(0);
+        };
         let kats = (self.member.known_answers)();
         for k in &kats {
-            if self.digest(&k.message) != k.digest {
+            if (own.digest)(&k.message) != k.digest {
                 return Err(Error::runtime(format!(
                     "{}: known-answer check failed on the message {}",
                     self.name(),
@@ -223,11 +213,27 @@ pub fn names() -> String {
     format!("{}{notes}", list.join(", "))
 }
 
-/// The `--algo` help of `pkbench hash`: "Hash function: md5, md4, sha0 (…), …" (no final
-/// period, as clap gives one-sentence help).
+/// The `--algo` help of `pkbench hash`: "Hash function: md5, md4, sha0 (…), …", then the
+/// names only a library computes here ("; computed by libgcrypt only (--impl gcrypt):
+/// ripemd160, …"); no final period, as clap gives one-sentence help.
 pub fn help() -> String {
     let list: Vec<&str> = HASHES.iter().map(|h| h.help).collect();
-    format!("Hash function: {}", list.join(", "))
+    let mut text = format!("Hash function: {}", list.join(", "));
+    for lib in crate::implementation::Library::ALL {
+        let only: Vec<&str> = HASHES
+            .iter()
+            .filter(|h| h.code == Code::Library(lib))
+            .map(|h| h.name)
+            .collect();
+        if !only.is_empty() {
+            let name = lib.name();
+            text += &format!(
+                "; computed by lib{name} only (--impl {name}): {}",
+                only.join(", ")
+            );
+        }
+    }
+    text
 }
 
 /// The one-line description of `pkbench hash`: "Time a hash function's throughput (MB/s):
@@ -268,8 +274,8 @@ mod tests {
         }
         assert_eq!(
             Algo::parse("sha3").unwrap_err().message(),
-            "hash \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, sha256, \
-             haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
+            "hash \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, sha256, sha224, \
+             sha384, sha512, ripemd160, tiger192, tiger, whirlpool, crc32, crc24, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
         );
     }
 
@@ -282,38 +288,95 @@ mod tests {
                 assert_eq!(a, Algo::of(h, h.default_member));
             }
         }
-        assert_eq!(all().count(), 5 + 15);
+        assert_eq!(all().count(), 14 + 15);
         let names: std::collections::BTreeSet<&str> = all().map(|a| a.name()).collect();
-        assert_eq!(names.len(), 20, "member names are unique");
+        assert_eq!(names.len(), 29, "member names are unique");
     }
 
     #[test]
     fn every_algo_passes_its_known_answers() {
+        let mut library_only = Vec::new();
         for a in all() {
             let n = a.check_known_answers().unwrap();
+            let Some(own) = a.own() else {
+                // Checked through libgcrypt (peers::gcrypt's tests, bench::hash).
+                assert_eq!((n, a.only_library()), (0, Some(Library::Gcrypt)), "{a:?}");
+                assert!(a.known_answers().len() >= 2, "{a:?}");
+                library_only.push(a.entry().name);
+                continue;
+            };
+            assert_eq!(a.only_library(), None);
             assert!(n >= 3, "{}: only {n} vectors", a.name());
-            assert_eq!(a.digest(b"x").len(), a.output_bytes());
+            let digest = |d: &[u8]| a.digest(d).unwrap();
+            assert_eq!(digest(b"x").len(), a.output_bytes());
             let data: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
-            assert_eq!(a.digest_in_pieces(&data), a.digest(&data), "{}", a.name());
+            assert_eq!((own.digest_in_pieces)(&data), digest(&data), "{}", a.name());
             let mut out = vec![0u8; a.output_bytes()];
-            a.digest_into(&data, &mut out);
-            assert_eq!(out, a.digest(&data), "{}", a.name());
+            (own.digest_into)(&data, &mut out);
+            assert_eq!(out, digest(&data), "{}", a.name());
             for write in [0, 1, 7, 100, 1000, 5000] {
                 out.fill(0);
-                a.digest_writes(&data, write, &mut out);
-                assert_eq!(out, a.digest(&data), "{} writes of {write}", a.name());
+                (own.digest_writes)(&data, write, &mut out);
+                assert_eq!(out, digest(&data), "{} writes of {write}", a.name());
             }
             out.fill(0);
-            a.digest_putc(&data, &mut out);
-            assert_eq!(out, a.digest(&data), "{} putc", a.name());
+            (own.digest_putc)(&data, &mut out);
+            assert_eq!(out, digest(&data), "{} putc", a.name());
         }
+        assert_eq!(
+            library_only,
+            [
+                "ripemd160",
+                "tiger192",
+                "tiger",
+                "whirlpool",
+                "crc32",
+                "crc24"
+            ]
+        );
     }
 
     #[test]
     fn a_wrong_digest_is_caught() {
         // The check compares real values: MD4's vectors do not pass as MD5's.
         let md4 = Algo::Md4.known_answers();
-        assert!(md4.iter().any(|(m, d)| Algo::Md5.digest(m) != *d));
+        assert!(md4.iter().any(|(m, d)| Algo::Md5.digest(m).unwrap() != *d));
+    }
+
+    #[test]
+    fn the_2013_table_names_parse() {
+        for (name, display, bytes) in [
+            ("ripemd160", "RIPEMD-160", 20),
+            ("RMD160", "RIPEMD-160", 20),
+            ("tiger192", "TIGER192", 24),
+            ("tiger1", "Tiger", 24),
+            ("sha512", "SHA-512", 64),
+            ("sha-384", "SHA-384", 48),
+            ("sha224", "SHA-224", 28),
+            ("whirlpool", "WHIRLPOOL", 64),
+            ("crc32", "CRC-32", 4),
+            ("crc24", "CRC-24", 3),
+        ] {
+            let a = Algo::parse(name).unwrap();
+            assert_eq!((a.name(), a.output_bytes()), (display, bytes), "{name}");
+        }
+        let r = Algo::parse("ripemd160").unwrap();
+        assert!(r.own().is_none() && r.digest(b"abc").is_none());
+        assert_eq!(
+            r.implementation(),
+            "no code in pkbench (gcrypt computes it)"
+        );
+        assert_eq!(
+            Algo::parse("sha512")
+                .unwrap()
+                .check_known_answers()
+                .unwrap(),
+            3
+        );
+        assert!(help().ends_with(
+            "; computed by libgcrypt only (--impl gcrypt): ripemd160, tiger192, tiger, \
+             whirlpool, crc32, crc24"
+        ));
     }
 
     #[test]
@@ -334,14 +397,16 @@ mod tests {
     fn derived_lists() {
         assert_eq!(suite(), ["md5", "md4", "sha0", "sha1", "haval"]);
         assert!(help().starts_with(
-            "Hash function: md5, md4, sha0 (FIPS 180, the 1995 \"SHA\"), sha1, sha256"
+            "Hash function: md5, md4, sha0 (FIPS 180, the 1995 \"SHA\"), sha1, sha256 (FIPS \
+             180-4), sha224, sha384, sha512, ripemd160, tiger192"
         ));
         assert!(
-            help().ends_with("or haval-BITS-PASSES with BITS 128|160|192|224|256 and PASSES 3|4|5")
+            help().contains("or haval-BITS-PASSES with BITS 128|160|192|224|256 and PASSES 3|4|5;")
         );
         assert_eq!(
             about(),
-            "Time a hash function's throughput (MB/s): MD5, MD4, SHA-0, SHA-1, SHA-256, HAVAL"
+            "Time a hash function's throughput (MB/s): MD5, MD4, SHA-0, SHA-1, SHA-256, SHA-224, \
+             SHA-384, SHA-512, RIPEMD-160, TIGER192, Tiger, WHIRLPOOL, CRC-32, CRC-24, HAVAL"
         );
         assert_eq!(Algo::Md5.implementation(), "RustCrypto md-5 0.11");
         assert_eq!(Algo::Sha0.implementation(), "pkbench, src/hash/sha0.rs");

@@ -9,7 +9,8 @@
 //! (anything implementing [`digest::Digest`]), its known answers and their source, whether
 //! the suite times it — and list it in [`HASHES`]. SHA-256 is such an entry.
 
-use super::{haval, sha0};
+use super::{haval, sha0, table2013};
+use crate::implementation::Library;
 use digest::Digest;
 use serde::Deserialize;
 
@@ -21,6 +22,9 @@ pub enum Code {
     Crate(&'static str),
     /// pkbench's own code, by its source file (`src/hash/sha0.rs`).
     Own(&'static str),
+    /// No code in pkbench: only this library computes it here (`--impl gcrypt`), checked on
+    /// the entry's known answers (RIPEMD-160, Tiger, WHIRLPOOL, CRC-32, CRC-24: libgcrypt).
+    Library(Library),
 }
 
 /// One known answer: a message and its digest.
@@ -54,15 +58,25 @@ impl KnownAnswer {
     }
 }
 
-/// One hash function: a fixed output length, a digest type behind function pointers (each
-/// monomorphised for that type, so the timed call runs the crate's own code without dynamic
-/// dispatch inside), and its known answers.
+/// One hash function: a fixed output length, pkbench's code for it where it has some (a
+/// digest type behind function pointers, each monomorphised for that type, so the timed call
+/// runs the crate's own code without dynamic dispatch inside), and its known answers.
 #[derive(Debug)]
 pub struct Member {
     /// Display name in reports: "MD5", "SHA-256", "HAVAL-256/3".
     pub name: &'static str,
     /// Digest length in bytes.
     pub output_bytes: usize,
+    /// pkbench's own code (or its crate's), `None` for a hash only a library computes here
+    /// ([`Code::Library`]).
+    pub own: Option<Digests>,
+    /// The known answers of this member.
+    pub known_answers: fn() -> Vec<KnownAnswer>,
+}
+
+/// The calls of pkbench's own code for one hash function.
+#[derive(Debug)]
+pub struct Digests {
     /// The digest of a message, in one call (init, update, final).
     pub digest: fn(&[u8]) -> Vec<u8>,
     /// The digest of a message written into a slice of [`Member::output_bytes`] bytes: what
@@ -78,8 +92,6 @@ pub struct Member {
     /// The digest of a message fed one byte value at a time (`update([b])`), written into
     /// `out`: the nearest to libgcrypt's `gcry_md_putc` macro that the `Digest` trait offers.
     pub digest_putc: fn(&[u8], &mut [u8]),
-    /// The known answers of this member.
-    pub known_answers: fn() -> Vec<KnownAnswer>,
 }
 
 impl Member {
@@ -92,11 +104,28 @@ impl Member {
             name,
             output_bytes:
                 <<D as digest::OutputSizeUser>::OutputSize as digest::typenum::Unsigned>::USIZE,
-            digest: one_shot::<D>,
-            digest_into: one_shot_into::<D>,
-            digest_in_pieces: in_pieces::<D>,
-            digest_writes: writes::<D>,
-            digest_putc: putc::<D>,
+            own: Some(Digests {
+                digest: one_shot::<D>,
+                digest_into: one_shot_into::<D>,
+                digest_in_pieces: in_pieces::<D>,
+                digest_writes: writes::<D>,
+                digest_putc: putc::<D>,
+            }),
+            known_answers,
+        }
+    }
+
+    /// A member pkbench has no code for (its entry's [`Code::Library`] computes it): a name,
+    /// a digest length in bytes and the known answers the library is checked with.
+    pub const fn library(
+        name: &'static str,
+        output_bytes: usize,
+        known_answers: fn() -> Vec<KnownAnswer>,
+    ) -> Member {
+        Member {
+            name,
+            output_bytes,
+            own: None,
             known_answers,
         }
     }
@@ -172,8 +201,25 @@ pub struct Hash {
     pub in_suite: bool,
 }
 
-/// Every hash pkbench times, in the order of `--help`, error lists and the suite.
-pub static HASHES: &[&Hash] = &[&MD5, &MD4, &SHA0, &SHA1, &SHA256, &HAVAL];
+/// Every hash pkbench times, in the order of `--help`, error lists and the suite: the 1995
+/// post's and SHA-256, then the rest of libgcrypt's 2013 table ([`table2013`]), then HAVAL.
+pub static HASHES: &[&Hash] = &[
+    &MD5,
+    &MD4,
+    &SHA0,
+    &SHA1,
+    &SHA256,
+    &table2013::SHA224,
+    &table2013::SHA384,
+    &table2013::SHA512,
+    &table2013::RIPEMD160,
+    &table2013::TIGER192,
+    &table2013::TIGER,
+    &table2013::WHIRLPOOL,
+    &table2013::CRC32,
+    &table2013::CRC24,
+    &HAVAL,
+];
 
 /// MD5 (RFC 1321), 128-bit.
 pub static MD5: Hash = Hash {

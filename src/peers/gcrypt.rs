@@ -9,10 +9,11 @@
 //! - [`Cipher`]: every cipher and mode of `pkbench cipher` (`gcry_cipher_open`, `setkey`
 //!   once; per call `setiv` or `setctr` and `gcry_cipher_encrypt`/`decrypt`), including
 //!   Twofish, Serpent, IDEA, RFC2268 (40-bit RC2) and SEED;
-//! - [`Digest`]: the hashes of libgcrypt's table ([`HASHES`]: MD4, MD5, SHA-1, RIPEMD-160,
-//!   TIGER, SHA-2, WHIRLPOOL, CRC32, CRC24) on a reused `gcry_md_hd_t`, and
-//!   [`Gcrypt::hash_buffer`] (`gcry_md_hash_buffer`, one call);
-//! - `gcry_mpi_powm` ([`ModExp`]);
+//! - [`Digest`] (`gcrypt/md.rs`): the hashes of libgcrypt's 2013 table ([`HASHES`]: MD4,
+//!   MD5, SHA-1, RIPEMD-160, TIGER192, Tiger, SHA-2, WHIRLPOOL, CRC32, CRC24) on a reused
+//!   `gcry_md_hd_t`, fed in one write, in fixed-size writes or by the `gcry_md_putc` macro,
+//!   and [`Gcrypt::hash_buffer`] (`gcry_md_hash_buffer`, one call);
+//! - `gcry_mpi_powm` ([`ModExp`], `gcrypt/mpi.rs`);
 //! - [`x25519`]: `gcry_ecc_mul_point` with `GCRY_ECC_CURVE25519` (libgcrypt 1.9 and later).
 //!
 //! The FFI table mirrors `gcrypt.h` (libgcrypt 1.10).
@@ -21,6 +22,8 @@ use super::ffi::{self, ffi_table};
 use super::{Discovery, Found, PeerError, PeerResult, Unavailable};
 use crate::implementation::Implementation;
 use crate::symmetric::{Direction, Mode};
+pub use md::{Digest, GcryHash, HASHES, hash};
+pub use mpi::{ModExp, Mpi};
 use std::ffi::{c_char, c_int, c_uint, c_void};
 use std::ptr::{NonNull, null, null_mut};
 use std::sync::OnceLock;
@@ -215,23 +218,6 @@ impl Gcrypt {
                 detail: self.error_text(err),
             })
         }
-    }
-
-    /// The digest of `data` by `gcry_md_hash_buffer` (one call: libgcrypt makes and frees
-    /// its state inside).
-    pub fn hash_buffer(&self, hash: &GcryHash, data: &[u8]) -> Vec<u8> {
-        let mut out = vec![0u8; hash.output_bytes];
-        // SAFETY: the output has the digest's length (from the table, checked against
-        // gcry_md_get_algo_dlen by the tests); reads `data`.
-        unsafe {
-            (self.f.gcry_md_hash_buffer)(
-                hash.algo,
-                out.as_mut_ptr().cast(),
-                data.as_ptr().cast(),
-                data.len(),
-            )
-        };
-        out
     }
 }
 
@@ -477,342 +463,6 @@ impl Cipher {
     }
 }
 
-/// One hash of libgcrypt's table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GcryHash {
-    /// pkbench's name for it (the hash registry's where it has one): `md5`, `rmd160`, …
-    pub name: &'static str,
-    /// libgcrypt's name (`gcry_md_algo_name`): `MD5`, `RIPEMD160`, `TIGER192`, ….
-    pub gcrypt_name: &'static str,
-    /// libgcrypt's algorithm number (gcrypt.h's `enum gcry_md_algos`).
-    pub algo: c_int,
-    /// Digest length in bytes.
-    pub output_bytes: usize,
-}
-
-const fn md(
-    name: &'static str,
-    gcrypt_name: &'static str,
-    algo: c_int,
-    output_bytes: usize,
-) -> GcryHash {
-    GcryHash {
-        name,
-        gcrypt_name,
-        algo,
-        output_bytes,
-    }
-}
-
-/// The hashes of libgcrypt's `bench-slope` table as of 2013 that pkbench can check (in that
-/// table's order; TIGER2 and CRC32RFC1510 left out: no published known answer pkbench
-/// carries). Numbers from gcrypt.h's `enum gcry_md_algos`.
-pub static HASHES: &[GcryHash] = &[
-    md("md5", "MD5", 1, 16),
-    md("sha1", "SHA1", 2, 20),
-    md("rmd160", "RIPEMD160", 3, 20),
-    md("tiger", "TIGER192", 6, 24),
-    md("sha256", "SHA256", 8, 32),
-    md("sha384", "SHA384", 9, 48),
-    md("sha512", "SHA512", 10, 64),
-    md("sha224", "SHA224", 11, 28),
-    md("md4", "MD4", 301, 16),
-    md("crc32", "CRC32", 302, 4),
-    md("crc24", "CRC24RFC2440", 304, 3),
-    md("whirlpool", "WHIRLPOOL", 305, 64),
-    md("tiger1", "TIGER", 306, 24),
-];
-
-/// The hash of [`HASHES`] named `name` (pkbench's name).
-pub fn hash(name: &str) -> Option<&'static GcryHash> {
-    HASHES.iter().find(|h| h.name == name)
-}
-
-/// A hash on one reused `gcry_md_hd_t`, prepared for timing: each
-/// [`Digest::digest_into`] is `gcry_md_reset`, `gcry_md_write`, `gcry_md_read` (as
-/// libgcrypt's `bench-slope` does), with no allocation.
-pub struct Digest {
-    g: &'static Gcrypt,
-    hd: Handle,
-    hash: &'static GcryHash,
-}
-
-impl Digest {
-    /// The hash `hash`.
-    ///
-    /// # Errors
-    /// [`PeerError::Unavailable`] when libgcrypt does not have it (`gcry_md_open` fails) or
-    /// gives a digest of another length than the table says.
-    pub fn new(g: &'static Gcrypt, hash: &'static GcryHash) -> PeerResult<Digest> {
-        let mut hd: *mut Opaque = null_mut();
-        // SAFETY: writes the new handle, or leaves NULL on error.
-        let err = unsafe { (g.f.gcry_md_open)(&mut hd, hash.algo, 0) };
-        // SAFETY: a plain query.
-        let dlen = unsafe { (g.f.gcry_md_get_algo_dlen)(hash.algo) } as usize;
-        let unsupported = |why: String| {
-            PeerError::from(Unavailable::Unsupported {
-                library: NAME.into(),
-                what: hash.gcrypt_name.into(),
-                why,
-            })
-        };
-        if err != 0 {
-            return Err(unsupported(format!("gcry_md_open: {}", g.error_text(err))));
-        }
-        let hd = Handle {
-            ptr: NonNull::new(hd).ok_or_else(|| unsupported("no handle".into()))?,
-            free: g.f.gcry_md_close,
-        };
-        if dlen != hash.output_bytes {
-            return Err(unsupported(format!(
-                "a {dlen}-byte digest, not {}",
-                hash.output_bytes
-            )));
-        }
-        Ok(Digest { g, hd, hash })
-    }
-
-    /// Digest length in bytes.
-    pub fn output_bytes(&self) -> usize {
-        self.hash.output_bytes
-    }
-
-    /// The timed operation: the digest of `data` into `out`.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for another output length; [`PeerError::Call`] when libgcrypt
-    /// gives no digest.
-    pub fn digest_into(&mut self, data: &[u8], out: &mut [u8]) -> PeerResult<()> {
-        if out.len() != self.hash.output_bytes {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: format!(
-                    "{} gives {} bytes, not {}",
-                    self.hash.gcrypt_name,
-                    self.hash.output_bytes,
-                    out.len()
-                ),
-            });
-        }
-        let f = &self.g.f;
-        // SAFETY: a valid handle; reads `data`; gcry_md_read returns a pointer to the
-        // digest (its length checked when the handle was made), valid until the next reset.
-        unsafe {
-            (f.gcry_md_reset)(self.hd.ptr());
-            (f.gcry_md_write)(self.hd.ptr(), data.as_ptr().cast(), data.len());
-            let p = (f.gcry_md_read)(self.hd.ptr(), self.hash.algo);
-            if p.is_null() {
-                return Err(PeerError::Call {
-                    library: NAME,
-                    call: "gcry_md_read",
-                    detail: "no digest".into(),
-                });
-            }
-            out.copy_from_slice(std::slice::from_raw_parts(p, out.len()));
-        }
-        Ok(())
-    }
-
-    /// The digest of `data` (not for timing).
-    ///
-    /// # Errors
-    /// As [`Digest::digest_into`].
-    pub fn digest(&mut self, data: &[u8]) -> PeerResult<Vec<u8>> {
-        let mut out = vec![0u8; self.hash.output_bytes];
-        self.digest_into(data, &mut out)?;
-        Ok(out)
-    }
-
-    /// Who computes it: `gcrypt VERSION (RIPEMD160)`.
-    pub fn implementation(&self) -> Implementation {
-        self.g.implementation(self.hash.gcrypt_name)
-    }
-}
-
-/// A libgcrypt multi-precision integer (`gcry_mpi_t`), released on drop: an operand made
-/// before timing.
-pub struct Mpi {
-    g: &'static Gcrypt,
-    h: Handle,
-}
-
-impl Mpi {
-    fn ptr(&self) -> *mut Opaque {
-        self.h.ptr()
-    }
-
-    /// Size in bits.
-    pub fn bits(&self) -> usize {
-        // SAFETY: a valid MPI.
-        unsafe { (self.g.f.gcry_mpi_get_nbits)(self.ptr()) as usize }
-    }
-
-    /// The value big-endian into `out`, zero-padded to its length.
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] when it does not fit; [`PeerError::Call`] when printing fails.
-    pub fn write_padded(&self, out: &mut [u8]) -> PeerResult<()> {
-        let n = self.bits().div_ceil(8);
-        if n > out.len() {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: format!("a {n}-byte number does not fit in {} bytes", out.len()),
-            });
-        }
-        let split = out.len() - n;
-        out[..split].fill(0);
-        if n == 0 {
-            return Ok(());
-        }
-        let mut written = 0usize;
-        // SAFETY: writes at most `n` bytes (the value's exact length) into out[split..].
-        let err = unsafe {
-            (self.g.f.gcry_mpi_print)(
-                GCRYMPI_FMT_USG,
-                out[split..].as_mut_ptr(),
-                n,
-                &mut written,
-                self.ptr(),
-            )
-        };
-        self.g.check(err, "gcry_mpi_print")?;
-        if written != n {
-            return Err(PeerError::Call {
-                library: NAME,
-                call: "gcry_mpi_print",
-                detail: format!("{written} bytes instead of {n}"),
-            });
-        }
-        Ok(())
-    }
-}
-
-impl Gcrypt {
-    /// An MPI from big-endian bytes.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] when libgcrypt cannot read it.
-    pub fn mpi(&'static self, bytes: &[u8]) -> PeerResult<Mpi> {
-        let mut a: *mut Opaque = null_mut();
-        // SAFETY: reads `bytes.len()` bytes (none for an empty slice: the value 0); writes
-        // the new MPI or leaves NULL.
-        let err = unsafe {
-            (self.f.gcry_mpi_scan)(
-                &mut a,
-                GCRYMPI_FMT_USG,
-                bytes.as_ptr().cast(),
-                bytes.len(),
-                null_mut(),
-            )
-        };
-        self.check(err, "gcry_mpi_scan")?;
-        Ok(Mpi {
-            g: self,
-            h: Handle {
-                ptr: NonNull::new(a).ok_or(PeerError::Call {
-                    library: NAME,
-                    call: "gcry_mpi_scan",
-                    detail: "no number".into(),
-                })?,
-                free: self.f.gcry_mpi_release,
-            },
-        })
-    }
-
-    fn mpi_new(&'static self, bits: usize) -> PeerResult<Mpi> {
-        // SAFETY: returns a new MPI with room for `bits` bits.
-        let a = unsafe { (self.f.gcry_mpi_new)(c_uint::try_from(bits).unwrap_or(0)) };
-        Ok(Mpi {
-            g: self,
-            h: Handle {
-                ptr: NonNull::new(a).ok_or(PeerError::Call {
-                    library: NAME,
-                    call: "gcry_mpi_new",
-                    detail: "no number".into(),
-                })?,
-                free: self.f.gcry_mpi_release,
-            },
-        })
-    }
-}
-
-/// base^exp mod m with `gcry_mpi_powm`, prepared for timing: the modulus and the result are
-/// made once.
-pub struct ModExp {
-    g: &'static Gcrypt,
-    m: Mpi,
-    r: Mpi,
-    len: usize,
-}
-
-impl ModExp {
-    /// Prepares exponentiation modulo `modulus` (big-endian).
-    ///
-    /// # Errors
-    /// [`PeerError::Input`] for a zero modulus (libgcrypt would stop the process on a
-    /// division by zero); [`PeerError::Call`] when libgcrypt fails.
-    pub fn new(g: &'static Gcrypt, modulus: &[u8]) -> PeerResult<ModExp> {
-        let m = g.mpi(modulus)?;
-        if m.bits() == 0 {
-            return Err(PeerError::Input {
-                library: NAME,
-                problem: "gcry_mpi_powm needs a modulus above 0".into(),
-            });
-        }
-        let len = m.bits().div_ceil(8);
-        Ok(ModExp {
-            g,
-            r: g.mpi_new(m.bits())?,
-            m,
-            len,
-        })
-    }
-
-    /// An operand from big-endian bytes, made before timing.
-    ///
-    /// # Errors
-    /// As [`Gcrypt::mpi`].
-    pub fn operand(&self, bytes: &[u8]) -> PeerResult<Mpi> {
-        self.g.mpi(bytes)
-    }
-
-    /// The timed operation: result = base^exp mod m.
-    pub fn pow(&mut self, base: &Mpi, exp: &Mpi) {
-        // SAFETY: valid MPIs; the modulus is not zero; the result aliases no input.
-        unsafe { (self.g.f.gcry_mpi_powm)(self.r.ptr(), base.ptr(), exp.ptr(), self.m.ptr()) };
-    }
-
-    /// The last result, big-endian, zero-padded to the byte length of the modulus.
-    ///
-    /// # Errors
-    /// [`PeerError::Call`] when printing fails.
-    pub fn result(&self) -> PeerResult<Vec<u8>> {
-        let mut out = vec![0u8; self.len];
-        self.r.write_padded(&mut out)?;
-        Ok(out)
-    }
-
-    /// base^exp mod m from bytes to bytes (not for timing).
-    ///
-    /// # Errors
-    /// As [`ModExp::operand`] and [`ModExp::result`].
-    pub fn pow_bytes(&mut self, base: &[u8], exp: &[u8]) -> PeerResult<Vec<u8>> {
-        let (b, e) = (self.operand(base)?, self.operand(exp)?);
-        self.pow(&b, &e);
-        self.result()
-    }
-
-    /// Byte length of the modulus (and of every result).
-    pub fn modulus_bytes(&self) -> usize {
-        self.len
-    }
-
-    /// Who computes it: `gcrypt VERSION (gcry_mpi_powm)`.
-    pub fn implementation(&self) -> Implementation {
-        self.g.implementation("gcry_mpi_powm")
-    }
-}
-
 /// X25519 (RFC 7748 §5) through `gcry_ecc_mul_point(GCRY_ECC_CURVE25519, …)`: the scalar
 /// (32 bytes, clamped by the library) times the u-coordinate `point` (32 bytes; the base
 /// point u = 9 for key generation), into `out`. No state: one call per operation.
@@ -854,6 +504,9 @@ pub const X25519_BASE: [u8; 32] = {
 pub fn x25519_implementation(g: &Gcrypt) -> Implementation {
     g.implementation("gcry_ecc_mul_point, Curve25519")
 }
+
+mod md;
+mod mpi;
 
 #[cfg(test)]
 mod tests;

@@ -365,7 +365,11 @@ fn md4_md5_sha1_known_answers_and_pkbench() {
         let data: Vec<u8> = (0..10_000u32).map(|i| (i * 13) as u8).collect();
         let mut out = vec![0u8; d.output_bytes()];
         d.digest_into(&data, &mut out).unwrap();
-        assert_eq!(out, (member.digest)(&data), "{name} against pkbench's");
+        let own = member
+            .own
+            .as_ref()
+            .expect("OpenSSL's digests are pkbench's too");
+        assert_eq!(out, (own.digest)(&data), "{name} against pkbench's");
         let expect_provider = if name == "MD4" { "legacy" } else { "default" };
         assert_eq!(d.provider(), expect_provider, "{name}");
     }
