@@ -287,6 +287,27 @@ fn draw_security<DB: DrawingBackend>(
             text: format!("target: {t:.0} bits"),
         });
     }
+    draw_security_points(&mut chart, points, &mut legend)?;
+    draw_security_labels(&mut chart, points, labels)?;
+    // The chosen candidate, ringed.
+    chart
+        .draw_series(
+            points
+                .iter()
+                .filter(|p| p.chosen)
+                .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
+        )
+        .map_err(draw_err)?;
+    plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
+}
+
+/// The points of panel (b), one series per exponent kind (colour: full or short; filled: with
+/// the fixed-base table, hollow: without) with their error bars, each added to `legend`.
+fn draw_security_points<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    points: &[SecurityPoint],
+    legend: &mut Vec<Entry>,
+) -> Result<()> {
     // Colour: full or short exponent; filled: with the fixed-base table, hollow: without.
     let has_plain = points.iter().any(|p| !p.table);
     for (i, full) in [true, false].into_iter().enumerate() {
@@ -340,10 +361,20 @@ fn draw_security<DB: DrawingBackend>(
             });
         }
     }
+    Ok(())
+}
+
+/// The labels of panel (b) (`labels`: [`point_labels`]), placed clear of each other and of
+/// the points.
+fn draw_security_labels<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
+    chart: &mut ChartContext<'_, DB, CT>,
+    points: &[SecurityPoint],
+    labels: Vec<(f64, f64, String)>,
+) -> Result<()> {
     // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072),
     // each placed where it meets no other label, point or ring (report::plot_labels).
     let px = |x: f64, y: f64| {
-        let (a, b) = chart.backend_coord(&(x, y));
+        let (a, b) = chart.plotting_area().map_coordinate(&(x, y));
         (f64::from(a), f64::from(b))
     };
     let mut obstacles: Vec<Rect> = points
@@ -382,16 +413,7 @@ fn draw_security<DB: DrawingBackend>(
                 }),
         )
         .map_err(draw_err)?;
-    // The chosen candidate, ringed.
-    chart
-        .draw_series(
-            points
-                .iter()
-                .filter(|p| p.chosen)
-                .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
-        )
-        .map_err(draw_err)?;
-    plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
+    Ok(())
 }
 
 /// Draws the panels `rec` has data for into an SVG document (a string).
