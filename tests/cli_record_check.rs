@@ -241,3 +241,124 @@ fn dh_pool_caps_are_facts_of_the_record() {
     );
     std::fs::remove_dir_all(real.parent().unwrap()).unwrap();
 }
+
+/// A record to make and edit: its name, the command that makes it, the edit, words the
+/// refusal must contain.
+type RecordEdit = (
+    &'static str,
+    &'static [&'static str],
+    fn(&mut Value),
+    &'static str,
+);
+
+/// `pkbench ARGS --quiet --output FILE` in `d`: the record's path and its JSON.
+fn record_of(d: &Path, name: &str, args: &[&str]) -> (PathBuf, Value) {
+    let f = d.join(format!("{name}.json"));
+    let mut all = args.to_vec();
+    all.extend(["--seed", "7", "--quiet", "--output", f.to_str().unwrap()]);
+    let (code, _, err) = pkbench(&all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let v = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    (f, v)
+}
+
+/// `compare GOOD EDITED` refuses the edited copy: exit 2, one line naming it and `want`.
+fn refused(good: &Path, edited: &Path, want: &str) {
+    let (code, out, err) = pkbench(&["compare".as_ref(), good.as_os_str(), edited.as_os_str()]);
+    let name = edited.display();
+    assert_eq!(code, 2, "{name}: {out}{err}");
+    assert_eq!(err.lines().count(), 1, "{name}: {err}");
+    assert!(
+        err.starts_with(&format!("pkbench: error: {name}: ")),
+        "{name}: {err}"
+    );
+    assert!(
+        err.contains("contradict each other") && err.contains(want),
+        "{name}: {err}"
+    );
+}
+
+/// The copies of a figure stored beside it (`bytes_per_sec` of `rsa` and `hash` against
+/// their medians, `mb_per_s`, `des --keysetup`'s `keys_per_sec` and `us_per_key`) and the
+/// top-level summaries of schema 1 and 2 records (a `dh` Total or Offer median set to zero,
+/// a `choose` row's Total not its Offer and Reply) are refused; the unedited records compare.
+#[test]
+fn edited_copies_and_old_summaries_are_refused() {
+    let d = scratch("record-copies");
+    let cases: [RecordEdit; 4] = [
+        (
+            "rsa",
+            &["rsa", "--time", "0.02"],
+            |v| scale_first(v, "figures", "bytes_per_sec"),
+            "chunk_bytes 63 over its median",
+        ),
+        (
+            "hash",
+            &["hash", "--algo", "sha1", "--time", "0.02"],
+            |v| scale_first(v, "info", "mb_per_s"),
+            "mb_per_s is",
+        ),
+        (
+            "keysetup",
+            &["des", "--keysetup", "--time", "0.02"],
+            |v| scale_first(v, "figures", "keys_per_sec"),
+            "keys_per_sec is",
+        ),
+        (
+            "keysetup-us",
+            &["des", "--keysetup", "--time", "0.02"],
+            |v| scale_first(v, "info", "us_per_key"),
+            "us_per_key is",
+        ),
+    ];
+    for (name, args, edit, want) in cases {
+        let (good, mut v) = record_of(&d, name, args);
+        let (code, out, err) = pkbench(&["compare".as_ref(), good.as_os_str(), good.as_os_str()]);
+        assert_eq!(code, 0, "{name} agrees with itself: {out}{err}");
+        edit(&mut v);
+        let bad = d.join(format!("{name}-edited.json"));
+        std::fs::write(&bad, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        refused(&good, &bad, want);
+    }
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let old: [Edit; 4] = [
+        (
+            "v1-dh-x25519-a.json",
+            |v| v["total_ms"] = 0.0.into(),
+            "the summary total_ms is 0 ms",
+        ),
+        (
+            "v2-ms-dh-x25519.json",
+            |v| v["total_ms"] = 0.0.into(),
+            "the summary total_ms is 0 ms",
+        ),
+        (
+            "v2-ms-dh-x25519.json",
+            |v| v["offer"]["median_ms"] = 0.0.into(),
+            "the summary offer.median_ms is 0 ms",
+        ),
+        (
+            "v1-choose.json",
+            |v| {
+                let t = &mut v["rows"][1]["total_ms"];
+                *t = (f64_at(t) * 2.0).into();
+            },
+            "row 2 (gf2-155): total_ms",
+        ),
+    ];
+    for (i, (file, edit, want)) in old.into_iter().enumerate() {
+        let good = data.join(file);
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
+        edit(&mut v);
+        let bad = d.join(format!("old-{i}.json"));
+        std::fs::write(&bad, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        refused(&good, &bad, want);
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Multiplies `v.operations[0].SECTION.KEY` by 1.01.
+fn scale_first(v: &mut Value, section: &str, key: &str) {
+    let x = &mut v["operations"][0][section][key];
+    *x = (f64_at(x) * 1.01).into();
+}

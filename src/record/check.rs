@@ -19,7 +19,9 @@
 //! - a derived operation ([`super::derived_from`]) equals its formula over the medians of
 //!   the operations of the same params it is derived from: Total = 2*Offer + Reply, CPU sum
 //!   = 2*Offer + 2*Reply, KEM Total = KeyGen + Encaps + Decaps; and so do its per-round
-//!   values, round by round.
+//!   values, round by round;
+//! - the copies of a figure stored beside it (`mb_per_s`, `bytes_per_sec`, `keys_per_sec`,
+//!   `us_per_key`: [`super::copies`]).
 
 use super::{CPU_SUM_OP, KEM_TOTAL_OP, Operation, ResultRecord, TOTAL_OP, derived_from, figure};
 use crate::measure::Stats;
@@ -31,12 +33,12 @@ use crate::measure::stats::quantile;
 pub const REL_TOL: f64 = 1e-9;
 
 /// Whether `a` and `b` are the same figure within rounding.
-fn same(a: f64, b: f64) -> bool {
+pub(super) fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= REL_TOL * a.abs().max(b.abs()) + f64::MIN_POSITIVE
 }
 
 /// A time or rate for a message: 4 significant digits and its unit.
-fn show(v: f64, unit: &str) -> String {
+pub(super) fn show(v: f64, unit: &str) -> String {
     format!("{} {unit}", sig4(v))
 }
 
@@ -68,6 +70,7 @@ impl ResultRecord {
                 .as_ref()
                 .and_then(|st| stats_contradiction(st, op))
                 .or_else(|| figures_contradiction(op))
+                .or_else(|| super::copies::copy_contradiction(op))
                 .or_else(|| self.derived_contradiction(op))?;
             Some(format!("{} ({}): {found}", op.name, op.key().0))
         })

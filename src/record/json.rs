@@ -27,8 +27,9 @@ impl ResultRecord {
         to_json(&v)
     }
 
-    /// Parses a record of schema 3, 2 (its summary keys ignored) or 1 (its machine object's
-    /// build fields copied to `build`), and checks that its stored figures agree.
+    /// Parses a record of schema 3, 2 (its summary keys checked against its operations, then
+    /// ignored) or 1 (the same, and its machine object's build fields copied to `build`), and
+    /// checks that its stored figures agree.
     ///
     /// # Errors
     /// [`Error::Input`] naming `origin` when the text is not JSON, not a record, of
@@ -38,10 +39,15 @@ impl ResultRecord {
     pub fn from_json(origin: &str, text: &str) -> Result<ResultRecord> {
         let mut v: Value = serde_json::from_str(text)
             .map_err(|e| Error::input(format!("{origin}: not JSON: {e}")))?;
+        let mut legacy = None;
         match v.get("schema").and_then(Value::as_str) {
             Some(SCHEMA) => {}
-            Some(SCHEMA_V2) => v["schema"] = SCHEMA.into(),
+            Some(SCHEMA_V2) => {
+                legacy = Some(v.clone());
+                v["schema"] = SCHEMA.into();
+            }
             Some(SCHEMA_V1) => {
+                legacy = Some(v.clone());
                 if let Some(m) = v.get("machine").cloned() {
                     v["build"] = m;
                 }
@@ -61,7 +67,11 @@ impl ResultRecord {
         }
         let rec: ResultRecord = serde_json::from_value(v)
             .map_err(|e| Error::input(format!("{origin}: not a valid {SCHEMA} record: {e}")))?;
-        if let Some(c) = rec.contradiction() {
+        let summary = |raw: &Value| super::copies::legacy_summary_contradiction(raw, &rec);
+        if let Some(c) = rec
+            .contradiction()
+            .or_else(|| legacy.as_ref().and_then(summary))
+        {
             return Err(RecordError::Contradiction {
                 origin: origin.to_string(),
                 what: c,

@@ -56,6 +56,7 @@
 
 mod access;
 mod check;
+mod copies;
 mod disk;
 mod json;
 pub mod keys;
