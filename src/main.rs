@@ -22,7 +22,7 @@ const EXAMPLES: &str = "Examples:
   pkbench dh --field gf2-155 --exp-bits 128     Oakley group 3, 128-bit secrets
   pkbench dh --field gf2-185 --no-table --json  Oakley group 4, no table, JSON
   pkbench offer --field gf2-155 --secret 1f     public value (x) of a secret
-  pkbench groups                                every group pkbench knows
+  pkbench groups                                every group and KEM pkbench knows
   pkbench impls                                 implementations, libraries found";
 
 #[derive(Debug, Subcommand)]
@@ -53,7 +53,7 @@ enum Command {
     Rsa(cli::rsa::RsaArgs),
     /// Print input^exponent mod modulus in hex (RSAEP / RSASP1 without padding).
     RsaRaw(cli::rsa::RsaRawArgs),
-    /// List the groups pkbench knows, with aliases and sources.
+    /// List every name --group takes: the groups and the KEMs, with aliases and sources.
     #[command(after_help = cli::groups::EXAMPLES)]
     Groups {
         /// Print JSON.

@@ -116,3 +116,83 @@ fn choose_explains_the_estimate_of_the_rfc5114_group() {
     assert_eq!(part("full exponent (256 bits)")["bits"], 128.0);
     assert!(v["rows"][0]["qualifies"].as_bool().unwrap());
 }
+
+/// Issue 30: `groups` lists every name `--group` takes, the KEMs with their sizes and
+/// category among them; an unknown group, KEM, implementation, hash or cipher name gets the
+/// closest known names in its one-line error (exit 2).
+#[test]
+fn groups_lists_the_kems_and_unknown_names_get_the_closest() {
+    let v = pkbench_json(&["groups", "--json"]);
+    let rows = v["groups"].as_array().unwrap();
+    for (kem, ek, ct, category) in [
+        ("mlkem512", 800, 768, 1),
+        ("mlkem768", 1184, 1088, 3),
+        ("mlkem1024", 1568, 1568, 5),
+        ("x25519mlkem768", 1216, 1120, 3),
+    ] {
+        let g = rows.iter().find(|g| g["name"] == kem).expect(kem);
+        assert_eq!(g["family"], "kem");
+        let d = g["description"].as_str().unwrap();
+        assert!(
+            d.contains(&format!(
+                "encapsulation key {ek} bytes, ciphertext {ct} bytes"
+            )) && d.contains(&format!("NIST category {category}")),
+            "{d}"
+        );
+    }
+    let text = pkbench_ok(&["groups"]);
+    assert!(
+        text.contains("x25519mlkem768") && text.contains("ml-kem-1024"),
+        "{text}"
+    );
+
+    for (args, want) in [
+        (
+            &["dh", "--group", "mlkem-768"][..],
+            "unknown field or group \"mlkem-768\"; did you mean mlkem768?",
+        ),
+        (
+            &["offer", "--group", "p265", "--secret", "1"][..],
+            "did you mean p256?",
+        ),
+        (
+            &["dh", "--impl", "opensl"][..],
+            "--impl \"opensl\": unknown implementation; did you mean openssl?",
+        ),
+        (
+            &["rsa", "--impl", "pkbench,gcrpyt"][..],
+            "did you mean gcrypt?",
+        ),
+        (
+            &[
+                "kem",
+                "keygen",
+                "--group",
+                "mlkem-786",
+                "--d",
+                "00",
+                "--z",
+                "00",
+            ][..],
+            "--group mlkem-786: unknown KEM; did you mean mlkem768?",
+        ),
+        (
+            &["hash", "--algo", "sha265"][..],
+            "did you mean sha256 or sha224?",
+        ),
+        (
+            &["cipher", "--algo", "blowfsh"][..],
+            "did you mean blowfish?",
+        ),
+    ] {
+        let err = pkbench_input_error(args);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    // Nothing close: no suggestion, the list of known names as before.
+    let err = pkbench_input_error(&["dh", "--group", "gf2-999"]);
+    assert!(
+        !err.contains("did you mean") && err.contains("known: gf2-155"),
+        "{err}"
+    );
+}

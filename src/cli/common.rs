@@ -2,7 +2,7 @@
 //! apply to some groups only. The timing options are [`crate::cli::timing`], the output
 //! options [`crate::cli::output`].
 
-use crate::error::{Error, Result};
+use crate::error::{Error, GroupError, Invalid, Result};
 use crate::kex::{Family, GroupOptions, KeyExchange};
 use crate::params;
 use clap::Args;
@@ -50,7 +50,7 @@ impl GroupArgs {
     pub fn file(&self) -> Result<params::GroupFile> {
         match &self.params {
             Some(path) => params::read_file(path),
-            None => params::lookup(&self.field),
+            None => lookup_group(&self.field),
         }
     }
 
@@ -89,6 +89,33 @@ impl GroupArgs {
         }
         Ok((file, opts))
     }
+}
+
+/// A built-in group by name or alias ([`params::lookup`]). For a name that is none, the
+/// suggestions of its error are the closest names among the groups and the KEMs
+/// ([`crate::kem::spellings`]), which `dh`, `choose` and `leak` take too: `mlkem-768`
+/// suggests mlkem768.
+///
+/// # Errors
+/// [`GroupError::Unknown`] when there is no such group.
+pub fn lookup_group(name: &str) -> Result<params::GroupFile> {
+    params::lookup(name).map_err(|e| match e {
+        Error::Invalid(Invalid::Group(GroupError::Unknown { name, known, .. })) => {
+            let mut all = params::spellings();
+            all.extend(crate::kem::spellings().map(|(s, c)| (s.to_string(), c.to_string())));
+            let suggest = crate::error::suggest::closest(
+                &name,
+                all.iter().map(|(s, c)| (s.as_str(), c.as_str())),
+            );
+            GroupError::Unknown {
+                name,
+                known,
+                suggest,
+            }
+            .into()
+        }
+        other => other,
+    })
 }
 
 /// Opens the group of a description from [`GroupArgs::describe`] and prints the warnings

@@ -4,7 +4,7 @@
 
 use crate::bench::imp::{Choice, IMPL_PARAM, PORTABLE};
 use crate::bench::{self, Item, Job};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, SettingError};
 use crate::peers::Unavailable;
 use crate::record::{Operation, Skipped};
 use clap::Args;
@@ -59,11 +59,7 @@ impl ImplArgs {
             let add = if name.eq_ignore_ascii_case("all") {
                 Choice::all()
             } else {
-                vec![Choice::parse(name).ok_or_else(|| {
-                    Error::input(format!(
-                        "--impl: unknown implementation {name:?}: use pkbench, openssl, gcrypt, gmp (dh on gf2-155/gf2-185 also pkbench-portable), a comma-separated list of them, or all"
-                    ))
-                })?]
+                vec![Choice::parse(name).ok_or_else(|| unknown_impl(name))?]
             };
             for c in add {
                 if !v.contains(&c) {
@@ -76,6 +72,25 @@ impl ImplArgs {
         }
         Ok(v)
     }
+}
+
+/// The error of an `--impl` name that is no implementation: the known names
+/// ([`Choice::all`], then [`PORTABLE`], then `all`) and the closest of them.
+pub fn unknown_impl(name: &str) -> Error {
+    let mut names: Vec<&str> = Choice::all().into_iter().map(Choice::name).collect();
+    names.extend([PORTABLE, "all"]);
+    let suggest = crate::error::suggest::closest_names(name, names.iter().copied());
+    let mut known: Vec<String> = Choice::all()
+        .into_iter()
+        .map(|c| c.name().to_string())
+        .collect();
+    known.push(format!("{PORTABLE} (dh on gf2-155/gf2-185)"));
+    SettingError::UnknownImpl {
+        name: name.into(),
+        known,
+        suggest,
+    }
+    .into()
 }
 
 /// The note of an implementation that cannot run `what` here.

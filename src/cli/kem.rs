@@ -133,6 +133,7 @@ fn open(common: &KemCommon) -> Result<(&'static KemInfo, Vec<Box<dyn Kem>>)> {
                 .map(|k| k.name)
                 .collect::<Vec<_>>()
                 .join(", "),
+            suggest: crate::error::suggest::closest(&common.group, crate::kem::spellings()),
         })
     })?;
     let impls = if common.implementation == "all" {

@@ -13,6 +13,8 @@ pub enum DataError {
         name: String,
         /// The accepted names, as a list for the message.
         known: String,
+        /// The known names closest to `name`, nearest first ([`super::suggest::closest`]).
+        suggest: Vec<String>,
     },
     /// A key size a cipher does not take.
     CipherKeyBits {
@@ -64,11 +66,23 @@ impl Wording for DataError {
     fn word(&self, n: Names, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use DataError::*;
         match self {
-            UnknownHash { name, known } => write!(
-                f,
-                "{}: unknown hash; use one of {known}",
-                n.given(Param::Hash, format!("{name:?}"))
-            ),
+            UnknownHash {
+                name,
+                known,
+                suggest,
+            } => {
+                write!(
+                    f,
+                    "{}: unknown hash",
+                    n.given(Param::Hash, format!("{name:?}"))
+                )?;
+                if suggest.is_empty() {
+                    write!(f, "; use one of {known}")
+                } else {
+                    let mean = super::suggest::did_you_mean(suggest);
+                    write!(f, "; {mean} (use one of {known})")
+                }
+            }
             CipherKeyBits {
                 bits,
                 cipher,

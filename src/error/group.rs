@@ -54,6 +54,9 @@ pub enum GroupError {
         name: String,
         /// The canonical names of the built-in groups, in registry order.
         known: Vec<String>,
+        /// The known names closest to `name`, nearest first ([`super::suggest::closest`]);
+        /// the message names them instead of every group when there are any.
+        suggest: Vec<String>,
     },
     /// A group file is not valid TOML (or not a table of the expected keys).
     NotToml {
@@ -116,11 +119,25 @@ impl Wording for GroupError {
     fn word(&self, n: Names, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = |path: &PathBuf| n.given(Param::GroupFile, path.display());
         match self {
-            GroupError::Unknown { name, known } => write!(
-                f,
-                "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
-                known.join(", ")
-            ),
+            GroupError::Unknown {
+                name,
+                known,
+                suggest,
+            } => {
+                if suggest.is_empty() {
+                    write!(
+                        f,
+                        "unknown field or group {name:?}; known: {} (see `pkbench groups`)",
+                        known.join(", ")
+                    )
+                } else {
+                    write!(
+                        f,
+                        "unknown field or group {name:?}; {} (`pkbench groups` lists them all)",
+                        super::suggest::did_you_mean(suggest)
+                    )
+                }
+            }
             GroupError::NotToml { path, reason } => {
                 write!(f, "{}: not a valid group file: {reason}", file(path))
             }

@@ -12,6 +12,8 @@ pub enum KemError {
         name: String,
         /// The known names, comma-separated.
         known: String,
+        /// The known names closest to `name`, nearest first ([`super::suggest::closest`]).
+        suggest: Vec<String>,
     },
     /// No implementation of a KEM has this name.
     UnknownImpl {
@@ -19,6 +21,8 @@ pub enum KemError {
         name: String,
         /// The known names, comma-separated.
         known: String,
+        /// The known names closest to `name`, nearest first ([`super::suggest::closest`]).
+        suggest: Vec<String>,
     },
     /// A KEM input (key, ciphertext, seed, randomness) of the wrong length.
     Length {
@@ -48,15 +52,25 @@ impl Wording for KemError {
     fn word(&self, n: Names, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use KemError::*;
         match self {
-            Unknown { name, known } => write!(
+            Unknown {
+                name,
+                known,
+                suggest,
+            } => write!(
                 f,
-                "{}: unknown KEM (known: {known})",
-                n.given(Param::Group, name)
+                "{}: unknown KEM{} (known: {known})",
+                n.given(Param::Group, name),
+                mean(suggest)
             ),
-            UnknownImpl { name, known } => write!(
+            UnknownImpl {
+                name,
+                known,
+                suggest,
+            } => write!(
                 f,
-                "{}: unknown implementation (known: {known}, all)",
-                n.given(Param::Impl, name)
+                "{}: unknown implementation{} (known: {known}, all)",
+                n.given(Param::Impl, name),
+                mean(suggest)
             ),
             Length {
                 kem,
@@ -91,3 +105,12 @@ impl Wording for KemError {
 }
 
 neutral_display!(KemError);
+
+/// "; did you mean X?" before the list of known names, or nothing.
+fn mean(suggest: &[String]) -> String {
+    if suggest.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", super::suggest::did_you_mean(suggest))
+    }
+}

@@ -50,6 +50,7 @@ mod record;
 mod rsa;
 mod secret;
 mod setting;
+pub mod suggest;
 
 pub use data::DataError;
 pub use file::{FileError, FileProblem, FileRole, OutputProblem, file_problem, size_text};

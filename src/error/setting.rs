@@ -48,6 +48,15 @@ pub enum SettingError {
         /// The job, e.g. "MD5 over 10000-byte blocks (openssl)".
         what: String,
     },
+    /// An implementation name (`--impl`) that is none pkbench knows.
+    UnknownImpl {
+        /// The name, as given.
+        name: String,
+        /// The names it knows, each with the few words that limit it, if any.
+        known: Vec<String>,
+        /// The known names closest to `name`, nearest first ([`super::suggest::closest`]).
+        suggest: Vec<String>,
+    },
     /// A reproduced table pkbench does not know.
     UnknownReproTable {
         /// The name, as given.
@@ -111,6 +120,25 @@ impl Wording for SettingError {
                 n.name(Param::Threads),
                 n.name(Param::Impl)
             ),
+            UnknownImpl {
+                name,
+                known,
+                suggest,
+            } => {
+                write!(
+                    f,
+                    "{}: unknown implementation",
+                    n.given(Param::Impl, format!("{name:?}"))
+                )?;
+                if !suggest.is_empty() {
+                    write!(f, "; {}", super::suggest::did_you_mean(suggest))?;
+                }
+                write!(
+                    f,
+                    " (use {}, a comma-separated list of them, or all)",
+                    known.join(", ")
+                )
+            }
             UnknownReproTable { name, known } => write!(
                 f,
                 "{}: no such table; known: {}",

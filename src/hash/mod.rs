@@ -86,9 +86,15 @@ impl Algo {
                 return Ok(Algo::of(h, i));
             }
         }
+        let spellings = HASHES.iter().flat_map(|h| {
+            std::iter::once(h.name)
+                .chain(h.aliases.iter().copied())
+                .map(|a| (a, h.name))
+        });
         Err(DataError::UnknownHash {
             name: s.to_string(),
             known: names(),
+            suggest: crate::error::suggest::closest(s.trim(), spellings),
         }
         .into())
     }
@@ -274,8 +280,8 @@ mod tests {
         }
         assert_eq!(
             Algo::parse("sha3").unwrap_err().message(),
-            "hash \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, sha256, sha224, \
-             sha384, sha512, ripemd160, tiger192, tiger, whirlpool, crc32, crc24, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)"
+            "hash \"sha3\": unknown hash; did you mean sha0 or sha1? (use one of md5, md4, sha0, sha1, sha256, sha224, \
+             sha384, sha512, ripemd160, tiger192, tiger, whirlpool, crc32, crc24, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5))"
         );
     }
 

@@ -175,6 +175,16 @@ pub fn lookup(name: &str) -> Option<&'static KemInfo> {
     })
 }
 
+/// Every spelling of a KEM (its name, then each alias) with its name, in listing order: what
+/// a name is looked up among, and the suggestions for one that is none of them.
+pub fn spellings() -> impl Iterator<Item = (&'static str, &'static str)> {
+    KEMS.iter().flat_map(|k| {
+        std::iter::once(k.name)
+            .chain(k.aliases.iter().copied())
+            .map(move |s| (s, k.name))
+    })
+}
+
 /// The implementations of a KEM pkbench has, in the order they are timed and reported.
 pub const IMPLEMENTATIONS: &[&str] = &["ml-kem", "libcrux-ml-kem", "aws-lc-rs"];
 
@@ -297,6 +307,10 @@ pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
         .ok_or_else(|| KemError::UnknownImpl {
             name: impl_name.to_string(),
             known: IMPLEMENTATIONS.join(", "),
+            suggest: crate::error::suggest::closest_names(
+                impl_name,
+                IMPLEMENTATIONS.iter().copied().chain(["all"]),
+            ),
         })?;
     Ok(match (info.name, which) {
         ("mlkem512", 0) => mlkem::boxed::<mlkem::Rc512>(info),

@@ -216,19 +216,39 @@ pub fn names() -> Vec<String> {
     builtin().into_iter().map(|g| g.name).collect()
 }
 
+/// Every spelling of a built-in group (its name and each alias) with its canonical name, in
+/// registry order: what a name is looked up among.
+pub fn spellings() -> Vec<(String, String)> {
+    builtin()
+        .into_iter()
+        .flat_map(|g| {
+            let name = g.name.clone();
+            std::iter::once(g.name)
+                .chain(g.aliases)
+                .map(move |s| (s, name.clone()))
+        })
+        .collect()
+}
+
 /// Finds a built-in group by name or alias (case-insensitive).
 ///
 /// # Errors
-/// [`GroupError::Unknown`] with the known names when there is no such group.
+/// [`GroupError::Unknown`] with the known names, and the closest to `name`
+/// ([`crate::error::suggest::closest`]), when there is no such group.
 pub fn lookup(name: &str) -> Result<GroupFile> {
     let want = name.to_ascii_lowercase();
     builtin()
         .into_iter()
         .find(|g| g.name == want || g.aliases.contains(&want))
         .ok_or_else(|| {
+            let spellings = spellings();
             GroupError::Unknown {
                 name: name.to_string(),
                 known: names(),
+                suggest: crate::error::suggest::closest(
+                    name,
+                    spellings.iter().map(|(s, c)| (s.as_str(), c.as_str())),
+                ),
             }
             .into()
         })
@@ -437,9 +457,14 @@ mod tests {
         let e = lookup("gf2-999").unwrap_err();
         assert_eq!(e.exit_code(), 2);
         match e.invalid() {
-            Some(Invalid::Group(GroupError::Unknown { name, known })) => {
+            Some(Invalid::Group(GroupError::Unknown {
+                name,
+                known,
+                suggest,
+            })) => {
                 assert_eq!(name, "gf2-999");
                 assert_eq!(known[0], "gf2-155");
+                assert!(suggest.is_empty(), "{suggest:?}");
             }
             other => panic!("{other:?}"),
         }

@@ -1,16 +1,30 @@
-//! The list of `pkbench groups`: every group of the registry with its aliases, description
-//! and source, as a terminal table or JSON.
+//! The list of `pkbench groups`: every name `--group` takes (the groups of the registry and
+//! the KEMs) with its aliases, description and source, as a terminal table or JSON.
 
 use crate::error::Result;
-use crate::params::GroupFile;
 use crate::report;
 
-/// The groups as JSON: `{"command": "groups", "groups": [{name, aliases, family,
+/// One row of the list: a group or a KEM as `pkbench groups` shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupRow {
+    /// Canonical name (`gf2-155`, `modp-2048`, `mlkem768`).
+    pub name: String,
+    /// Other names it is found by (`oakley-3`, `ml-kem-768`).
+    pub aliases: Vec<String>,
+    /// Its family: `modp`, `ec2n`, `ecp`, or `kem`.
+    pub family: String,
+    /// What it is, one line (a KEM's sizes and security category included).
+    pub description: String,
+    /// Where its numbers come from.
+    pub source: String,
+}
+
+/// The rows as JSON: `{"command": "groups", "groups": [{name, aliases, family,
 /// description, source}, …]}`.
 ///
 /// # Errors
 /// [`crate::Error::Runtime`] if serialisation fails.
-pub fn render_json(groups: &[GroupFile]) -> Result<String> {
+pub fn render_json(groups: &[GroupRow]) -> Result<String> {
     let rows: Vec<_> = groups
         .iter()
         .map(|g| {
@@ -23,9 +37,9 @@ pub fn render_json(groups: &[GroupFile]) -> Result<String> {
     report::to_json(&serde_json::json!({ "command": "groups", "groups": rows }))
 }
 
-/// The groups as a terminal table that fits in 80 columns: one alias per line, the
+/// The rows as a terminal table that fits in 80 columns: one alias per line, the
 /// description wrapped at spaces with its source.
-pub fn render_text(groups: &[GroupFile]) -> String {
+pub fn render_text(groups: &[GroupRow]) -> String {
     let mut t = report::table(&["group", "aliases", "description (source)"]);
     for g in groups {
         t.add_row(vec![

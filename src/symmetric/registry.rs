@@ -153,14 +153,23 @@ impl Cipher {
             .copied()
             .find(|c| c.name == t || c.aliases.contains(&t.as_str()))
             .ok_or_else(|| {
-                Error::input(format!(
-                    "unknown cipher {name:?}: use one of {}",
-                    CIPHERS
-                        .iter()
-                        .map(|c| c.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                let spellings = CIPHERS.iter().flat_map(|c| {
+                    std::iter::once(c.name)
+                        .chain(c.aliases.iter().copied())
+                        .map(|a| (a, c.name))
+                });
+                let suggest = crate::error::suggest::closest(name, spellings);
+                let known = CIPHERS
+                    .iter()
+                    .map(|c| c.name)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Error::input(if suggest.is_empty() {
+                    format!("unknown cipher {name:?}: use one of {known}")
+                } else {
+                    let mean = crate::error::suggest::did_you_mean(&suggest);
+                    format!("unknown cipher {name:?}; {mean} (use one of {known})")
+                })
             })
     }
 

@@ -241,7 +241,7 @@ fn candidates(a: &ChooseArgs) -> Result<(Vec<String>, Vec<&'static crate::kem::K
                 }
                 continue;
             }
-            let n = params::lookup(f.trim())?.name;
+            let n = crate::cli::common::lookup_group(f.trim())?.name;
             if !groups.contains(&n) {
                 groups.push(n);
             }

@@ -92,14 +92,25 @@ fn more_cases() -> Vec<(Invalid, &'static str)> {
             KemError::Unknown {
                 name: s("kyber"),
                 known: s("mlkem512, mlkem768"),
+                suggest: vec![],
             }
             .into(),
             "--group kyber: unknown KEM (known: mlkem512, mlkem768)",
         ),
         (
+            KemError::Unknown {
+                name: s("mlkem-786"),
+                known: s("mlkem512, mlkem768"),
+                suggest: vec![s("mlkem768")],
+            }
+            .into(),
+            "--group mlkem-786: unknown KEM; did you mean mlkem768? (known: mlkem512, mlkem768)",
+        ),
+        (
             KemError::UnknownImpl {
                 name: s("x"),
                 known: s("ml-kem, libcrux"),
+                suggest: vec![],
             }
             .into(),
             "--impl x: unknown implementation (known: ml-kem, libcrux, all)",

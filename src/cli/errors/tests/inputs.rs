@@ -15,8 +15,17 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
             Invalid::Group(GroupError::Unknown {
                 name: s("nope"),
                 known: vec![s("gf2-155"), s("x25519")],
+                suggest: vec![],
             }),
             "unknown field or group \"nope\"; known: gf2-155, x25519 (see `pkbench groups`)",
+        ),
+        (
+            Invalid::Group(GroupError::Unknown {
+                name: s("mlkem-768"),
+                known: vec![s("gf2-155"), s("x25519")],
+                suggest: vec![s("mlkem768")],
+            }),
+            "unknown field or group \"mlkem-768\"; did you mean mlkem768? (`pkbench groups` lists them all)",
         ),
         (
             Invalid::File(FileError::Unreadable {
@@ -286,6 +295,22 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
             "--exponent has 20000 bits; rsa-raw takes at most 16384 (twice the largest key `pkbench rsa` times)",
         ),
         (
+            Invalid::Setting(SettingError::UnknownImpl {
+                name: s("opensl"),
+                known: vec![s("pkbench"), s("openssl")],
+                suggest: vec![s("openssl")],
+            }),
+            "--impl \"opensl\": unknown implementation; did you mean openssl? (use pkbench, openssl, a comma-separated list of them, or all)",
+        ),
+        (
+            Invalid::Data(DataError::UnknownHash {
+                name: s("sha265"),
+                known: s("md5, sha256"),
+                suggest: vec![s("sha256")],
+            }),
+            "--algo \"sha265\": unknown hash; did you mean sha256? (use one of md5, sha256)",
+        ),
+        (
             Invalid::Setting(SettingError::UnknownReproTable {
                 name: s("1996"),
                 known: vec![s("1995"), s("gnupg-2000")],
@@ -298,6 +323,7 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
                 known: s(
                     "md5, md4, sha0, sha1, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)",
                 ),
+                suggest: vec![],
             }),
             "--algo \"sha3\": unknown hash; use one of md5, md4, sha0, sha1, haval (= haval-256-3), haval-BITS-PASSES (BITS 128|160|192|224|256, PASSES 3|4|5)",
         ),
