@@ -206,7 +206,8 @@ impl Operation {
 
     /// The speed ratio of `fast` over `slow` (how many times faster `fast` is), measured in
     /// the same run, with its 95 % interval: paired by round (Wilcoxon signed rank,
-    /// Hodges–Lehmann) when both have as many rounds, else unpaired (Mann–Whitney); `None`
+    /// Hodges–Lehmann) when both have as many rounds (rounds in which either has no sample
+    /// left out of both), else unpaired (Mann–Whitney); `None`
     /// when either has too few rounds or a figure of another direction.
     pub fn speedup_interval(
         slow: &Operation,
@@ -218,17 +219,40 @@ impl Operation {
         if d1 != d2 {
             return None;
         }
-        let (a, b) = (slow.round_values(), fast.round_values());
+        let paired = Operation::paired_rounds(slow, fast);
+        let (a, b) = paired
+            .clone()
+            .unwrap_or_else(|| (slow.round_values(), fast.round_values()));
         let (a, b) = match d1 {
             Better::Lower => (a, b),
             Better::Higher => (b, a),
         };
-        let iv = if a.len() == b.len() {
+        let iv = if paired.is_some() {
             interval::ratio_paired(&a, &b, interval::LEVEL)
         } else {
             interval::ratio_unpaired(&a, &b, interval::LEVEL)
         };
         iv.is_bounded().then_some(iv)
+    }
+
+    /// The per-round values of `a` and `b` paired round by round, when the two were timed in
+    /// the same rounds: both timed with as many rounds (a round in which either has no
+    /// sample is left out of both, so that the pairs stay aligned), or both derived with as
+    /// many per-round values. `None` otherwise (unpaired).
+    fn paired_rounds(a: &Operation, b: &Operation) -> Option<(Vec<f64>, Vec<f64>)> {
+        match (&a.stats, &b.stats) {
+            (Some(sa), Some(sb)) if sa.rounds.len() == sb.rounds.len() => Some(
+                sa.per_round()
+                    .into_iter()
+                    .zip(sb.per_round())
+                    .filter_map(|(x, y)| Some((x?, y?)))
+                    .unzip(),
+            ),
+            (None, None) if a.rounds.len() == b.rounds.len() => {
+                Some((a.rounds.clone(), b.rounds.clone()))
+            }
+            _ => None,
+        }
     }
 
     /// Sets the per-round values of a derived figure (builder style).

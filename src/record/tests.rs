@@ -178,3 +178,33 @@ fn cache_warm_keys_as_no_cache_param() {
     );
     assert_ne!(Operation::timed("Offer", cold, st).key(), plain.key());
 }
+
+/// Rounds in which one of two operations has no sample are left out of both, so that the
+/// speed ratio pairs the rounds it was timed in: `fast` is 2x faster in every round, and
+/// the two miss different rounds (before, the rounds' medians were paired in order, one
+/// round apart after the first gap, and the ratio moved with the drift between rounds).
+#[test]
+fn speedup_pairs_rounds_across_a_missing_round() {
+    let p = params([("command", json!("dh"))]);
+    let round_times: Vec<f64> = (0..12).map(|k| 1.0 + k as f64).collect();
+    let timed = |halve: bool, skip: usize| {
+        let mut raw = Vec::new();
+        let mut rounds = Vec::new();
+        for (k, t) in round_times.iter().enumerate() {
+            if k == skip {
+                rounds.push(0);
+                continue;
+            }
+            raw.push(if halve { t / 2.0 } else { *t });
+            rounds.push(1);
+        }
+        Operation::timed("Offer", p.clone(), Stats::from_rounds(raw, 1, rounds))
+    };
+    let (slow, fast) = (timed(false, 2), timed(true, 7));
+    let iv = Operation::speedup_interval(&slow, &fast).unwrap();
+    assert!((iv.estimate - 2.0).abs() < 1e-9, "{iv:?}");
+    assert!(
+        (iv.lo - 2.0).abs() < 1e-9 && (iv.hi - 2.0).abs() < 1e-9,
+        "{iv:?}"
+    );
+}
