@@ -6,6 +6,11 @@ use crate::error::{Param, Result, parse_hex, parse_hex_bytes};
 use crate::kex::{self, ValueForm};
 use clap::Args;
 
+mod through;
+
+/// The words of `--impl` on `offer` and `reply`.
+const IMPL_HELP: &str = "Who computes the value: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time, where the library offers the group: `pkbench impls`), a comma-separated list, or `all`. pkbench checks the secret and the peer value with its own checks before any library sees them, and computes its own value; each library's value must equal it. With one implementation its value alone is printed; with several, a line `NAME: VALUE` each, in the order asked, and a `note:` line for each that cannot compute the group here. A library that gives another value is an error naming it (exit 1: a library's disagreement is not bad input); nothing asked for able to run here is bad input (exit 2).";
+
 /// Arguments of `pkbench offer`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Examples:
@@ -14,13 +19,19 @@ use clap::Args;
                                               §6.4), zero-padded to 24 bytes
   pkbench offer --field modp-768 --secret 3   2^3 mod p = 8, zero-padded to
                                               the 96 bytes of p
-  pkbench offer --field p256 --secret 1       G as a SEC 1 point, 04||x||y")]
+  pkbench offer --field p256 --secret 1       G as a SEC 1 point, 04||x||y
+  pkbench offer --field modp-512 --secret 3 --impl all
+                                              8 through pkbench, OpenSSL,
+                                              libgcrypt and GMP, each labelled")]
 pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
     /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string, all 64 digits).
     #[arg(long, value_name = "HEX")]
     pub secret: String,
+    /// Who computes the value ([`IMPL_HELP`]).
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    pub imp: String,
 }
 
 /// Arguments of `pkbench reply`.
@@ -34,7 +45,10 @@ pub struct OfferArgs {
   pkbench reply --field modp-768 --secret 3 --peer 2
                                               2^3 mod p = 8
   pkbench reply --field modp-1024 --secret 3 --peer 4 --backend num-bigint
-                                              4^3 = 64 (0x40), by num-bigint")]
+                                              4^3 = 64 (0x40), by num-bigint
+  pkbench reply --field gf2-155 --secret 1f --peer 7b --impl openssl
+                                              the same through OpenSSL's
+                                              GF(2^m) code")]
 pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -49,34 +63,51 @@ pub struct ReplyArgs {
     /// and x25519 values are byte strings: an odd number of hex digits is refused.
     #[arg(long, value_name = "HEX")]
     pub peer: String,
+    /// Who computes the value ([`IMPL_HELP`]).
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    pub imp: String,
 }
 
-/// Computes the public value for `--secret`: lower-case hex and a newline.
+/// Computes the public value for `--secret`: lower-case hex and a newline, through each
+/// implementation of `--impl` ([`through::each`]).
 ///
 /// # Errors
-/// [`crate::error::Error::Input`] for an unknown group, malformed hex or an invalid secret.
+/// [`crate::error::Error::Input`] for an unknown group or implementation, malformed hex or
+/// an invalid secret; [`crate::error::Error::Runtime`] when a library's value differs.
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
+    let choices = through::choices(&args.imp)?;
     // The hex is parsed before the group is opened (its numbers validated, its table built).
     let (file, opts) = args.group.describe(true)?;
     let (secret_form, _) = kex::value_forms(&file)?;
     let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
     let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
-    Ok(format!("{}\n", hex::encode(kx.offer(&secret))))
+    let own = kx.offer(&secret);
+    through::each(&file, kx.into(), own, &choices, |g| g.try_offer(&secret))
 }
 
-/// Computes the shared secret for `--secret` and `--peer`: lower-case hex and a newline.
+/// Computes the shared secret for `--secret` and `--peer`: lower-case hex and a newline,
+/// through each implementation of `--impl` once pkbench's own Reply has accepted the peer
+/// value.
 ///
 /// # Errors
-/// [`crate::error::Error::Input`] as [`run_offer`], and for a peer value not in the group.
+/// As [`run_offer`], and [`crate::error::Error::Invalid`] for a peer value not in the group
+/// (pkbench's own check, whatever `--impl` names).
 pub fn run_reply(args: &ReplyArgs) -> Result<String> {
+    let choices = through::choices(&args.imp)?;
     let (file, opts) = args.group.describe(false)?;
     let (secret_form, public_form) = kex::value_forms(&file)?;
     let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
     let peer = parse_value(public_form, Param::Peer, &args.peer)?;
     let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
-    Ok(format!("{}\n", hex::encode(kx.reply(&secret, &peer)?)))
+    // pkbench's own Reply validates the peer value (on the curve, not of small order, in
+    // range and in the subgroup) before any library sees it.
+    let own = kx.reply(&secret, &peer)?;
+    let peer = through::full_width(&file, kx.as_ref(), &secret, peer)?;
+    through::each(&file, kx.into(), own, &choices, |g| {
+        g.try_reply(&secret, &peer)
+    })
 }
 
 /// Hex of a secret or peer value, in the group's form for it

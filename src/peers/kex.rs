@@ -243,7 +243,12 @@ impl PeerGroup {
         }
     }
 
-    fn try_offer(&self, secret: &[u8]) -> PeerResult<Vec<u8>> {
+    /// The library's Offer for `secret`, in pkbench's encoding of the group's public value
+    /// (full width: leading zero bytes kept), or the library's error.
+    ///
+    /// # Errors
+    /// [`PeerError`] for a call that failed.
+    pub fn try_offer(&self, secret: &[u8]) -> PeerResult<Vec<u8>> {
         let g = self.own.generator();
         match &self.engine {
             Engine::OsslModExp(m) => lock(m).pow_bytes(&g, secret),
@@ -269,7 +274,13 @@ impl PeerGroup {
         }
     }
 
-    fn try_reply(&self, secret: &[u8], peer: &[u8]) -> PeerResult<Vec<u8>> {
+    /// The library's Reply: the shared secret of `secret` and the peer's value `peer`, in
+    /// pkbench's encoding. Validate `peer` with pkbench's own Reply first: only mod-p values
+    /// are range-checked here.
+    ///
+    /// # Errors
+    /// [`PeerError`] for a value refused or a call that failed.
+    pub fn try_reply(&self, secret: &[u8], peer: &[u8]) -> PeerResult<Vec<u8>> {
         match &self.engine {
             Engine::OsslModExp(m) => {
                 let mut e = lock(m);

@@ -1,0 +1,120 @@
+//! `--impl` of `offer` and `reply`: the value through each implementation named, every
+//! library's checked against pkbench's own, computed (and the user's values validated) first.
+
+use crate::bench::imp::{Choice, Library};
+use crate::cli::imp::{ImplArgs, note};
+use crate::error::{Error, Result};
+use crate::kex::KeyExchange;
+use crate::params::{Family, GroupFile};
+use crate::peers::PeerResult;
+use crate::peers::kex::PeerGroup;
+use std::sync::Arc;
+
+/// The implementations `--impl` names, in order (not `pkbench-portable`: [`ImplArgs::choices`]).
+///
+/// # Errors
+/// [`Error::Invalid`] for a name that is no implementation.
+pub fn choices(list: &str) -> Result<Vec<Choice>> {
+    ImplArgs { imp: list.into() }.choices()
+}
+
+/// `peer` as a library reads it: a binary curve's x-coordinate given shorter than the field
+/// (IKE may drop leading zero bytes; pkbench's own Reply reads it zero-padded) padded on the
+/// left to the width of an Offer of `kx`; other values as they are.
+///
+/// # Errors
+/// Only the group description's own (its family).
+pub fn full_width(
+    file: &GroupFile,
+    kx: &dyn KeyExchange,
+    secret: &[u8],
+    peer: Vec<u8>,
+) -> Result<Vec<u8>> {
+    if file.family()? != Family::Ec2n {
+        return Ok(peer);
+    }
+    let width = kx.offer(secret).len();
+    if peer.len() >= width {
+        return Ok(peer);
+    }
+    let mut v = vec![0u8; width - peer.len()];
+    v.extend(peer);
+    Ok(v)
+}
+
+/// The text of `offer` or `reply` through `choices`: `own` (pkbench's own value, computed
+/// after its checks accepted the user's values) and each library's, by `compute` on the
+/// group opened through it ([`PeerGroup::open`], which checks the library against pkbench's
+/// own on two secrets first). One implementation: its value alone, as without `--impl`.
+/// Several: `NAME: VALUE` lines in the order asked, then a `note:` line for each library
+/// that cannot compute the group here.
+///
+/// # Errors
+/// [`Error::Input`] when nothing asked for can compute the group here (each reason named);
+/// [`Error::Runtime`] (exit 1) naming every library whose value differs from pkbench's own,
+/// or whose call or check failed.
+pub fn each(
+    file: &GroupFile,
+    own_group: Arc<dyn KeyExchange>,
+    own: Vec<u8>,
+    choices: &[Choice],
+    compute: impl Fn(&PeerGroup) -> PeerResult<Vec<u8>>,
+) -> Result<String> {
+    let discovery = crate::cli::options::discovery();
+    let mut values: Vec<(&'static str, Vec<u8>)> = Vec::new();
+    let mut notes = Vec::new();
+    let mut wrong: Vec<String> = Vec::new();
+    for &c in choices {
+        let lib: Library = match c {
+            Choice::Own | Choice::Portable => {
+                values.push((c.name(), own.clone()));
+                continue;
+            }
+            Choice::Peer(lib) => lib,
+        };
+        match PeerGroup::open(file, own_group.clone(), lib, discovery) {
+            Err(why) => notes.push(note(c, &file.name, &why)),
+            Ok(Err(e)) => wrong.push(e.to_string()),
+            Ok(Ok(g)) => match compute(&g) {
+                Err(e) => wrong.push(e.to_string()),
+                Ok(v) if v != own => wrong.push(format!(
+                    "{l} disagrees with pkbench's own value ({l} {}, pkbench {})",
+                    hex::encode(&v),
+                    hex::encode(&own),
+                    l = lib.name(),
+                )),
+                Ok(v) => values.push((lib.name(), v)),
+            },
+        }
+    }
+    if !wrong.is_empty() {
+        return Err(Error::runtime(format!(
+            "--impl: {} (pkbench's own checks accepted the values)",
+            wrong.join("; ")
+        )));
+    }
+    let reasons = || {
+        notes
+            .iter()
+            .map(|n| format!("{}: {}", n.item, n.reason.replace('\n', " ")))
+            .collect::<Vec<_>>()
+    };
+    if values.is_empty() {
+        return Err(Error::input(format!(
+            "--impl: nothing asked for can compute {} here ({}); add pkbench to the list",
+            file.name,
+            reasons().join("; ")
+        )));
+    }
+    if choices.len() == 1 {
+        return Ok(format!("{}\n", hex::encode(&values[0].1)));
+    }
+    let mut out = String::new();
+    for (name, v) in &values {
+        out.push_str(&format!("{name}: {}\n", hex::encode(v)));
+    }
+    for r in reasons() {
+        out.push_str(&format!("note: {r}\n"));
+    }
+    Ok(out)
+}
