@@ -66,8 +66,8 @@ enum Command {
     Scale(cli::scale::ScaleArgs),
     /// Draw a saved record as SVG: cost vs modulus size (log-log, fitted exponent), Total vs security.
     Plot(cli::plot::PlotArgs),
-    /// Write saved result records as one self-contained HTML page: machines and builds,
-    /// every table, the plots; records of several machines side by side.
+    /// Show saved result records (text, Markdown, CSV or one HTML page): runs of one machine
+    /// side by side with their ratios; records of several machines one column each.
     Report(cli::page::ReportArgs),
     /// Compare saved result records: NEW/BASE speed ratios ("1.34x"), noise as "~".
     Compare(cli::compare::CompareArgs),

@@ -17,6 +17,7 @@ pub mod impls;
 pub mod json;
 pub mod kem;
 pub mod leak;
+pub mod page;
 pub mod paired;
 pub mod plot;
 pub mod plot_axes;

@@ -129,11 +129,20 @@ pub fn interval_rule_with(rule: &NoiseRule, shift: Option<&RunShift>) -> String 
     } else {
         "from the rounds (Hodges–Lehmann, Mann–Whitney)"
     };
+    format!(
+        "[lo, hi] = 95 % interval of the ratio {method}; {}",
+        marks_rule(rule, shift)
+    )
+}
+
+/// What the marks ▼ and ▲ of a ratio with an interval mean: the bounds its whole interval
+/// lies beyond, `rule`'s threshold around 1, or around `shift` when it was applied.
+pub fn marks_rule(rule: &NoiseRule, shift: Option<&RunShift>) -> String {
     match shift.filter(|s| s.applied) {
         Some(s) => {
             let t = rule.threshold().max(s.spread);
             format!(
-                "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2}: beyond the run shift {} by more than {:.0} % (the larger of the threshold and the operations' scatter; see \"run shift\" below)",
+                "▼/▲ = the whole interval below {:.2} / above {:.2}: beyond the run shift {} by more than {:.0} % (the larger of the threshold and the operations' scatter; see \"run shift\" below)",
                 s.ratio.estimate * (1.0 - t),
                 s.ratio.estimate * (1.0 + t),
                 crate::report::fmt_speedup(s.ratio.estimate),
@@ -141,7 +150,7 @@ pub fn interval_rule_with(rule: &NoiseRule, shift: Option<&RunShift>) -> String 
             )
         }
         None => format!(
-            "[lo, hi] = 95 % interval of the ratio {method}; ▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %{})",
+            "▼/▲ = the whole interval below {:.2} / above {:.2} (threshold {} %{})",
             1.0 - rule.threshold(),
             1.0 + rule.threshold(),
             rule.threshold_pct,
@@ -518,8 +527,10 @@ pub fn compare(base: &ResultRecord, new: &ResultRecord, rule: &NoiseRule) -> Com
 pub mod leak;
 mod outcome;
 mod render;
+pub mod runs;
 mod tables;
 
 pub use outcome::{Outcome, check_operations, compare_records, unmatched_listing};
+pub(crate) use render::describe;
 pub use render::{fmt_headline, many_doc, many_tables, pair_doc, render_many, render_pair};
 pub use tables::{Sides, pair_tables, ratio_cell};

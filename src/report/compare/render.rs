@@ -12,7 +12,7 @@ use crate::report;
 use crate::report::doc::{Block, Cell, Doc, Facts, Table, terminal};
 
 /// The records' lines ("BASE a.json: dh (…) on host, …; clock wall"), as facts.
-fn describe(items: &[(String, &ResultRecord)]) -> Block {
+pub(crate) fn describe(items: &[(String, &ResultRecord)]) -> Block {
     Block::Facts(Facts {
         width: 0,
         items: items
@@ -34,7 +34,7 @@ fn describe_one(r: &ResultRecord) -> String {
 }
 
 /// The notes of a pair of records: clocks that differ, code that differs (named `labels`).
-fn pair_notes(
+pub(super) fn pair_notes(
     base: &ResultRecord,
     new: &ResultRecord,
     cmp: &Comparison,

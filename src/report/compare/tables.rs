@@ -107,7 +107,12 @@ pub fn pair_tables(
 /// [`NAME_WIDTH`] wrapped at spaces with its continuation lines indented further (the
 /// terminal would wrap it flush left, where it reads as an item).
 fn indented(name: &str) -> String {
-    let wrapped = report::text::wrap_words(name, NAME_WIDTH);
+    indented_at(name, NAME_WIDTH)
+}
+
+/// [`indented`], wrapped at `width` characters.
+pub(super) fn indented_at(name: &str, width: usize) -> String {
+    let wrapped = report::text::wrap_words(name, width);
     format!("  {}", wrapped.replace('\n', "\n    "))
 }
 

@@ -4,24 +4,29 @@
 use super::grid::Grid;
 use crate::measure::Machine;
 use crate::record::ResultRecord;
+use crate::report::shift::same_machine;
 use crate::report::{self, by_impl::speed_vs, compare::fmt_headline};
 
 /// One machine of a report and the records made on it (indices into the report's records,
 /// in order).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MachineGroup {
-    /// The machine's identity: (host name, CPU model).
+    /// The machine's name: (host name, CPU model) of its first record.
     pub id: (String, String),
     /// The records made on it.
     pub records: Vec<usize>,
 }
 
-/// The records grouped by machine, machines in the order of their first record.
+/// The records grouped by machine ([`same_machine`]: host name, CPU model and cores, as
+/// `compare` tells machines apart), machines in the order of their first record.
 pub fn group(records: &[(String, ResultRecord)]) -> Vec<MachineGroup> {
     let mut out: Vec<MachineGroup> = Vec::new();
     for (i, (_, r)) in records.iter().enumerate() {
         let id = (r.machine.hostname.clone(), r.machine.cpu_model.clone());
-        match out.iter_mut().find(|g| g.id == id) {
+        match out
+            .iter_mut()
+            .find(|g| same_machine(&records[g.records[0]].1, r))
+        {
             Some(g) => g.records.push(i),
             None => out.push(MachineGroup {
                 id,
