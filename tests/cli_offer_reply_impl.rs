@@ -141,3 +141,63 @@ fn unknown_implementations_are_refused() {
     ]);
     assert!(e.contains("portable twin"), "{e}");
 }
+
+/// Issue 30 item 5: `dh --impl` says what each library was checked against before timing,
+/// and on how many inputs: stored in the record (`info.checked_against` of each library's
+/// rows) and printed under "checked:" by the view, from one run (text printed, record saved).
+#[test]
+fn dh_impl_says_what_each_library_was_checked_against() {
+    let dir = common::scratch("checked-against");
+    let path = dir.path().join("dh.json");
+    let p = path.to_str().unwrap();
+    let text = pkbench_ok(&[
+        "dh", "--group", "modp-512", "--impl", "all", "--time", "0.02", "--output", p,
+    ]);
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let ops = rec["operations"].as_array().unwrap();
+    let full = ops[0]["info"]["full_exp_bits"].as_u64().unwrap();
+    for lib in ["openssl", "gcrypt", "gmp"] {
+        let rows: Vec<_> = ops.iter().filter(|o| o["params"]["impl"] == lib).collect();
+        if rows.is_empty() {
+            library_missing(&text, lib, "dh --group modp-512 --impl all");
+            continue;
+        }
+        for o in &rows {
+            let c = &o["info"]["checked_against"];
+            assert_eq!(c["against"], "pkbench", "{lib}: {o}");
+            assert_eq!(c["offers"], 2, "{lib}");
+            assert_eq!(c["replies"], 4, "{lib}");
+            assert_eq!(
+                c["secret_bits"],
+                serde_json::json!([full, full, 128, 128]),
+                "{lib}"
+            );
+        }
+        let pool = rows[0]["info"]["pool"].as_u64().unwrap();
+        let want = format!(
+            "  {lib}: 2 Offers and 4 Replies checked against pkbench's own on 4 secrets (2 of \
+             {full} bits, 2 of 128 bits) before timing; {pool} pool entries self-checked, the \
+             timed outputs against them"
+        );
+        let joined: String = text
+            .split('\n')
+            .map(str::trim_end)
+            .collect::<Vec<_>>()
+            .join("\n");
+        // The terminal wraps the line at spaces, aligned under its start.
+        let unwrapped = joined
+            .split("\n ")
+            .map(str::trim_start)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let want = want.trim_start();
+        assert!(unwrapped.contains(want), "{lib}: {want:?} in\n{text}");
+    }
+    // pkbench's own rows are the reference: nothing stored.
+    assert!(
+        ops.iter()
+            .filter(|o| o["params"].get("impl").is_none())
+            .all(|o| o["info"].get("checked_against").is_none())
+    );
+}

@@ -419,7 +419,9 @@ pub use crate::record::CPU_SUM_OP;
 /// `info` of every operation: the group (`family`, `group_description`, `group_source`,
 /// `field_bits`, `full_exp_bits`, `public_bytes`), the pool (`pool` entries, `pool_ms` to
 /// make and check them), what the row's Offer precomputed for the generator
-/// (`precomputation`: [`KeyExchange::precomputation`]), `backend`, `clmul` and `field_code` where the group says, and the
+/// (`precomputation`: [`KeyExchange::precomputation`]), `backend`, `clmul` and `field_code` where the group says,
+/// what a library's row was checked against before timing (`checked_against`:
+/// [`KeyExchange::checked`]), and the
 /// security estimate (`security_bits`, `security_category`, `security_limited_by`: [`security::estimate`]).
 /// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
 /// `offer_method`; Reply adds `reply_method`.
@@ -434,6 +436,7 @@ pub fn operations(
     let key = param::dh(&info.name, exp_bits, table.is_some());
     let implementation = kx.implementation();
     let precomputation = kx.precomputation();
+    let checked = kx.checked();
     let estimate = security::estimate(&info.profile, Some(exp_bits));
     let common = |op: Operation| {
         let mut op = op
@@ -464,6 +467,12 @@ pub fn operations(
         }
         if let Some(f) = kx.field_code() {
             op = op.with_info(rinfo::FIELD_CODE, f);
+        }
+        if let Some(c) = &checked {
+            op = op.with_info(
+                crate::implementation::checked::INFO_KEY,
+                serde_json::to_value(c).unwrap_or_default(),
+            );
         }
         op.with_info(rinfo::SECURITY_BITS, estimate.bits)
             .with_info(rinfo::SECURITY_CATEGORY, estimate.category)

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 pub mod precomputation;
 pub use precomputation::Precomputation;
 
+pub mod checked;
+
 /// What kind of code an [`Implementation`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -311,6 +311,13 @@ pub trait KeyExchange: Send + Sync {
         }
     }
 
+    /// What Offer and Reply were checked against before this group was used for timing: a
+    /// peer library's group says how it was compared with pkbench's own on the same secrets
+    /// (`peers::kex::PeerGroup`); pkbench's own groups, the reference, say nothing.
+    fn checked(&self) -> Option<crate::implementation::checked::CrossCheck> {
+        None
+    }
+
     /// Who computes Offer and Reply: pkbench's own code (binary curves, with the GF(2^m)
     /// code path and the CPU features it uses), the bignum library of a mod-p group, or the
     /// crate of a prime curve.

@@ -29,6 +29,7 @@ use super::openssl::{self, BnPowm};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::error::Result;
 use crate::implementation::Implementation;
+use crate::implementation::checked::CrossCheck;
 use crate::kex::{ExpBits, GroupInfo, KeyExchange, Precomputation, TableInfo, ValueForm};
 use crate::params::{Family, GroupFile};
 use rand_chacha::ChaCha20Rng;
@@ -63,6 +64,8 @@ pub struct PeerGroup {
     precomputation: Precomputation,
     /// Byte length of an Offer's output (the own group's public encoding).
     offer_bytes: usize,
+    /// The check against pkbench's own made when it was opened.
+    checked: CrossCheck,
 }
 
 /// What a failed peer call returns from [`KeyExchange::offer`] (which cannot fail): a
@@ -196,12 +199,14 @@ impl PeerGroup {
             reply_method: reply_method.into(),
             precomputation,
             offer_bytes,
+            checked: CrossCheck::default(),
         };
-        Ok(g.cross_check().map(|()| g))
+        Ok(g.cross_check().map(|checked| PeerGroup { checked, ..g }))
     }
 
-    /// Offer and Reply on two secrets each equal pkbench's own.
-    fn cross_check(&self) -> PeerResult<()> {
+    /// Offer and Reply on two secrets of each size (the full size and, where the group takes
+    /// it, 128 bits) equal pkbench's own: what was compared.
+    fn cross_check(&self) -> PeerResult<CrossCheck> {
         let info = self.own.info();
         let mut rng = ChaCha20Rng::seed_from_u64(0x5eed);
         let mut sizes = vec![info.full_exp_bits];
@@ -212,6 +217,10 @@ impl PeerGroup {
             library: self.library_name(),
             call: "check against pkbench's own",
             detail: format!("{} {what}: a different result", info.name),
+        };
+        let mut done = CrossCheck {
+            against: crate::implementation::OWN.into(),
+            ..CrossCheck::default()
         };
         for bits in sizes {
             let a = self.own.random_secret(bits, &mut rng);
@@ -228,8 +237,11 @@ impl PeerGroup {
             if got != want || self.try_reply(&b, &pa)? != want {
                 return Err(wrong("Reply"));
             }
+            done.secret_bits.extend([bits, bits]);
+            done.offers += 1;
+            done.replies += 2;
         }
-        Ok(())
+        Ok(done)
     }
 
     fn library_name(&self) -> &'static str {
@@ -520,6 +532,10 @@ impl KeyExchange for PeerGroup {
 
     fn reply_method(&self) -> Option<String> {
         Some(self.reply_method.clone())
+    }
+
+    fn checked(&self) -> Option<CrossCheck> {
+        Some(self.checked.clone())
     }
 
     fn secret_form(&self) -> ValueForm {

@@ -159,6 +159,14 @@ impl Operation {
         serde_json::from_value(v.clone()).ok()
     }
 
+    /// What the row's implementation was checked against before timing (its `info` key
+    /// [`crate::implementation::checked::INFO_KEY`]); `None` when nothing was (pkbench's own
+    /// rows) or the record was made before rows said.
+    pub fn checked(&self) -> Option<crate::implementation::checked::CrossCheck> {
+        let v = self.info.get(crate::implementation::checked::INFO_KEY)?;
+        serde_json::from_value(v.clone()).ok()
+    }
+
     /// The `params` entry `key` as a string, `None` when absent or not a string.
     pub fn param_str(&self, key: &str) -> Option<&str> {
         self.params.get(key).and_then(Value::as_str)

@@ -213,6 +213,7 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
                 "params": op.params,
                 "implementation": op.implementation.as_ref().map(|i| i.label()),
                 "precomputation": op.precomputation(),
+                "checked_against": op.checked(),
                 "speed_vs_own": speed.map(|s| s.0),
                 "interval": speed.and_then(|s| s.1).map(|iv| [iv.lo, iv.hi]),
                 "same_precomputation": same,
@@ -314,6 +315,7 @@ pub fn doc(rec: &ResultRecord) -> Doc {
             s += &format!("  {n}\n");
         }
     }
+    s += &checked_lines(rec);
     let mut described: Vec<String> = Vec::new();
     for op in &rec.operations {
         if let Some(p) = op.precomputation().filter(Precomputation::on_generator) {
@@ -334,6 +336,29 @@ pub fn doc(rec: &ResultRecord) -> Doc {
         d.text(s);
     }
     d
+}
+
+/// "checked:" and a line per implementation whose rows say what they were checked against
+/// before timing ([`Operation::checked`]), each once, with the pool each row's inputs came
+/// from: "  openssl: 2 Offers and 4 Replies checked against pkbench's own on 4 secrets (…)
+/// before timing; 1024 pool entries self-checked (both parties' shared secrets equal), the
+/// timed outputs against them"; empty when no row says.
+fn checked_lines(rec: &ResultRecord) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for op in &rec.operations {
+        let Some(c) = op.checked() else { continue };
+        let mut l = format!("  {}: {}", op.choice().name(), c.describe());
+        if let Some(pool) = op.info_u64(crate::record::info::POOL) {
+            l += &format!("; {pool} pool entries self-checked, the timed outputs against them");
+        }
+        if !lines.contains(&l) {
+            lines.push(l);
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("checked:\n{}\n", lines.join("\n"))
 }
 
 /// The text of [`doc`] (the rows by implementation) as the terminal shows it.
