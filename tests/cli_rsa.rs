@@ -223,6 +223,43 @@ fn rsa_command_powm_sec() {
     );
 }
 
+/// The GMP linked through the `gmp` feature and the system's libgmp loaded at run time are
+/// two implementations, often of two versions: with `--backend gmp --impl all` no two of
+/// the record's implementations share a name (the code column and the "code:" list name
+/// them `gmp-linked` and `gmp`), and the text shows each under its own name.
+#[cfg(feature = "gmp")]
+#[test]
+fn linked_and_system_gmp_have_their_own_names() {
+    let args = [
+        "rsa",
+        "--bits",
+        "512",
+        "--backend",
+        "gmp",
+        "--impl",
+        "all",
+        "--time",
+        "0.02",
+    ];
+    let j = json_run(&[&args[..], &["--json"]].concat());
+    let mut seen: std::collections::BTreeMap<String, Value> = Default::default();
+    for op in j["operations"].as_array().unwrap() {
+        let i = &op["implementation"];
+        let name = s(i, "name").to_string();
+        if let Some(other) = seen.insert(name.clone(), i.clone()) {
+            assert_eq!(other, *i, "two implementations named {name}");
+        }
+    }
+    assert!(seen.contains_key("gmp-linked"), "{seen:?}");
+    let (_, text, _) = pkbench(&args);
+    assert!(text.contains("gmp-linked 6."), "{text}");
+    if seen.contains_key("gmp") {
+        assert!(text.contains("  gmp 6."), "{text}");
+    } else {
+        common::library_missing(&text, "gmp", "rsa --impl all has no libgmp rows");
+    }
+}
+
 #[test]
 fn rsa_command_with_key_file_and_chunk() {
     let key = data("rsa512-pkcs8.pem");

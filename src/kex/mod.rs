@@ -323,7 +323,7 @@ pub trait KeyExchange: Send + Sync {
     /// crate of a prime curve.
     fn implementation(&self) -> Implementation;
 
-    /// Bignum backend name and version for mod-p groups (e.g. "gmp 6.3.0"), `None` otherwise.
+    /// Bignum backend name and version for mod-p groups (e.g. "gmp-linked 6.3.0"), `None` otherwise.
     fn backend(&self) -> Option<String> {
         None
     }

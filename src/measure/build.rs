@@ -31,7 +31,7 @@ pub struct Build {
     pub features: Vec<String>,
     /// Bignum backends built in, with versions: the library's own version at run time and
     /// the crates' versions from Cargo.lock (e.g. "num-bigint 0.5.1",
-    /// "gmp 6.3.0 (rug 1.30.0, gmp-mpfr-sys 1.7.1)").
+    /// "gmp-linked 6.3.0 (rug 1.30.0, gmp-mpfr-sys 1.7.1)").
     pub backends: Vec<String>,
     /// The bignum backend mod-p groups and RSA use unless `--backend` says otherwise.
     pub default_backend: String,

@@ -216,7 +216,7 @@ pub struct CrtScratch<B: Backend> {
 
 /// An RSA key loaded into one bignum backend, over big-endian bytes (outputs are k bytes).
 pub trait RsaEngine: Send + Sync {
-    /// Backend name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
+    /// Backend name and version, e.g. "gmp-linked 6.3.0" or "num-bigint 0.5".
     fn backend(&self) -> String;
     /// Modulus length k in bytes (the length of every output).
     fn modulus_bytes(&self) -> usize;

@@ -11,6 +11,11 @@ use super::Backend;
 use rug::integer::{IsPrime, Order};
 use rug::{Assign, Integer};
 
+/// The implementation name of the GMP linked into pkbench (the `gmp` cargo feature), in
+/// records and tables: not `gmp`, the name of the system's libgmp that `--impl gmp` loads
+/// at run time, which may be another version.
+pub const LINKED_NAME: &str = "gmp-linked";
+
 /// GNU MP through rug: integers are [`rug::Integer`] (always non-negative here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Gmp;
@@ -25,13 +30,13 @@ impl Backend for Gmp {
         Some(crate::measure::cache::Span::of(x.as_limbs()))
     }
 
-    /// "gmp 6.3.0 (fat)" for gmp-mpfr-sys's portable build, or the CPU flags GMP was
-    /// configured with, e.g. "gmp 6.3.0 (-mtune=skylake -march=broadwell)" for a build by
-    /// scripts/gmp-native.sh (read from gmp.h at build time).
+    /// "gmp-linked 6.3.0 (fat)" for gmp-mpfr-sys's portable build, or the CPU flags GMP was
+    /// configured with, e.g. "gmp-linked 6.3.0 (-mtune=skylake -march=broadwell)" for a
+    /// build by scripts/gmp-native.sh (read from gmp.h at build time).
     fn version() -> String {
         use gmp_mpfr_sys::gmp;
         let v = format!(
-            "gmp {}.{}.{}",
+            "{LINKED_NAME} {}.{}.{}",
             gmp::VERSION,
             gmp::VERSION_MINOR,
             gmp::VERSION_PATCHLEVEL
@@ -42,8 +47,11 @@ impl Backend for Gmp {
         }
     }
 
-    /// The GMP library linked through gmp-mpfr-sys: version as GMP reports it, variant
-    /// `fat` or the CPU flags it was configured with.
+    /// The GMP library linked through gmp-mpfr-sys, named [`LINKED_NAME`] (`gmp-linked`) so
+    /// that no output gives it the label of the system's libgmp loaded at run time
+    /// (`crate::peers::gmp`, named `gmp`, often another version: `gmp-linked 6.3.0 (fat)`
+    /// beside `gmp 6.2.1 (mpz_powm)`): version as GMP reports it, variant `fat` or the CPU
+    /// flags it was configured with.
     fn implementation() -> crate::implementation::Implementation {
         use gmp_mpfr_sys::gmp;
         let version = format!(
@@ -53,7 +61,7 @@ impl Backend for Gmp {
             gmp::VERSION_PATCHLEVEL
         );
         crate::implementation::Implementation::library(
-            "gmp",
+            LINKED_NAME,
             &version,
             option_env!("PKBENCH_GMP_BUILD").unwrap_or(""),
         )

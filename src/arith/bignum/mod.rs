@@ -92,7 +92,7 @@ pub trait Backend: Copy + Clone + Debug + Send + Sync + 'static {
     /// `None` when the library has none (num-bigint).
     const SECURE_POW_MOD_FN: Option<&'static str> = None;
 
-    /// Library name and version, e.g. "gmp 6.3.0" or "num-bigint 0.5".
+    /// Library name and version, e.g. "gmp-linked 6.3.0" or "num-bigint 0.5".
     fn version() -> String;
 
     /// The bytes of `x`'s digits (limbs) in memory, for a cold timing to evict
@@ -352,14 +352,14 @@ impl BackendKind {
         crate::with_backend!(self, B => B::NAME)
     }
 
-    /// Library and version, e.g. "gmp 6.3.0".
+    /// Library and version, e.g. "gmp-linked 6.3.0".
     pub fn version(self) -> String {
         crate::with_backend!(self, B => B::version())
     }
 
     /// Every backend built in, with versions, for a record's build fingerprint
     /// (`measure::Build::backends`): the library's own version at run time and the crates'
-    /// versions from Cargo.lock (e.g. "num-bigint 0.5.1", "gmp 6.3.0 (rug 1.30.0,
+    /// versions from Cargo.lock (e.g. "num-bigint 0.5.1", "gmp-linked 6.3.0 (rug 1.30.0,
     /// gmp-mpfr-sys 1.7.1)").
     pub fn built_in() -> Vec<String> {
         let crates: Vec<&str> = env!("PKBENCH_BACKENDS").split(';').collect();
