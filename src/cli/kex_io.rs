@@ -83,7 +83,10 @@ pub fn run_offer(args: &OfferArgs) -> Result<String> {
     let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
     let own = kx.offer(&secret);
-    through::each(&file, kx.into(), own, &choices, |g| g.try_offer(&secret))
+    let discovery = crate::cli::options::discovery();
+    through::each(&file, kx.into(), own, &choices, discovery, |g| {
+        g.try_offer(&secret)
+    })
 }
 
 /// Computes the shared secret for `--secret` and `--peer`: lower-case hex and a newline,
@@ -105,7 +108,8 @@ pub fn run_reply(args: &ReplyArgs) -> Result<String> {
     // range and in the subgroup) before any library sees it.
     let own = kx.reply(&secret, &peer)?;
     let peer = through::full_width(&file, kx.as_ref(), &secret, peer)?;
-    through::each(&file, kx.into(), own, &choices, |g| {
+    let discovery = crate::cli::options::discovery();
+    through::each(&file, kx.into(), own, &choices, discovery, |g| {
         g.try_reply(&secret, &peer)
     })
 }

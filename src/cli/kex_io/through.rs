@@ -43,8 +43,8 @@ pub fn full_width(
 }
 
 /// The text of `offer` or `reply` through `choices`: `own` (pkbench's own value, computed
-/// after its checks accepted the user's values) and each library's, by `compute` on the
-/// group opened through it ([`PeerGroup::open`], which checks the library against pkbench's
+/// after its checks accepted the user's values) and each library's (looked for as
+/// `discovery` says), by `compute` on the group opened through it ([`PeerGroup::open`], which checks the library against pkbench's
 /// own on two secrets first). One implementation: its value alone, as without `--impl`.
 /// Several: `NAME: VALUE` lines in the order asked, then a `note:` line for each library
 /// that cannot compute the group here.
@@ -58,9 +58,9 @@ pub fn each(
     own_group: Arc<dyn KeyExchange>,
     own: Vec<u8>,
     choices: &[Choice],
+    discovery: crate::peers::Discovery,
     compute: impl Fn(&PeerGroup) -> PeerResult<Vec<u8>>,
 ) -> Result<String> {
-    let discovery = crate::cli::options::discovery();
     let mut values: Vec<(&'static str, Vec<u8>)> = Vec::new();
     let mut notes = Vec::new();
     let mut wrong: Vec<String> = Vec::new();
@@ -117,4 +117,49 @@ pub fn each(
         out.push_str(&format!("note: {r}\n"));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library whose value differs from pkbench's own is one line naming it, exit 1 (a
+    /// runtime error, not bad input), and no value is printed.
+    #[test]
+    fn a_library_that_disagrees_is_named() {
+        let file = crate::params::lookup("modp-512").unwrap();
+        let kx: Arc<dyn KeyExchange> = crate::kex::open(&file, &Default::default()).unwrap().into();
+        let own = kx.offer(&[3]);
+        assert_eq!(own.len(), 64);
+        let choices = [Choice::Own, Choice::Peer(Library::OpenSsl)];
+        let on = crate::peers::Discovery { enabled: true };
+        let r = each(&file, kx.clone(), own.clone(), &choices, on, |_| {
+            Ok(vec![0u8; 64])
+        });
+        match r {
+            Err(e) => {
+                assert_eq!(e.exit_code(), 1, "{e}");
+                let m = e.message();
+                assert!(
+                    m.starts_with(
+                        "--impl: openssl disagrees with pkbench's own value (openssl 0000"
+                    ) && !m.contains('\n'),
+                    "{m}"
+                );
+            }
+            Ok(out) => {
+                assert!(out.contains("note: openssl"), "{out}");
+                crate::testing::skip("openssl not found: its disagreement not tested");
+            }
+        }
+        // The same library computing its own value agrees, labelled beside pkbench's.
+        let r = each(&file, kx.clone(), own.clone(), &choices, on, |g| {
+            g.try_offer(&[3])
+        });
+        let out = r.unwrap();
+        if !out.contains("note: openssl") {
+            let v = hex::encode(&own);
+            assert_eq!(out, format!("pkbench: {v}\nopenssl: {v}\n"));
+        }
+    }
 }
