@@ -38,14 +38,25 @@ pub use text::{TEXT_WIDTH, table_width, wrap_text};
 use crate::record::ResultRecord;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 
-/// The interquartile range of a timing as "q1 … q3", each by [`fmt_time_ms`], the unit written
-/// once when both share it ("8.405 … 8.697 µs", "999.1 µs … 1.002 ms").
+/// The interquartile range of a timing as "q1 … q3" in one unit, q1's by [`fmt_time_ms`],
+/// written once ("8.405 … 8.697 µs", "999.1 … 1002 µs": one quantity, one unit); each with
+/// its own unit when q1 is not a number.
 pub fn fmt_quartiles_ms(q1_ms: f64, q3_ms: f64) -> String {
-    let (a, b) = (fmt_time_ms(q1_ms), fmt_time_ms(q3_ms));
-    match (a.rsplit_once(' '), b.rsplit_once(' ')) {
-        (Some((v1, u1)), Some((_, u2))) if u1 == u2 => format!("{v1} … {b}"),
-        _ => format!("{a} … {b}"),
-    }
+    let a = fmt_time_ms(q1_ms);
+    let per_ms = match a.rsplit_once(' ') {
+        Some((_, "s")) => 1e-3,
+        Some((_, "ms")) => 1.0,
+        Some((_, "µs")) => 1e3,
+        Some((_, "ns")) => 1e6,
+        _ => return format!("{a} … {}", fmt_time_ms(q3_ms)),
+    };
+    let (v1, unit) = a.rsplit_once(' ').unwrap_or((&a, ""));
+    let v3 = if q3_ms.is_finite() {
+        sig4(q3_ms * per_ms)
+    } else {
+        "-".to_string()
+    };
+    format!("{v1} … {v3} {unit}")
 }
 
 /// Formats a time in milliseconds with a unit a reader can take in: "11.62 ms", "3.41 µs",
@@ -313,7 +324,8 @@ mod tests {
         assert_eq!(fmt_time_ms(0.999_96), "1.000 ms");
         assert_eq!(sig4(9.999_7), "10.00");
         assert_eq!(fmt_quartiles_ms(0.008_405, 0.008_697), "8.405 … 8.697 µs");
-        assert_eq!(fmt_quartiles_ms(0.9991, 1.002), "999.1 µs … 1.002 ms");
+        assert_eq!(fmt_quartiles_ms(0.9991, 1.002), "999.1 … 1002 µs");
+        assert_eq!(fmt_quartiles_ms(0.1056, 1.711), "105.6 … 1711 µs");
         assert_eq!(fmt_quartiles_ms(f64::NAN, 1.0), "- … 1.000 ms");
     }
 
