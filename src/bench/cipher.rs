@@ -325,6 +325,7 @@ impl RowState {
         let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
         let (engine, peer) = match imp {
             Choice::Own | Choice::Portable => (engine, None),
+            Choice::Crate(c) => return Err(crate::bench::imp::dh_only(c)),
             Choice::Peer(lib) => {
                 let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, lib, discovery)
                     .map_err(|u| Error::runtime(u.to_string()))??;

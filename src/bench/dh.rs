@@ -6,6 +6,7 @@
 //! variable-base Reply on the generator) → Offer and Reply timed by the harness → the outputs
 //! of the timed runs checked again → the four operations of [`operations`].
 
+pub mod crates;
 pub mod pool;
 
 pub use pool::{MAX_POOL, POOL, POOL_TIME_SHARE, Pool, make_pool, make_sized_pool};
@@ -202,11 +203,15 @@ impl DhJob {
 }
 
 /// Prepares a DH job: the input pool from `cfg.seed`, sized to the work and checked
-/// ([`make_sized_pool`]); timed operations 0 = Offer, 1 = Reply.
+/// ([`make_sized_pool`]); timed operations 0 = Offer, 1 = Reply. A crate's job is timed in
+/// the crate's own types ([`crates::prepare`]).
 ///
 /// # Errors
 /// [`Error::Runtime`] when a check of the pool fails.
 pub fn prepare(job: &DhJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> {
+    if let super::imp::Choice::Crate(_) = job.imp {
+        return crates::prepare(job, cfg);
+    }
     let kx = job.group.as_ref();
     let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed);
     let pool = make_sized_pool(kx, job.exp_bits, job.pool_base, &cfg.measure, &mut rng)?;

@@ -179,6 +179,7 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
             Some(d) => Digester::Own(d),
             None => return Err(Error::input(no_own_code(algo))),
         },
+        Choice::Crate(c) => return Err(super::imp::dh_only(c)),
         Choice::Peer(lib) => match peer_digester(job, lib, cfg.discovery) {
             Ok(Ok(d)) => {
                 known_answers_checked = algo.known_answers().len();
@@ -317,6 +318,11 @@ pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(),
             })
         }
         Choice::Own | Choice::Portable => Ok(()),
+        Choice::Crate(c) => Err(Unavailable::Unsupported {
+            library: c.into(),
+            what: job.algo.name().into(),
+            why: "pkbench runs crates for dh only".into(),
+        }),
         Choice::Peer(lib) => peer_digester(job, lib, discovery).map(|_| ()),
     }
 }
@@ -481,7 +487,9 @@ impl super::Prepared for PreparedHash {
                     "implementation",
                     match self.job.imp {
                         Choice::Own | Choice::Portable => algo.implementation(),
-                        Choice::Peer(_) => self.digester.implementation(algo).label(),
+                        Choice::Peer(_) | Choice::Crate(_) => {
+                            self.digester.implementation(algo).label()
+                        }
                     },
                 )
                 .with_info(rinfo::KNOWN_ANSWERS_CHECKED, self.known_answers_checked)

@@ -37,6 +37,10 @@ impl Prepared for Tagged {
         self.inner.run(k, start, n);
     }
 
+    fn before_run(&mut self, k: usize, start: usize, n: usize) {
+        self.inner.before_run(k, start, n);
+    }
+
     fn cold(&self, k: usize) -> bool {
         self.inner.cold(k)
     }
@@ -57,6 +61,14 @@ impl Prepared for Tagged {
             })
             .collect())
     }
+}
+
+/// The error of a crate's choice ([`Choice::Crate`]) for a job other than `dh`'s: pkbench
+/// runs crates for Diffie-Hellman only (`peers::crates`).
+pub fn dh_only(name: &str) -> crate::Error {
+    crate::Error::input(format!(
+        "{name}: pkbench runs this crate for dh only (the curves `pkbench impls` lists)"
+    ))
 }
 
 /// `prepared` with its operations tagged by `choice` (unchanged for pkbench's own).

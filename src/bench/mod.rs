@@ -138,6 +138,12 @@ pub trait Prepared {
     /// (wrapping; the job cycles through its pool), keeping outputs for the check.
     fn run(&mut self, k: usize, start: usize, n: usize);
 
+    /// Makes, outside the timed region, what the next `run(k, start, n)` consumes (a crate's
+    /// one-use keys: `dh::crates`). Nothing by default.
+    fn before_run(&mut self, k: usize, start: usize, n: usize) {
+        let _ = (k, start, n);
+    }
+
     /// Whether timed operation `k` is timed cold: singly, its memory evicted before each run
     /// ([`Prepared::resident`], [`crate::measure::Sampler::round_single`]). Warm by default.
     fn cold(&self, k: usize) -> bool {
@@ -192,6 +198,7 @@ pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
         Job::Rsa(j) => match j.imp {
             imp::Choice::Peer(lib) => rsa_peer::prepare(j, lib, cfg),
             imp::Choice::Own | imp::Choice::Portable => rsa::prepare(j, cfg),
+            imp::Choice::Crate(name) => Err(imp::dh_only(name)),
         },
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),
@@ -212,6 +219,10 @@ struct Slot<'a> {
 impl Timed for Slot<'_> {
     fn run(&mut self, start: usize, n: usize) {
         self.job.run(self.k, start, n);
+    }
+
+    fn before(&mut self, start: usize, n: usize) {
+        self.job.before_run(self.k, start, n);
     }
 
     fn evict(&mut self, i: usize) {

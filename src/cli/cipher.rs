@@ -124,6 +124,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     for c in choices {
         match c {
             Choice::Own | Choice::Portable => jobs.push(Job::Cipher(job.clone())),
+            Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
             Choice::Peer(lib) => {
                 let (j, lacking) = job.through(lib, cfg.discovery);
                 let absent = lacking.iter().find(|(_, u)| u.is_absent());

@@ -32,7 +32,7 @@ use std::sync::Arc;
   pkbench dh --group x25519mlkem768 --impl libcrux-ml-kem --time 0.2
                                               the TLS 1.3 hybrid, one
                                               implementation")]
-#[command(mut_arg("imp", |a| a.long_help(crate::cli::imp::DH_IMPL_HELP)))]
+#[command(mut_arg("imp", |a| a.long_help(crate::cli::imp::dh_impl_help())))]
 pub struct DhArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -81,7 +81,7 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let cfg = args.timing.bench_config(args.out.format())?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
-    let choices = args.imp.choices_with_portable()?;
+    let choices = args.imp.dh_choices()?;
     args.threads.check_own(&choices, &args.group.field)?;
     let placement = args.threads.placement()?;
     let (file, opts) = args.group.describe(!args.no_table)?;
@@ -116,6 +116,10 @@ pub fn run(args: &DhArgs) -> Result<String> {
             Choice::Own => jobs.push(Job::Dh(job.clone())),
             Choice::Portable => jobs.push(Job::Dh(job.portable(&described, &opts)?)),
             Choice::Peer(lib) => match job.through(&file, lib, cfg.discovery) {
+                Ok(j) => jobs.push(Job::Dh(j?)),
+                Err(why) => notes.push(imp::note(c, &info.name, &why)),
+            },
+            Choice::Crate(name) => match job.through_crate(name) {
                 Ok(j) => jobs.push(Job::Dh(j?)),
                 Err(why) => notes.push(imp::note(c, &info.name, &why)),
             },
@@ -157,7 +161,7 @@ fn add_no_table_twin(
     let peers: Vec<DhJob> = jobs
         .iter()
         .filter_map(dh)
-        .filter(|d| matches!(d.imp, Choice::Peer(_)))
+        .filter(|d| matches!(d.imp, Choice::Peer(_) | Choice::Crate(_)))
         .collect();
     if let Some(own) = dh(&jobs[at])
         && own.wants_no_table_twin(&peers)

@@ -95,6 +95,7 @@ pub fn run(args: &HashArgs) -> Result<String> {
         for &c in &choices {
             let j = match c {
                 Choice::Own | Choice::Portable => *job,
+                Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
                 Choice::Peer(lib) => job.through(lib),
             };
             match bench::hash::available(&j, cfg.discovery) {

@@ -9,8 +9,31 @@ use crate::peers::Unavailable;
 use crate::record::{Operation, Skipped};
 use clap::Args;
 
-/// `dh`'s own words for `--impl`: [`ImplArgs`]'s, with the portable twin and the KEMs.
-pub const DH_IMPL_HELP: &str = "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, also the default; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).";
+/// `dh`'s own words for `--impl`: [`ImplArgs`]'s, with the crates of
+/// [`crate::peers::crates::CRATES`] (named from that list), the portable twin and the KEMs.
+pub fn dh_impl_help() -> String {
+    format!(
+        "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} on the curves each offers, a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, also the default; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).",
+        crate_list()
+    )
+}
+
+/// The crates `dh` runs, each with its groups, as help texts and messages name them:
+/// "`aws-lc-rs` (x25519, p256, p384, p521)", joined with commas and a final "and".
+fn crate_list() -> String {
+    let items: Vec<String> = crate::peers::crates::summary()
+        .into_iter()
+        .map(|s| match s.split_once(' ') {
+            Some((name, groups)) => format!("`{name}` {groups}"),
+            None => format!("`{s}`"),
+        })
+        .collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "(none in this build)".into(),
+    }
+}
 
 /// `choose`'s words for `--impl`, whose default is `all`.
 pub const CHOOSE_IMPL_HELP: &str = "Who computes each candidate: `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), a comma-separated list, or `all` (the default: every group is ranked at each implementation found, and the winner names its code). A library missing here, or without a group, gives a note.";
@@ -54,10 +77,44 @@ impl ImplArgs {
     /// # Errors
     /// [`Error::Input`] for a name that is none of them.
     pub fn choices_with_portable(&self) -> Result<Vec<Choice>> {
+        self.parse(false)
+    }
+
+    /// `dh`'s implementations: as [`ImplArgs::choices_with_portable`], with the crates of
+    /// [`crate::peers::crates::CRATES`] by name and in `all` (after the libraries).
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a name that is none of them.
+    pub fn dh_choices(&self) -> Result<Vec<Choice>> {
+        self.parse(true)
+    }
+
+    fn parse(&self, crates: bool) -> Result<Vec<Choice>> {
         let mut v = Vec::new();
         for name in self.imp.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let krate = crate::peers::crates::find(name);
             let add = if name.eq_ignore_ascii_case("all") {
-                Choice::all()
+                let mut all = Choice::all();
+                if crates {
+                    all.extend(
+                        crate::peers::crates::CRATES
+                            .iter()
+                            .map(|c| Choice::Crate(c.name())),
+                    );
+                }
+                all
+            } else if let (Some(k), true) = (krate, crates) {
+                vec![Choice::Crate(k.name())]
+            } else if let Some(k) = krate {
+                return Err(Error::input(format!(
+                    "--impl {}: pkbench runs the crate for dh only (on {}); use pkbench, openssl, gcrypt, gmp or all here",
+                    k.name(),
+                    k.curves()
+                        .iter()
+                        .map(|c| c.group)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
             } else {
                 vec![Choice::parse(name).ok_or_else(|| unknown_impl(name))?]
             };
@@ -77,14 +134,25 @@ impl ImplArgs {
 /// The error of an `--impl` name that is no implementation: the known names
 /// ([`Choice::all`], then [`PORTABLE`], then `all`) and the closest of them.
 pub fn unknown_impl(name: &str) -> Error {
+    let crates = crate::peers::crates::CRATES;
     let mut names: Vec<&str> = Choice::all().into_iter().map(Choice::name).collect();
     names.extend([PORTABLE, "all"]);
+    names.extend(crates.iter().map(|c| c.name()));
     let suggest = crate::error::suggest::closest_names(name, names.iter().copied());
     let mut known: Vec<String> = Choice::all()
         .into_iter()
         .map(|c| c.name().to_string())
         .collect();
     known.push(format!("{PORTABLE} (dh on gf2-155/gf2-185)"));
+    // The crates of the one list, each with the groups dh runs through it.
+    known.extend(
+        crate::peers::crates::summary()
+            .into_iter()
+            .map(|s| match s.split_once(" (") {
+                Some((n, g)) => format!("{n} (dh on {g}"),
+                None => s,
+            }),
+    );
     SettingError::UnknownImpl {
         name: name.into(),
         known,

@@ -170,6 +170,10 @@ pub enum Choice {
     Portable,
     /// A peer library loaded at run time.
     Peer(Library),
+    /// A Rust crate that `dh` runs beside pkbench's own code on the curves it offers, by its
+    /// crates.io name (`aws-lc-rs`); the list of them is `peers::crates::CRATES`, which
+    /// parses the names (this layer knows none). Not part of [`Choice::all`].
+    Crate(&'static str),
 }
 
 /// The name of pkbench's own choice in lists and records.
@@ -191,13 +195,33 @@ impl Choice {
             .collect()
     }
 
-    /// `pkbench`, `pkbench-portable`, `openssl`, `gcrypt`, `gmp`.
+    /// `pkbench`, `pkbench-portable`, `openssl`, `gcrypt`, `gmp`, or a crate's name.
     pub fn name(self) -> &'static str {
         match self {
             Choice::Own => OWN,
             Choice::Portable => PORTABLE,
             Choice::Peer(l) => l.name(),
+            Choice::Crate(c) => c,
         }
+    }
+
+    /// The crate `name` as a choice, read back from a record (whose names are not
+    /// `'static`): each distinct name is kept once for the life of the process (a record
+    /// names a few).
+    pub fn of_crate(name: &str) -> Choice {
+        static NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+        let mut names = NAMES
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let kept = match names.iter().find(|n| **n == name) {
+            Some(n) => *n,
+            None => {
+                let n: &'static str = Box::leak(name.to_string().into_boxed_str());
+                names.push(n);
+                n
+            }
+        };
+        Choice::Crate(kept)
     }
 
     /// A choice by name: `pkbench` (or `own`), `pkbench-portable`, or a library's name

@@ -16,6 +16,12 @@ pub trait Timed {
     fn evict(&mut self, i: usize) {
         let _ = i;
     }
+
+    /// Makes what the next timed [`Timed::run`]`(start, n)` consumes (a crate's one-use
+    /// keys), outside the timed region, before every timed batch. Nothing by default.
+    fn before(&mut self, start: usize, n: usize) {
+        let _ = (start, n);
+    }
 }
 
 /// A closure `op(i)` (one operation on input `i`) as a [`Timed`].
@@ -58,6 +64,7 @@ impl Sampler {
 
     /// Runs `op` `self.batch` times from the next input, timed; seconds.
     fn timed_batch(&mut self, cfg: &MeasureConfig, op: &mut dyn Timed, n: usize) -> Duration {
+        op.before(self.next, n);
         let t0 = cfg.clock.now();
         op.run(self.next, n);
         let dt = cfg.clock.now().saturating_sub(t0);

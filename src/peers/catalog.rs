@@ -102,6 +102,7 @@ pub fn catalog(discovery: Discovery) -> Catalog {
         rsa_crt(&ssl),
         des_key_setup(&ssl),
     ];
+    add_crates(&mut ops);
     ops.extend(hashes(&ssl, &gcry));
     ops.extend(ciphers(&ssl, &gcry));
     ops.push(seed(&ssl, &gcry));
@@ -117,6 +118,34 @@ pub fn catalog(discovery: Discovery) -> Catalog {
         libraries: super::libraries(discovery),
         legacy_provider,
         operations: ops,
+    }
+}
+
+/// The operation of each DH group a crate of [`super::crates::CRATES`] can offer.
+const CRATE_GROUPS: [(&str, &str); 4] = [
+    ("x25519", "X25519"),
+    ("p256", "P-256 ECDH"),
+    ("p384", "P-384 ECDH"),
+    ("p521", "P-521 ECDH"),
+];
+
+/// Each crate's rows under the operations of the groups it offers, each checked against
+/// pkbench's own group as `dh --impl` checks it ([`super::crates::candidates`]).
+fn add_crates(ops: &mut [Operation]) {
+    for (group, label) in CRATE_GROUPS {
+        let (Some(op), Some(own)) = (
+            ops.iter_mut().find(|o| o.operation == label),
+            own_group(group),
+        ) else {
+            continue;
+        };
+        // Linked in, so built in once checked (a failed check says so).
+        for (name, how, checked) in super::crates::candidates(group, own.as_ref()) {
+            op.implementations.push(match checked {
+                Ok(imp) => built_in(name, &how, imp),
+                Err(e) => peer(name, &how, Ok(Err(e))),
+            });
+        }
     }
 }
 

@@ -26,6 +26,7 @@
 //! environment variable; the binary maps `PKBENCH_NO_PEERS=1` to it.
 
 pub mod catalog;
+pub mod crates;
 pub mod engine;
 mod ffi;
 pub mod gcrypt;

@@ -142,11 +142,12 @@ impl Operation {
 
     /// Who computed it on the implementation axis: a peer library or pkbench's portable
     /// twin when the operation carries the param [`crate::implementation::IMPL_PARAM`],
-    /// else pkbench's own code.
+    /// a crate ([`Choice::Crate`]) when that param names none of them, else pkbench's own
+    /// code.
     pub fn choice(&self) -> Choice {
-        self.param_str(IMPL_PARAM)
-            .and_then(Choice::parse)
-            .unwrap_or(Choice::Own)
+        self.param_str(IMPL_PARAM).map_or(Choice::Own, |n| {
+            Choice::parse(n).unwrap_or_else(|| Choice::of_crate(n))
+        })
     }
 
     /// What the row's Offer precomputed for the generator (its `info` key

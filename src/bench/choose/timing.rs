@@ -98,7 +98,7 @@ pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
         .iter()
         .filter_map(|c| match c {
             Choice::Peer(l) => Some(*l),
-            Choice::Own | Choice::Portable => None,
+            Choice::Own | Choice::Portable | Choice::Crate(_) => None,
         })
         .collect();
     let mut tabled: HashMap<String, Option<Arc<dyn KeyExchange>>> = HashMap::new();

@@ -71,6 +71,7 @@ pub fn each(
                 continue;
             }
             Choice::Peer(lib) => lib,
+            Choice::Crate(name) => return Err(crate::bench::imp::dh_only(name)),
         };
         match PeerGroup::open(file, own_group.clone(), lib, discovery) {
             Err(why) => notes.push(note(c, &file.name, &why)),
