@@ -6,6 +6,7 @@
 //! | crate | file | groups | Offer | Reply |
 //! |---|---|---|---|---|
 //! | aws-lc-rs | `awslc.rs` | x25519, p256, p384, p521 | `PrivateKey::from_private_key` (pkbench's secret) + `compute_public_key` | `agreement::agree` (the key borrowed) |
+//! | ring | `ring.rs` | x25519, p256, p384 | `EphemeralPrivateKey::generate` + `compute_public_key` | `agree_ephemeral` (the key consumed: a fresh one per Reply) |
 //!
 //! A crate's calls are timed in its own types by `bench::dh::crates`: the key pairs a Reply
 //! uses are made before the timed batch ([`Engine::ready`]), every peer value is one that
@@ -18,13 +19,14 @@
 mod awslc;
 mod engine;
 mod group;
+mod ring;
 
 pub use engine::{Agreement, Engine, engine};
 pub use group::{CrateGroup, candidates, check};
 
 /// Every crate `dh --impl` runs, in the order its rows are shown (after the system
 /// libraries in `--impl all`).
-pub static CRATES: &[&dyn Crate] = &[&awslc::AwsLc];
+pub static CRATES: &[&dyn Crate] = &[&awslc::AwsLc, &ring::Ring];
 
 /// How a crate makes the key pair of an Offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
