@@ -18,15 +18,8 @@ fn reply_rows(group: &str, list: &str) -> (Value, Vec<(String, Value)>) {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|o| o["name"] == "Reply")
-        .map(|o| {
-            let who = o["params"]["impl"]
-                .as_str()
-                .unwrap_or("pkbench")
-                .to_string();
-            (who, o.clone())
-        })
-        .collect();
+        .filter(|o| o["name"] == "Reply");
+    let rows = common::ops_by_impl(rows);
     (v, rows)
 }
 

@@ -18,16 +18,7 @@ fn rows_by_impl(group: &'static str, list: &'static str) -> (Value, Vec<(String,
     let v = common::pkbench_summary(&[
         "dh", "--group", group, "--impl", list, "--time", "0.02", "--json",
     ]);
-    let rows = ops(&v)
-        .iter()
-        .map(|o| {
-            let who = o["params"]["impl"]
-                .as_str()
-                .unwrap_or("pkbench")
-                .to_string();
-            (who, o.clone())
-        })
-        .collect();
+    let rows = common::ops_by_impl(ops(&v));
     (v, rows)
 }
 

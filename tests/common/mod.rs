@@ -256,3 +256,18 @@ pub fn library_missing(output: &str, lib: &str, what: &str) {
         skip(&format!("{lib} not found here: {what}"));
     }
 }
+
+/// Operations of a record (a `dh --impl … --json` summary) named by the implementation
+/// that computed them: the `impl` param, or `pkbench` for pkbench's own rows (which carry
+/// none), each with its operation.
+pub fn ops_by_impl<'a>(ops: impl IntoIterator<Item = &'a Value>) -> Vec<(String, Value)> {
+    ops.into_iter()
+        .map(|o| {
+            let who = o["params"]["impl"]
+                .as_str()
+                .unwrap_or("pkbench")
+                .to_string();
+            (who, o.clone())
+        })
+        .collect()
+}
