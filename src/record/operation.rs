@@ -228,15 +228,15 @@ impl Operation {
         if d1 != d2 {
             return None;
         }
-        let paired = Operation::paired_rounds(slow, fast);
-        let (a, b) = paired
-            .clone()
-            .unwrap_or_else(|| (slow.round_values(), fast.round_values()));
+        let (a, b, paired) = match Operation::paired_rounds(slow, fast) {
+            Some((a, b)) => (a, b, true),
+            None => (slow.round_values(), fast.round_values(), false),
+        };
         let (a, b) = match d1 {
             Better::Lower => (a, b),
             Better::Higher => (b, a),
         };
-        let iv = if paired.is_some() {
+        let iv = if paired {
             interval::ratio_paired(&a, &b, interval::LEVEL)
         } else {
             interval::ratio_unpaired(&a, &b, interval::LEVEL)

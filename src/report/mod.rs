@@ -42,21 +42,17 @@ use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 /// written once ("8.405 … 8.697 µs", "999.1 … 1002 µs": one quantity, one unit); each with
 /// its own unit when q1 is not a number.
 pub fn fmt_quartiles_ms(q1_ms: f64, q3_ms: f64) -> String {
-    let a = fmt_time_ms(q1_ms);
-    let per_ms = match a.rsplit_once(' ') {
-        Some((_, "s")) => 1e-3,
-        Some((_, "ms")) => 1.0,
-        Some((_, "µs")) => 1e3,
-        Some((_, "ns")) => 1e6,
-        _ => return format!("{a} … {}", fmt_time_ms(q3_ms)),
-    };
-    let (v1, unit) = a.rsplit_once(' ').unwrap_or((&a, ""));
-    let v3 = if q3_ms.is_finite() {
-        sig4(q3_ms * per_ms)
+    if !q1_ms.is_finite() {
+        return format!("- … {}", fmt_time_ms(q3_ms));
+    }
+    let q1 = round_sig4(q1_ms);
+    let unit = display_unit(q1);
+    let q3 = if q3_ms.is_finite() {
+        sig4(in_unit(q3_ms, unit))
     } else {
         "-".to_string()
     };
-    format!("{v1} … {v3} {unit}")
+    format!("{} … {q3} {unit}", sig4(in_unit(q1, unit)))
 }
 
 /// Formats a time in milliseconds with a unit a reader can take in: "11.62 ms", "3.41 µs",
@@ -67,16 +63,31 @@ pub fn fmt_time_ms(ms: f64) -> String {
     }
     // Rounded first, so that 99.996 ms is "100.0 ms" and 0.99996 ms "1.000 ms".
     let ms = round_sig4(ms);
-    let (v, unit) = if ms >= 1000.0 {
-        (ms / 1e3, "s")
+    let unit = display_unit(ms);
+    format!("{} {unit}", sig4(in_unit(ms, unit)))
+}
+
+/// The unit [`fmt_time_ms`] writes `ms` (already rounded to four figures) in: s, ms, µs, ns.
+fn display_unit(ms: f64) -> &'static str {
+    if ms >= 1000.0 {
+        "s"
     } else if ms >= 1.0 {
-        (ms, "ms")
+        "ms"
     } else if ms >= 1e-3 {
-        (ms * 1e3, "µs")
+        "µs"
     } else {
-        (ms * 1e6, "ns")
-    };
-    format!("{} {unit}", sig4(v))
+        "ns"
+    }
+}
+
+/// `ms` milliseconds in `unit` (one of [`display_unit`]'s).
+fn in_unit(ms: f64, unit: &str) -> f64 {
+    match unit {
+        "s" => ms / 1e3,
+        "ms" => ms,
+        "µs" => ms * 1e3,
+        _ => ms * 1e6,
+    }
 }
 
 /// A number with four significant figures and no exponent ("1234", "12.34", "0.1234").
