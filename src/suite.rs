@@ -21,13 +21,20 @@ use crate::bench::cipher::{CipherJob, SizeGrid};
 use crate::bench::des::DesJob;
 use crate::bench::dh::DhJob;
 use crate::bench::hash::HashJob;
+use crate::bench::imp::Choice;
+use crate::bench::kem::KemJob;
 use crate::bench::rsa::RsaJob;
 use crate::bench::{Job, bulk};
 use crate::error::{Result, Warning};
 use crate::hash::Algo;
 use crate::kex::{ExpBits, GroupOptions, OpenedGroups};
+use crate::peers::{Discovery, Unavailable};
 use crate::record::Operation;
 use crate::repro::{self, Reference};
+
+/// Why an implementation does not compute an entry ([`Entry::through`]), as `repro` says
+/// it of a table's row.
+pub use crate::repro::Lacking;
 use crate::symmetric::registry::{self, CipherSpec};
 use crate::symmetric::{Direction, Mode};
 use std::sync::Arc;
@@ -211,6 +218,69 @@ impl Entry {
                 },
             )),
         })
+    }
+
+    /// This entry's `job` ([`Entry::job`]) computed by `choice` on the same inputs, checked
+    /// as the entry's command checks it with `--impl`: a Diffie-Hellman group through a
+    /// library ([`DhJob::through`]) or a crate ([`DhJob::through_crate`]); a KEM through
+    /// one of its crates ([`crate::kem::IMPLEMENTATIONS`]; pkbench's own choice is all of
+    /// them, as `dh --group mlkem768` times them); a table's row, raw RSA, DES, a hash or a
+    /// cipher as `repro --impl` gives a row to a library ([`repro::row_through`], on
+    /// [`crate::bench::imp::through`]: SHA-0, which no library has, stays pkbench's own).
+    /// pkbench's own choice is `job` itself.
+    ///
+    /// # Errors
+    /// `Err(why)` when `choice` does not compute the entry here ([`Lacking`]: absent, or
+    /// without the operation; a row pkbench keeps to its own code); `Ok(Err(e))` when the
+    /// library's or crate's check against pkbench's own output failed.
+    pub fn through(
+        &self,
+        job: &Job,
+        choice: Choice,
+        discovery: Discovery,
+    ) -> std::result::Result<Result<Job>, Lacking> {
+        let lacks = |name: &str, why: String| {
+            Lacking::Library(Unavailable::Unsupported {
+                library: name.into(),
+                what: job.label(),
+                why,
+            })
+        };
+        match (self, job, choice) {
+            (_, _, Choice::Own) => Ok(Ok(job.clone())),
+            (Entry::Dh { group, .. }, Job::Dh(d), Choice::Peer(lib)) => {
+                let file =
+                    crate::params::lookup(group).map_err(|e| lacks(lib.name(), e.to_string()))?;
+                let j = d.through(&file, lib, discovery).map_err(Lacking::Library)?;
+                Ok(j.map(Job::Dh))
+            }
+            (Entry::Dh { .. }, Job::Dh(d), Choice::Crate(name)) => Ok(d
+                .through_crate(name)
+                .map_err(Lacking::Library)?
+                .map(Job::Dh)),
+            (Entry::Kem { .. }, Job::Kem(k), Choice::Crate(name))
+                if crate::kem::IMPLEMENTATIONS.contains(&name) =>
+            {
+                Ok(crate::kem::open(k.info, name).map(|one| {
+                    Job::Kem(KemJob {
+                        impls: vec![Arc::from(one)],
+                        ..k.clone()
+                    })
+                }))
+            }
+            (Entry::Kem { .. }, _, c) => Err(lacks(
+                c.name(),
+                format!(
+                    "pkbench runs a KEM through its crates only ({})",
+                    crate::kem::IMPLEMENTATIONS.join(", ")
+                ),
+            )),
+            (_, _, Choice::Peer(lib)) => repro::row_through(job, lib, discovery).map(Ok),
+            (_, _, c) => Err(lacks(
+                c.name(),
+                "pkbench runs this crate for dh only (the curves `pkbench impls` lists)".into(),
+            )),
+        }
     }
 
     /// The record's operations of this entry from its job's operations `ops`: a table's row

@@ -66,6 +66,42 @@ pub fn available(
     }
 }
 
+/// The call each library computes one raw RSA value through ([`raw`]): its variable-time
+/// modular exponentiation, as `rsa --impl` times the private operation with `--powm fast`.
+pub fn raw_call(library: Library) -> &'static str {
+    match library {
+        Library::OpenSsl => BnPowm::Mont.function(),
+        Library::Gcrypt => "gcry_mpi_powm",
+        Library::Gmp => gmp::Powm::Fast.function(),
+    }
+}
+
+/// input^exponent mod modulus (big-endian bytes) through `library` ([`raw_call`]: OpenSSL's
+/// `BN_mod_exp_mont` with its Montgomery context, libgcrypt's `gcry_mpi_powm`, the system
+/// libgmp's `mpz_powm`), big-endian, zero-padded to the byte length of the modulus. The
+/// caller has checked the values ([`crate::rsa::raw`]: an odd modulus of at least 3, the
+/// input below it); a library's own refusal of them is its call's error.
+///
+/// # Errors
+/// `Err(u)`: the library is not loaded here ([`Unavailable`]); `Ok(Err(e))`: a call failed
+/// ([`PeerError`]).
+pub fn raw(
+    library: Library,
+    discovery: Discovery,
+    modulus: &[u8],
+    exponent: &[u8],
+    input: &[u8],
+) -> std::result::Result<PeerResult<Vec<u8>>, Unavailable> {
+    Ok(match library {
+        Library::OpenSsl => openssl::ModExp::new(openssl::load(discovery)?, modulus, BnPowm::Mont)
+            .and_then(|mut e| e.pow_bytes(input, exponent)),
+        Library::Gcrypt => gcrypt::ModExp::new(gcrypt::load(discovery)?, modulus)
+            .and_then(|mut e| e.pow_bytes(input, exponent)),
+        Library::Gmp => gmp::ModExp::new(gmp::load(discovery)?, modulus, gmp::Powm::Fast)
+            .and_then(|mut e| e.pow_bytes(input, exponent)),
+    })
+}
+
 /// Whether `library` times the CRT private operation (OpenSSL only: its RSA API, and the
 /// CRT on its BN calls).
 pub fn offers_crt(library: Library) -> bool {

@@ -134,8 +134,16 @@ impl ImplArgs {
 /// The error of an `--impl` name that is no implementation: the known names
 /// ([`Choice::all`], then [`PORTABLE`], then `all`) and the closest of them.
 pub fn unknown_impl(name: &str) -> Error {
+    unknown_impl_among(name, &[])
+}
+
+/// As [`unknown_impl`], for a command that also knows the implementations `extra` (each
+/// name with the words that limit it: `("num-bigint", "rsa-raw")`), listed after pkbench's
+/// own and suggested like the others.
+pub fn unknown_impl_among(name: &str, extra: &[(&str, &str)]) -> Error {
     let crates = crate::peers::crates::CRATES;
     let mut names: Vec<&str> = Choice::all().into_iter().map(Choice::name).collect();
+    names.extend(extra.iter().map(|(n, _)| *n));
     names.extend([PORTABLE, "all"]);
     names.extend(crates.iter().map(|c| c.name()));
     let suggest = crate::error::suggest::closest_names(name, names.iter().copied());
@@ -143,6 +151,7 @@ pub fn unknown_impl(name: &str) -> Error {
         .into_iter()
         .map(|c| c.name().to_string())
         .collect();
+    known.extend(extra.iter().map(|(n, w)| format!("{n} ({w})")));
     known.push(format!("{PORTABLE} (dh on gf2-155/gf2-185)"));
     // The crates of the one list, each with the groups dh runs through it.
     known.extend(
@@ -182,6 +191,19 @@ pub fn note(choice: Choice, what: &str, why: &Unavailable) -> Skipped {
     s
 }
 
+/// The error of an `--impl` list none of whose implementations can run here: every note's
+/// item and reason, on one line (exit 2: what was asked for is not here).
+pub fn nothing_runs(notes: &[Skipped]) -> Error {
+    let why: Vec<String> = notes
+        .iter()
+        .map(|n| format!("{}: {}", n.item, n.reason.replace('\n', " ")))
+        .collect();
+    Error::input(format!(
+        "--impl: nothing asked for can run here ({}); add pkbench to the list",
+        why.join("; ")
+    ))
+}
+
 /// Runs the Jobs of several implementations together ([`bench::sweep`]: all prepared, then
 /// timed in alternating rounds): their operations in order. A library that misbehaves (a
 /// call fails, a result differs from pkbench's own) costs only its own rows: its error
@@ -205,10 +227,7 @@ pub fn run_jobs(
             .join("; ")
     };
     if jobs.is_empty() {
-        return Err(Error::input(format!(
-            "--impl: nothing asked for can run here ({}); add pkbench to the list",
-            reasons(notes)
-        )));
+        return Err(nothing_runs(notes));
     }
     if jobs.len() == 1 {
         return bench::run(&jobs[0], cfg);

@@ -148,14 +148,7 @@ pub fn run(args: &LeakArgs) -> Result<String> {
         }
     }
     if targets.is_empty() {
-        let why: Vec<String> = notes
-            .iter()
-            .map(|n| format!("{}: {}", n.item, n.reason))
-            .collect();
-        return Err(Error::input(format!(
-            "--impl: nothing asked for can run here ({}); add pkbench to the list",
-            why.join("; ")
-        )));
+        return Err(crate::cli::imp::nothing_runs(&notes));
     }
     let b = budget(args);
     let job = LeakJob {

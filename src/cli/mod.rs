@@ -31,3 +31,4 @@ pub mod suite;
 pub mod threads;
 pub mod timing;
 pub mod usage;
+pub mod values;

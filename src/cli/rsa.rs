@@ -9,13 +9,16 @@ use crate::bench::{self, Job};
 use crate::cli::imp;
 use crate::cli::output::{OutputArgs, Renderers};
 use crate::cli::timing::TimingArgs;
-use crate::error::{Param, Result, parse_hex};
+use crate::error::Result;
 use crate::record::RunTimer;
 use crate::report;
 use crate::rsa::{self, ops::Powm};
 use clap::Args;
 use clap::ValueEnum;
 use std::path::PathBuf;
+
+mod raw;
+pub use raw::{RsaRawArgs, run_raw};
 
 /// Arguments of `pkbench rsa`.
 #[derive(Debug, Clone, Args)]
@@ -150,50 +153,6 @@ depends on the data), this build's only backend; --powm sec (constant time)
 needs a build with --features gmp.",
     rsa_checked!()
 );
-
-/// Arguments of `pkbench rsa-raw`.
-#[derive(Debug, Clone, Args)]
-#[command(after_help = RSA_RAW_EXAMPLES)]
-pub struct RsaRawArgs {
-    /// The modulus n, hex (big-endian); must be odd and at least 3. Any such n is accepted,
-    /// however small (the bare primitive is defined for it; textbook examples use
-    /// n = 3233): pkbench does not check that n is an RSA modulus, a product of two or more
-    /// distinct odd primes (RFC 8017 §3.1).
-    #[arg(long, value_name = "HEX")]
-    pub modulus: String,
-    /// The exponent (e for RSAEP, d for RSASP1), hex.
-    #[arg(long, value_name = "HEX")]
-    pub exponent: String,
-    /// The input, hex; must be below the modulus.
-    #[arg(long, value_name = "HEX")]
-    pub input: String,
-    /// Bignum backend: `gmp` (default when built with `--features gmp`) or `num-bigint`.
-    #[arg(long, value_name = "BACKEND")]
-    pub backend: Option<String>,
-}
-
-const RSA_RAW_EXAMPLES: &str =
-    "Prints input^exponent mod modulus in hex, big-endian, zero-padded to the
-modulus length (RFC 8017 RSAEP / RSASP1, no padding).
-
-Examples:
-  pkbench rsa-raw --modulus 0ca1 --exponent 11 --input 41
-                                           n = 3233, e = 17, m = 65: 0ae6
-  pkbench rsa-raw --modulus 0ca1 --exponent 0ac1 --input 0ae6
-                                           d = 2753 undoes it: 0041";
-
-/// Runs `pkbench rsa-raw`: the hex result and a newline.
-///
-/// # Errors
-/// [`crate::Error::Input`] for malformed hex, a zero, even or 1 modulus, input ≥ modulus, or an
-/// unknown backend.
-pub fn run_raw(args: &RsaRawArgs) -> Result<String> {
-    let n = parse_hex(Param::Modulus, &args.modulus)?;
-    let e = parse_hex(Param::Exponent, &args.exponent)?;
-    let m = parse_hex(Param::Input, &args.input)?;
-    let out = rsa::raw(&n, &e, &m, args.backend.as_deref())?;
-    Ok(format!("{}\n", hex::encode(out)))
-}
 
 /// Runs `pkbench rsa`: the flags become an [`RsaJob`], the bench layer times it, and the
 /// record is printed (text or JSON) and saved with `--output`.

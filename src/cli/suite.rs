@@ -8,7 +8,9 @@
 //! The summary is [`crate::report::suite`].
 
 use crate::bench;
+use crate::bench::imp::{Choice, IMPL_PARAM};
 use crate::cli;
+use crate::cli::imp::{self, ImplArgs};
 use crate::cli::output::{self, OutputArgs, Renderers};
 use crate::cli::timing::TimingArgs;
 use crate::error::{Error, Result};
@@ -29,6 +31,10 @@ pub use crate::report::suite::render_text;
   pkbench suite --output ~/pkbench-runs    the full set (several minutes; the
                                            directory must exist)
   pkbench suite --quick --output base.json --force   one named file, replaced
+  pkbench suite --quick --impl pkbench,openssl
+                                           each entry through pkbench's own code
+                                           and, where it has it, OpenSSL, in the
+                                           same rounds
   pkbench compare results/A.json results/B.json")]
 // The suite's own budget: shorter than one command's, shorter still with --quick.
 #[command(mut_arg("time", |a| {
@@ -64,11 +70,17 @@ pub struct SuiteArgs {
     /// timed with cold caches (the 1995 rows, hashes, ciphers and DES stay warm).
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
+    /// Who computes the entries ([`IMPL_HELP`]).
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    pub imp: String,
     #[command(flatten)]
     pub timing: TimingArgs,
     #[command(flatten)]
     pub out: OutputArgs,
 }
+
+/// The words of `suite --impl`.
+const IMPL_HELP: &str = "Who computes the suite's entries: `pkbench` (the default: its own code or the crate it uses, and every KEM through each of its crates, the set without --impl), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), the Rust crates `dh --impl` takes (Diffie-Hellman on the curves each offers; a KEM crate also its KEMs), a comma-separated list, or `all` (every one). Each entry runs through each implementation asked for that offers it, on the same inputs and checked as its own command checks it with --impl (dh, rsa, des, hash, cipher, repro), all in the same alternating rounds; a row of another implementation is labelled `… --impl NAME` and carries its name in the `impl` param. Only the implementations listed run: pkbench's own rows are in the record when pkbench is in the list (`all` includes it). What an implementation does not offer, or a library not found here, is a note under skipped, one per implementation and reason; nothing asked for able to run is an error (exit 2).";
 
 /// `--time` when not given, seconds ([`suite::default_budget_s`]; a test keeps them equal).
 const TIME: &str = "0.5";
@@ -113,6 +125,7 @@ pub fn label(e: &Entry) -> String {
 pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;
+    let choices = choices(&args.imp)?;
     let entries = suite::standard_set(args.quick)?;
     let options = cli::options::group_options(true, None, false)?;
     let (jobs, warnings) = suite::jobs(&entries, &options);
@@ -133,23 +146,28 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
             (job, _) => job,
         })
         .collect();
-    let items = entries
-        .iter()
-        .zip(jobs)
-        .map(|(e, job)| bench::Item {
-            label: label(e),
-            job,
-        })
-        .collect();
+    let (planned, mut skipped) = plan(&entries, jobs, &choices, cfg.discovery);
+    if !planned.iter().any(|(_, _, item)| item.job.is_ok()) && !skipped.is_empty() {
+        return Err(imp::nothing_runs(&skipped));
+    }
+    let (order, items): (Vec<(usize, Choice)>, Vec<bench::Item>) = planned
+        .into_iter()
+        .map(|(i, c, item)| ((i, c), item))
+        .unzip();
     let mut operations = Vec::new();
-    let mut skipped = Vec::new();
-    for ((label, result), entry) in bench::sweep(items, &cfg).into_iter().zip(&entries) {
-        match result.and_then(|ops| entry.operations(ops)) {
+    for ((label, result), (i, c)) in bench::sweep(items, &cfg).into_iter().zip(order) {
+        match result.and_then(|ops| entries[i].operations(ops)) {
             Ok(ops) => operations.extend(
                 ops.into_iter()
                     .map(|op| op.with_info("item", label.clone())),
             ),
-            Err(e) => skipped.push(Skipped::new(label, cli::errors::render(&e))),
+            Err(e) => {
+                let mut s = Skipped::new(label, cli::errors::render(&e));
+                if c != Choice::Own {
+                    s.params.insert(IMPL_PARAM.into(), c.name().into());
+                }
+                skipped.push(s);
+            }
         }
     }
     let params = record::params([
@@ -158,9 +176,107 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
     ]);
     let mut params: serde_json::Map<String, serde_json::Value> = params.into_iter().collect();
     cli::cache::add_params(&mut params, mode, args.timing.clock);
+    if choices != [Choice::Own] {
+        let names: Vec<&str> = choices.iter().map(|c| c.name()).collect();
+        params.insert(IMPL_PARAM.into(), names.join(",").into());
+    }
     let mut rec = bench::record("suite", &cfg, params, operations, &timer);
     rec.skipped = skipped;
     Ok(rec)
+}
+
+/// The implementations `--impl` names, as `dh --impl` reads them (the crates included), in
+/// order.
+///
+/// # Errors
+/// [`Error::Input`] for a name that is no implementation (with the closest known names),
+/// or `pkbench-portable` (`dh`'s alone).
+fn choices(list: &str) -> Result<Vec<Choice>> {
+    let v = (ImplArgs { imp: list.into() }).dh_choices()?;
+    if v.contains(&Choice::Portable) {
+        return Err(Error::input(format!(
+            "--impl {}: only `dh` on a binary curve (gf2-155, gf2-185) has a portable twin; use `dh --impl pkbench,{}` there",
+            Choice::Portable.name(),
+            Choice::Portable.name()
+        )));
+    }
+    Ok(v)
+}
+
+/// One timed item of the suite: its entry (index), who computes it, its label and job.
+type Planned = (usize, Choice, bench::Item);
+
+/// The suite's items: for each entry, its job through each of `choices` that offers it
+/// ([`Entry::through`]; pkbench's own job as it is, labelled as without `--impl`, another
+/// implementation's labelled `… --impl NAME`), and the notes of what does not run, grouped
+/// by implementation and reason ([`lacking_notes`]). An entry whose own job cannot be made
+/// in this build is one item carrying that error (recorded as skipped, as without
+/// `--impl`). A KEM crate asked for beside pkbench adds nothing: pkbench's own KEM rows are
+/// every crate's already.
+fn plan(
+    entries: &[Entry],
+    jobs: Vec<Result<bench::Job>>,
+    choices: &[Choice],
+    discovery: crate::peers::Discovery,
+) -> (Vec<Planned>, Vec<Skipped>) {
+    let mut items = Vec::new();
+    let mut lacking = Vec::new();
+    for (i, (e, job)) in entries.iter().zip(jobs).enumerate() {
+        let own = label(e);
+        let job = match job {
+            Ok(job) => job,
+            Err(err) => {
+                let first = choices.first().copied().unwrap_or_default();
+                let job = Err(err);
+                items.push((i, first, bench::Item { label: own, job }));
+                continue;
+            }
+        };
+        for &c in choices {
+            let kem_crate =
+                matches!(c, Choice::Crate(n) if crate::kem::IMPLEMENTATIONS.contains(&n));
+            if kem_crate && matches!(e, Entry::Kem { .. }) && choices.contains(&Choice::Own) {
+                continue;
+            }
+            let label = match c {
+                Choice::Own => own.clone(),
+                other => format!("{own} --impl {}", other.name()),
+            };
+            match e.through(&job, c, discovery) {
+                Ok(job) => items.push((i, c, bench::Item { label, job })),
+                Err(why) => lacking.push((c, own.clone(), why)),
+            }
+        }
+    }
+    (items, lacking_notes(lacking))
+}
+
+/// One note per implementation and reason, naming the entries it covers (every entry for a
+/// library not found here), with the `impl` param.
+fn lacking_notes(lacking: Vec<(Choice, String, suite::Lacking)>) -> Vec<Skipped> {
+    let mut groups: Vec<(Choice, String, Vec<String>)> = Vec::new();
+    for (c, label, why) in lacking {
+        let (reason, label) = match why {
+            suite::Lacking::Library(u) if u.is_absent() => {
+                (imp::note(c, "", &u).reason, "every entry".to_string())
+            }
+            suite::Lacking::Library(u) => (imp::note(c, "", &u).reason, label),
+            suite::Lacking::OwnOnly(o) => (o.to_string(), label),
+        };
+        match groups.iter_mut().find(|(k, r, _)| *k == c && *r == reason) {
+            Some((_, _, labels)) if labels.contains(&label) => {}
+            Some((_, _, labels)) => labels.push(label),
+            None => groups.push((c, reason, vec![label])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(c, reason, labels)| {
+            let mut s = Skipped::new(format!("{} ({})", c.name(), labels.join(", ")), reason);
+            s.params.insert(IMPL_PARAM.into(), c.name().into());
+            s
+        })
+        .collect()
 }
 
 /// The file name of a suite record: `<UTC date and time>-<host>[-quick].json`.
@@ -242,6 +358,8 @@ pub const DEFAULT_DIR: &str = "results";
 pub fn run(args: &SuiteArgs) -> Result<String> {
     let renderers = Renderers::record(render_text);
     args.out.format.check(&renderers)?;
+    // The names first: a typo costs no directory made.
+    choices(&args.imp)?;
     let output = args
         .out
         .output

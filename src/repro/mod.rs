@@ -174,6 +174,33 @@ impl std::fmt::Display for OwnOnly {
     }
 }
 
+/// A row's `job` computed by `library`, as `repro --impl` gives it one
+/// ([`crate::bench::imp::through`]: a hash, DES, key setup, raw RSA or cipher row on the same
+/// inputs, checked as that command checks it).
+///
+/// # Errors
+/// [`Lacking`]: the library is absent or lacks the operation, or the row is pkbench's own
+/// only ([`OwnOnly`]: a hash no library has, a Diffie-Hellman row).
+pub fn row_through(
+    job: &Job,
+    library: bench::imp::Library,
+    discovery: crate::peers::Discovery,
+) -> std::result::Result<Job, Lacking> {
+    if let Job::Hash(h) = job {
+        let stand_in = crate::bench::hash::stand_in(h.algo);
+        if stand_in != h.algo {
+            return Err(Lacking::OwnOnly(OwnOnly::StandIn {
+                algo: h.algo,
+                stand_in,
+            }));
+        }
+    }
+    match bench::imp::through(job, library, discovery) {
+        None => Err(Lacking::OwnOnly(OwnOnly::Exchange)),
+        Some(r) => r.map_err(Lacking::Library),
+    }
+}
+
 /// Why a row has no value on this machine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
@@ -223,21 +250,9 @@ impl Plan {
             let Ok(job) = &self.items[k].job else {
                 continue;
             };
-            if let Job::Hash(h) = job {
-                let stand_in = crate::bench::hash::stand_in(h.algo);
-                if stand_in != h.algo {
-                    let own = OwnOnly::StandIn {
-                        algo: h.algo,
-                        stand_in,
-                    };
-                    lacking.push((row, Lacking::OwnOnly(own)));
-                    continue;
-                }
-            }
-            match bench::imp::through(job, library, discovery) {
-                None => lacking.push((row, Lacking::OwnOnly(OwnOnly::Exchange))),
-                Some(Err(u)) => lacking.push((row, Lacking::Library(u))),
-                Some(Ok(j)) => {
+            match row_through(job, library, discovery) {
+                Err(why) => lacking.push((row, why)),
+                Ok(j) => {
                     self.items.push(bench::Item {
                         label: format!("{} ({})", self.items[k].label, library.name()),
                         job: Ok(j),

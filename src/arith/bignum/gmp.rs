@@ -11,10 +11,7 @@ use super::Backend;
 use rug::integer::{IsPrime, Order};
 use rug::{Assign, Integer};
 
-/// The implementation name of the GMP linked into pkbench (the `gmp` cargo feature), in
-/// records and tables: not `gmp`, the name of the system's libgmp that `--impl gmp` loads
-/// at run time, which may be another version.
-pub const LINKED_NAME: &str = "gmp-linked";
+use super::LINKED_NAME;
 
 /// GNU MP through rug: integers are [`rug::Integer`] (always non-negative here).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

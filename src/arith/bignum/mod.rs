@@ -29,6 +29,12 @@
 pub mod num_bigint;
 pub use self::num_bigint::NumBigint;
 
+/// The implementation name of the GMP linked into pkbench (the `gmp` cargo feature), in
+/// records, tables and `rsa-raw --impl`: not `gmp`, the name of the system's libgmp that
+/// `--impl gmp` loads at run time, which may be another version. Defined in every build, so
+/// that a build without the feature can name what it lacks.
+pub const LINKED_NAME: &str = "gmp-linked";
+
 #[cfg(feature = "gmp")]
 pub mod gmp;
 #[cfg(feature = "gmp")]

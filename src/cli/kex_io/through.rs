@@ -3,7 +3,8 @@
 
 use crate::bench::imp::{Choice, Library};
 use crate::cli::imp::{ImplArgs, note};
-use crate::error::{Error, Result};
+use crate::cli::values::{self, Outcome};
+use crate::error::Result;
 use crate::kex::KeyExchange;
 use crate::params::{Family, GroupFile};
 use crate::peers::PeerResult;
@@ -13,7 +14,7 @@ use std::sync::Arc;
 /// The implementations `--impl` names, in order (not `pkbench-portable`: [`ImplArgs::choices`]).
 ///
 /// # Errors
-/// [`Error::Invalid`] for a name that is no implementation.
+/// [`crate::Error::Input`] for a name that is no implementation.
 pub fn choices(list: &str) -> Result<Vec<Choice>> {
     ImplArgs { imp: list.into() }.choices()
 }
@@ -44,15 +45,16 @@ pub fn full_width(
 
 /// The text of `offer` or `reply` through `choices`: `own` (pkbench's own value, computed
 /// after its checks accepted the user's values) and each library's (looked for as
-/// `discovery` says), by `compute` on the group opened through it ([`PeerGroup::open`], which checks the library against pkbench's
-/// own on two secrets first). One implementation: its value alone, as without `--impl`.
-/// Several: `NAME: VALUE` lines in the order asked, then a `note:` line for each library
-/// that cannot compute the group here.
+/// `discovery` says), by `compute` on the group opened through it ([`PeerGroup::open`], which
+/// checks the library against pkbench's own on two secrets first), printed by
+/// [`values::render`]: one implementation's value alone, as without `--impl`; several as
+/// `NAME: VALUE` lines in the order asked, then a `note:` line for each library that cannot
+/// compute the group here.
 ///
 /// # Errors
-/// [`Error::Input`] when nothing asked for can compute the group here (each reason named);
-/// [`Error::Runtime`] (exit 1) naming every library whose value differs from pkbench's own,
-/// or whose call or check failed.
+/// As [`values::render`]: [`crate::Error::Input`] when nothing asked for can compute the
+/// group here; [`crate::Error::Runtime`] (exit 1) naming every library whose value differs
+/// from pkbench's own, or whose call or check failed.
 pub fn each(
     file: &GroupFile,
     own_group: Arc<dyn KeyExchange>,
@@ -61,63 +63,27 @@ pub fn each(
     discovery: crate::peers::Discovery,
     compute: impl Fn(&PeerGroup) -> PeerResult<Vec<u8>>,
 ) -> Result<String> {
-    let mut values: Vec<(&'static str, Vec<u8>)> = Vec::new();
-    let mut notes = Vec::new();
-    let mut wrong: Vec<String> = Vec::new();
+    let mut outcomes = Vec::new();
     for &c in choices {
         let lib: Library = match c {
             Choice::Own | Choice::Portable => {
-                values.push((c.name(), own.clone()));
+                outcomes.push((c.name(), Outcome::Value(own.clone())));
                 continue;
             }
             Choice::Peer(lib) => lib,
             Choice::Crate(name) => return Err(crate::bench::imp::dh_only(name)),
         };
-        match PeerGroup::open(file, own_group.clone(), lib, discovery) {
-            Err(why) => notes.push(note(c, &file.name, &why)),
-            Ok(Err(e)) => wrong.push(e.to_string()),
+        let outcome = match PeerGroup::open(file, own_group.clone(), lib, discovery) {
+            Err(why) => Outcome::Note(note(c, &file.name, &why)),
+            Ok(Err(e)) => Outcome::Failed(e.to_string()),
             Ok(Ok(g)) => match compute(&g) {
-                Err(e) => wrong.push(e.to_string()),
-                Ok(v) if v != own => wrong.push(format!(
-                    "{l} disagrees with pkbench's own value ({l} {}, pkbench {})",
-                    hex::encode(&v),
-                    hex::encode(&own),
-                    l = lib.name(),
-                )),
-                Ok(v) => values.push((lib.name(), v)),
+                Err(e) => Outcome::Failed(e.to_string()),
+                Ok(v) => Outcome::Value(v),
             },
-        }
+        };
+        outcomes.push((lib.name(), outcome));
     }
-    if !wrong.is_empty() {
-        return Err(Error::runtime(format!(
-            "--impl: {} (pkbench's own checks accepted the values)",
-            wrong.join("; ")
-        )));
-    }
-    let reasons = || {
-        notes
-            .iter()
-            .map(|n| format!("{}: {}", n.item, n.reason.replace('\n', " ")))
-            .collect::<Vec<_>>()
-    };
-    if values.is_empty() {
-        return Err(Error::input(format!(
-            "--impl: nothing asked for can compute {} here ({}); add pkbench to the list",
-            file.name,
-            reasons().join("; ")
-        )));
-    }
-    if choices.len() == 1 {
-        return Ok(format!("{}\n", hex::encode(&values[0].1)));
-    }
-    let mut out = String::new();
-    for (name, v) in &values {
-        out.push_str(&format!("{name}: {}\n", hex::encode(v)));
-    }
-    for r in reasons() {
-        out.push_str(&format!("note: {r}\n"));
-    }
-    Ok(out)
+    values::render(&own, &file.name, outcomes)
 }
 
 #[cfg(test)]
