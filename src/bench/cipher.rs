@@ -3,9 +3,11 @@
 //! and the least-squares slope through the medians ([`super::slope`]). `pkbench cipher`,
 //! `repro gnupg-2000` and the suite's cipher rows are such jobs.
 //!
-//! Flow of a row ([`bench_row`]): the cipher's known answers ([`kat::check_known_answers`])
-//! → a key, an IV and a plaintext from a seeded ChaCha20 RNG (made before timing) → the mode
-//! checked against the NIST SP 800-38A reference on the timed input ([`kat::check_mode`]) →
+//! Flow of a row ([`bench_row`], `cipher/row.rs`): the cipher's known answers
+//! ([`crate::symmetric::kat::check_known_answers`]) → a key, an IV and a plaintext from a
+//! seeded ChaCha20 RNG (made before timing) → the mode checked against the NIST SP 800-38A
+//! reference on the timed input ([`crate::symmetric::kat::check_mode`]; for a cipher pkbench
+//! has no code for, the library's output against its own ECB run through the reference) →
 //! one call per buffer size timed by the harness → every timed output compared with the
 //! checked one → the slope fit → one [`Operation`] ([`operation`]).
 
@@ -15,18 +17,17 @@ use super::slope::{self, SlopePoint};
 use crate::error::{Error, Result};
 use crate::measure::{Machine, MeasureConfig};
 use crate::record::{self, Operation};
-use crate::symmetric::kat;
 use crate::symmetric::modes::{Direction, Mode};
 use crate::symmetric::registry::CipherSpec;
-use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
 use std::hint::black_box;
 
 mod grid;
 mod measured;
+mod row;
 
 pub use grid::SizeGrid;
 pub use measured::{CipherRow, operation};
+use row::RowState;
 
 /// One row of a cipher table: a configuration, a mode and a direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,20 +182,6 @@ pub fn bench_row(
         .ok_or_else(|| Error::runtime("no row was timed"))
 }
 
-/// One row with its checked inputs and, per buffer size, the output of the timed calls.
-struct RowState {
-    row: Row,
-    name: String,
-    engine: Box<dyn crate::symmetric::Engine>,
-    iv: Vec<u8>,
-    input: Vec<u8>,
-    expected: Vec<u8>,
-    outs: Vec<Vec<u8>>,
-    failed: bool,
-    /// A peer's implementation (`None`: the registry's crate).
-    peer: Option<crate::implementation::Implementation>,
-}
-
 /// A cipher job ready to time.
 struct PreparedCipher {
     label: String,
@@ -266,94 +253,10 @@ impl PreparedCipher {
                 slope: fit,
                 points,
                 fit_doubts: fit.doubts(),
+                known_answers_checked: r.known_answers,
             });
         }
         Ok(out)
-    }
-}
-
-impl RowState {
-    /// Checks the cipher's known answers and the mode on the timed inputs; the key, IV and
-    /// plaintext come from ChaCha20 seeded with `seed`. With a peer (`imp`), the library is
-    /// checked on the known answers and must give pkbench's own checked output on the same
-    /// inputs; it is then the engine timed.
-    fn new(
-        row: &Row,
-        sizes: &[usize],
-        seed: u64,
-        imp: Choice,
-        discovery: crate::peers::Discovery,
-    ) -> Result<RowState> {
-        let (spec, mode, dir) = (&row.spec, row.mode, row.direction);
-        let name = spec.display_name();
-        let max = *sizes.last().expect("at least two sizes");
-        kat::check_known_answers(spec)?;
-        let mut rng = ChaCha20Rng::seed_from_u64(seed);
-        let mut key = vec![0u8; spec.key_bytes()];
-        rng.fill_bytes(&mut key);
-        let engine = spec.engine(&key)?;
-        if !engine.modes().contains(&mode) {
-            return Err(Error::input(format!(
-                "{name} has no {} mode: use {}",
-                mode.label(),
-                engine
-                    .modes()
-                    .iter()
-                    .map(|m| m.label().to_lowercase())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        let mut iv = vec![0u8; engine.block_bytes()];
-        rng.fill_bytes(&mut iv);
-        let mut plaintext = vec![0u8; max];
-        rng.fill_bytes(&mut plaintext);
-        // The input of a decryption row is the checked ciphertext of the plaintext.
-        let input = match dir {
-            Direction::Encrypt => plaintext,
-            Direction::Decrypt => kat::check_mode(
-                engine.as_ref(),
-                &name,
-                mode,
-                Direction::Encrypt,
-                &iv,
-                &plaintext,
-            )?,
-        };
-        // Expected output at each size: every size is a prefix of the largest buffer, and
-        // every mode here is prefix-stable, so one checked output serves all sizes.
-        let expected = kat::check_mode(engine.as_ref(), &name, mode, dir, &iv, &input)?;
-        let (engine, peer) = match imp {
-            Choice::Own | Choice::Portable => (engine, None),
-            Choice::Crate(c) => return Err(crate::bench::imp::dh_only(c)),
-            Choice::Peer(lib) => {
-                let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, lib, discovery)
-                    .map_err(|u| Error::runtime(u.to_string()))??;
-                let mut out = vec![0u8; input.len()];
-                crate::symmetric::Engine::apply(&p, mode, dir, &iv, &input, &mut out)?;
-                if out != expected {
-                    return Err(Error::runtime(format!(
-                        "{}: {name} {} {}: differs from pkbench's own output on the same input",
-                        lib.name(),
-                        mode.label(),
-                        dir.short()
-                    )));
-                }
-                let i = p.implementation();
-                (Box::new(p) as Box<dyn crate::symmetric::Engine>, Some(i))
-            }
-        };
-        Ok(RowState {
-            row: *row,
-            name,
-            engine,
-            peer,
-            iv,
-            input,
-            expected,
-            outs: vec![Vec::new(); sizes.len()],
-            failed: false,
-        })
     }
 }
 

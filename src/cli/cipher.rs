@@ -10,7 +10,8 @@ use crate::bench::{self, Job};
 use crate::cli::imp::{self, ImplArgs};
 use crate::cli::output::{OutputArgs, Renderers};
 use crate::cli::timing::TimingArgs;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::peers::Unavailable;
 use crate::record::{self, ResultRecord, RunTimer};
 use crate::report;
 use crate::symmetric::registry::{algo_help, key_bits_help};
@@ -31,6 +32,9 @@ use clap::Args;
   pkbench cipher --algo arcfour --json     ARCFOUR (a stream cipher), JSON
   pkbench cipher --algo twofish --max-bytes 8192
                                            slope over 16 B … 8 KiB
+  pkbench cipher --algo seed --impl gcrypt
+                                           SEED through libgcrypt (no code of
+                                           pkbench's own), every mode
 
 Throughput is the inverse of the slope of time per call against buffer size (a
 least-squares line over --points sizes from --min-bytes to --max-bytes), so the
@@ -41,8 +45,8 @@ pub struct CipherArgs {
     /// The cipher (the list is the registry's: [`algo_help`]).
     #[arg(long, value_name = "ALGO", help = algo_help())]
     pub algo: String,
-    /// Mode of operation (NIST SP 800-38A); all five when omitted. ARCFOUR takes only
-    /// `stream`.
+    /// Mode of operation (NIST SP 800-38A); all five when omitted. ARCFOUR and Salsa20 take
+    /// only `stream`.
     #[arg(long, value_enum)]
     pub mode: Option<Mode>,
     /// Time decryption instead of encryption.
@@ -121,8 +125,16 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let choices = args.imp.choices()?;
     args.threads.check_own(&choices, &spec.display_name())?;
     let placement = args.threads.placement()?;
-    for c in choices {
+    for &c in &choices {
         match c {
+            Choice::Own | Choice::Portable if spec.cipher.only_library().is_some() => {
+                let why = Unavailable::Unsupported {
+                    library: c.name().into(),
+                    what: spec.display_name(),
+                    why: spec.cipher.no_own_code(),
+                };
+                notes.push(imp::note(c, &spec.display_name(), &why));
+            }
             Choice::Own | Choice::Portable => jobs.push(Job::Cipher(job.clone())),
             Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
             Choice::Peer(lib) => {
@@ -145,6 +157,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
             }
         }
     }
+    only_through_its_library(&spec, &jobs, &choices, &notes, cfg.discovery)?;
     let mut ops = imp::run_jobs(jobs.clone(), &cfg, &mut notes)?;
     if let Some(p) = &placement {
         ops.extend(crate::cli::threads::run(&jobs, &cfg, p)?);
@@ -164,4 +177,43 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     }
     rec.skipped.extend(notes);
     Ok(rec)
+}
+
+/// A cipher pkbench has no code for ([`crate::symmetric::Cipher::only_library`]) runs only
+/// through a library: when no job times it, one line saying who has it.
+///
+/// # Errors
+/// [`Error::Input`]: its library was not asked for (`--impl gcrypt`), or cannot run it here
+/// (with why: not found, not looked for with `PKBENCH_NO_PEERS=1`, lacking the cipher).
+fn only_through_its_library(
+    spec: &CipherSpec,
+    jobs: &[Job],
+    choices: &[Choice],
+    notes: &[crate::record::Skipped],
+    discovery: crate::peers::Discovery,
+) -> Result<()> {
+    let Some(lib) = spec.cipher.only_library().filter(|_| jobs.is_empty()) else {
+        return Ok(());
+    };
+    if !choices.contains(&Choice::Peer(lib)) {
+        return Err(Error::input(spec.cipher.no_own_code()));
+    }
+    let hidden = format!(
+        "not looked for (system libraries hidden: {}=1)",
+        crate::cli::options::ENV_NO_PEERS
+    );
+    let why = if discovery.enabled {
+        notes
+            .iter()
+            .find(|n| n.item.starts_with(lib.name()))
+            .map_or("it failed", |n| n.reason.as_str())
+    } else {
+        hidden.as_str()
+    };
+    Err(Error::input(format!(
+        "cipher {}: pkbench has no code of its own for {}, and {} cannot run it here: {why}",
+        spec.cipher.name,
+        spec.display_name(),
+        lib.name()
+    )))
 }

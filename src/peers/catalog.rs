@@ -23,7 +23,7 @@ use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::arith::bignum::BackendKind;
 use crate::implementation::Implementation;
 use dh::{add_crates, dh_by_library, ec2n_dh, modp_dh, prime_curve, x25519};
-use symmetric::{ciphers, hashes, seed};
+use symmetric::{ciphers, hashes};
 
 pub use crate::implementation::catalog::{Candidate, Catalog, Operation, Status};
 
@@ -96,7 +96,6 @@ pub fn catalog(discovery: Discovery) -> Catalog {
     add_crates(&mut ops);
     ops.extend(hashes(&ssl, &gcry));
     ops.extend(ciphers(&ssl, &gcry));
-    ops.push(seed(&ssl, &gcry));
     let legacy_provider = ssl
         .as_ref()
         .ok()
@@ -257,7 +256,7 @@ fn des_key_setup(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation {
         built_in(
             "des",
             "Des::new (KeyInit)",
-            Implementation::of_crate(crate::symmetric::ciphers::DES.crate_name),
+            crate::symmetric::ciphers::DES.implementation(|_| false),
         ),
         peer(
             openssl::NAME,

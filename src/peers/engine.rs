@@ -91,7 +91,8 @@ impl PeerCipher {
 }
 
 /// `spec` in `mode` and direction `dir` with `key`, through `library`: the library checked
-/// first on the registry's known answers and against pkbench's own engine (both
+/// first on the registry's known answers and against pkbench's own engine, or for a cipher
+/// pkbench has no code for against the reference modes over the library's own ECB (both
 /// directions, [`kat::check_cipher_config`]), then keyed with `key`.
 ///
 /// # Errors
@@ -107,13 +108,7 @@ pub fn cipher_engine(
 ) -> std::result::Result<Result<PeerCipher>, Unavailable> {
     // Absent libraries say so before anything is checked.
     Ctx::make(library, discovery, spec, mode, dir, key)?.ok();
-    let make = |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| match Ctx::make(
-        library, discovery, spec, mode, dir, key,
-    ) {
-        Ok(r) => r,
-        Err(u) => Err(PeerError::Unavailable(u)),
-    };
-    let apply = |c: &mut Ctx, iv: &[u8], i: &[u8], o: &mut [u8]| c.apply(iv, i, o);
+    let make = maker(library, discovery);
     match kat::check_cipher_config(spec, mode, &make, &apply) {
         Ok(ConfigCheck::Checked) => {}
         Ok(ConfigCheck::Unavailable(u)) => return Err(u),
@@ -130,6 +125,63 @@ pub fn cipher_engine(
         block: spec.cipher.block_bytes,
         modes: spec.cipher.modes(),
     }))
+}
+
+/// The maker of [`Ctx`]s of `library` for [`kat::check_cipher_config`].
+fn maker(
+    library: Library,
+    discovery: Discovery,
+) -> impl Fn(&CipherSpec, Mode, Direction, &[u8]) -> PeerResult<Ctx> {
+    move |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| match Ctx::make(
+        library, discovery, spec, mode, dir, key,
+    ) {
+        Ok(r) => r,
+        Err(u) => Err(PeerError::Unavailable(u)),
+    }
+}
+
+/// The timed call of a [`Ctx`], for [`kat::check_cipher_config`].
+fn apply(c: &mut Ctx, iv: &[u8], input: &[u8], output: &mut [u8]) -> PeerResult<()> {
+    c.apply(iv, input, output)
+}
+
+/// `spec` (a cipher pkbench has no code for) in `mode`/`dir` on `input` with `key` and `iv`,
+/// computed a second way through `library`: the NIST SP 800-38A reference modes one block at
+/// a time through two more of its contexts in ECB ([`kat::library_reference`]), checked to
+/// invert (the other direction, computed the same way, gives `input` back). What the timed
+/// calls of a [`PeerCipher`] must reproduce.
+///
+/// # Errors
+/// [`Error::Runtime`] when a call fails, the library is absent or lacks the cipher, or the
+/// output does not invert.
+#[allow(clippy::too_many_arguments)]
+pub fn library_reference(
+    spec: &CipherSpec,
+    mode: Mode,
+    dir: Direction,
+    key: &[u8],
+    iv: &[u8],
+    input: &[u8],
+    library: Library,
+    discovery: Discovery,
+) -> Result<Vec<u8>> {
+    let make = maker(library, discovery);
+    let fail =
+        |e: String| Error::runtime(format!("{}: {}: {e}", library.name(), spec.display_name()));
+    let out =
+        kat::library_reference(spec, mode, dir, key, iv, input, &make, &apply).map_err(fail)?;
+    let back_dir = dir.opposite();
+    let back =
+        kat::library_reference(spec, mode, back_dir, key, iv, &out, &make, &apply).map_err(fail)?;
+    if back != input {
+        return Err(fail(format!(
+            "{} {} does not invert {}",
+            mode.label(),
+            back_dir.short(),
+            dir.short()
+        )));
+    }
+    Ok(out)
 }
 
 impl Engine for PeerCipher {

@@ -8,7 +8,7 @@
 //! What pkbench runs through it, each as a prepared object:
 //! - [`Cipher`]: every cipher and mode of `pkbench cipher` (`gcry_cipher_open`, `setkey`
 //!   once; per call `setiv` or `setctr` and `gcry_cipher_encrypt`/`decrypt`), including
-//!   Twofish, Serpent, IDEA, RFC2268 (40-bit RC2) and SEED;
+//!   Twofish, Serpent, IDEA, RFC2268 (40-bit RC2), SEED and Salsa20;
 //! - [`Digest`] (`gcrypt/md.rs`): the hashes of libgcrypt's 2013 table ([`HASHES`]: MD4,
 //!   MD5, SHA-1, RIPEMD-160, TIGER192, Tiger, SHA-2, WHIRLPOOL, CRC32, CRC24) on a reused
 //!   `gcry_md_hd_t`, fed in one write, in fixed-size writes or by the `gcry_md_putc` macro,
@@ -51,6 +51,11 @@ const GCRYCTL_INITIALIZATION_FINISHED: c_int = 38;
 const GCRYMPI_FMT_USG: c_int = 5;
 // gcrypt.h: GCRY_ECC_CURVE25519 = 1
 const GCRY_ECC_CURVE25519: c_int = 1;
+// gcrypt.h: GCRY_CIPHER_SALSA20 = 313 (enum gcry_cipher_algos)
+const GCRY_CIPHER_SALSA20: c_int = 313;
+/// The nonce of GCRY_CIPHER_SALSA20, bytes: `gcry_cipher_setiv` takes 8 (libgcrypt's
+/// `cipher/salsa20.c`, `SALSA20_IV_SIZE`), and restarts the keystream at block 0.
+const SALSA20_IV_SIZE: usize = 8;
 
 ffi_table! {
     /// The libgcrypt functions pkbench calls (gcrypt.h, libgcrypt 1.10).
@@ -244,8 +249,8 @@ impl Drop for Handle {
 // them through `&mut self` only.
 unsafe impl Send for Handle {}
 
-/// libgcrypt's algorithm number for pkbench's cipher `algo` (a registry name, or `seed`) with
-/// a key of `key_bytes` bytes (gcrypt.h's `enum gcry_cipher_algos`).
+/// libgcrypt's algorithm number for pkbench's cipher `algo` (a registry name) with a key of
+/// `key_bytes` bytes (gcrypt.h's `enum gcry_cipher_algos`).
 ///
 /// # Errors
 /// [`Unavailable::Unsupported`] for a key size libgcrypt has no algorithm for.
@@ -284,6 +289,8 @@ pub fn cipher_algo(algo: &str, key_bytes: usize) -> Result<c_int, Unavailable> {
         // GCRY_CIPHER_ARCFOUR = 301, SEED = 309
         ("arcfour", _) => 301,
         ("seed", 16) => 309,
+        // gcrypt.h: GCRY_CIPHER_SALSA20 = 313 (Salsa20/20; 256-bit key here, 8-byte nonce)
+        ("salsa20", 32) => GCRY_CIPHER_SALSA20,
         _ => return Err(unsupported()),
     })
 }
@@ -306,7 +313,9 @@ fn mode_number(mode: Mode) -> c_int {
 /// or `gcry_cipher_setctr` for CTR: the whole block a big-endian counter) and makes one
 /// `gcry_cipher_encrypt` or `decrypt` call, so its output depends only on (key, IV, input),
 /// as pkbench's engines do. ARCFOUR has no IV: each call keys it again (keystream from offset
-/// 0), as pkbench's ARCFOUR engine does.
+/// 0), as pkbench's ARCFOUR engine does. Salsa20 takes its 8-byte nonce as the IV: each call
+/// sets it (`gcry_cipher_setiv`, which restarts the keystream at block 0), as pkbench's
+/// Salsa20 engine starts each call from the key and the nonce.
 pub struct Cipher {
     g: &'static Gcrypt,
     hd: Handle,
@@ -314,11 +323,13 @@ pub struct Cipher {
     mode: Mode,
     dir: Direction,
     block: usize,
+    /// A stream cipher's nonce length (Salsa20's 8), 0 for none (ARCFOUR) and block ciphers.
+    nonce: usize,
     variant: String,
 }
 
 impl Cipher {
-    /// pkbench's cipher `algo` (a registry name, or `seed`) with `key` in `mode` and
+    /// pkbench's cipher `algo` (a registry name) with `key` in `mode` and
     /// direction `dir`. (RC2's effective key bits are the key's bits in libgcrypt: 40 for a
     /// 5-byte key, as RFC2268_40.)
     ///
@@ -375,6 +386,11 @@ impl Cipher {
             mode,
             dir,
             block,
+            nonce: if number == GCRY_CIPHER_SALSA20 {
+                SALSA20_IV_SIZE
+            } else {
+                0
+            },
             variant: format!("{name}, {}", mode.label()),
         })
     }
@@ -407,6 +423,22 @@ impl Cipher {
         let hd = self.hd.ptr();
         match self.mode {
             Mode::Ecb => {}
+            Mode::Stream if self.nonce > 0 => {
+                if iv.len() != self.nonce {
+                    return Err(PeerError::Input {
+                        library: NAME,
+                        problem: format!(
+                            "{} takes a {}-byte nonce, not {} bytes",
+                            self.variant,
+                            self.nonce,
+                            iv.len()
+                        ),
+                    });
+                }
+                // SAFETY: reads the nonce, `iv.len()` bytes.
+                let err = unsafe { (f.gcry_cipher_setiv)(hd, iv.as_ptr().cast(), iv.len()) };
+                self.g.check(err, "gcry_cipher_setiv")?;
+            }
             Mode::Stream => {
                 // SAFETY: reads the key (accepted when the handle was made).
                 let err =

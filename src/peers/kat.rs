@@ -1,7 +1,8 @@
 //! Known answers for the peers: the repository's vectors (`vectors/modp-dh.json`,
 //! `vectors/rsa-raw.json`, `vectors/ec2n-dh.json`), the groups' numbers from the registry
-//! (`params/*.toml`), SEED's RFC 4269 vectors, and the check of one cipher configuration
-//! against its known answers and pkbench's own engine. Used by the unit tests and by
+//! (`params/*.toml`), and the check of one cipher configuration against its known answers
+//! and pkbench's own engine (or, for a cipher pkbench has no code for, the reference modes
+//! over the library's own ECB). Used by the unit tests and by
 //! [`super::catalog`], which checks every peer operation before listing it as ready.
 
 use serde::Deserialize;
@@ -149,8 +150,12 @@ pub enum ConfigCheck {
 
 /// Prepares a peer's cipher for `spec` in `mode` (both directions) with `make`, and checks
 /// it with `apply` (its timed call): the registry's known answers for this key size and
-/// mode, and the same output as pkbench's own engine on one key, IV and three blocks, called
-/// twice (each call starts from a fresh state).
+/// mode, and the same output as a second computation on one key, IV and three blocks, called
+/// twice (each call starts from a fresh state). The second computation is pkbench's own
+/// engine; for a cipher pkbench has no code for ([`crate::symmetric::registry::Code::Library`])
+/// the NIST SP 800-38A reference modes one block at a time through two more of the library's
+/// objects in ECB ([`library_reference`]), and the known answers of its ECB are checked in
+/// every mode (through those objects).
 ///
 /// # Errors
 /// What went wrong, in one line: a failure other than the library lacking the cipher, or a
@@ -175,30 +180,48 @@ pub fn check_cipher_config<C>(
             Err(e) => return Err(format!("{label} {dir:?}: {e}")),
         }
     }
-    let own = spec.engine(&key).map_err(|e| format!("{label}: {e}"))?;
+    let library_only = spec.cipher.only_library().is_some();
     let bs = spec.cipher.block_bytes;
-    let iv: Vec<u8> = if mode == Mode::Ecb || mode == Mode::Stream {
+    let iv: Vec<u8> = if mode == Mode::Ecb {
         Vec::new()
     } else {
-        (0..bs).map(|i| 0xf0 ^ i as u8).collect()
+        (0..spec.cipher.iv_bytes(mode))
+            .map(|i| 0xf0 ^ i as u8)
+            .collect()
     };
     let len = if bs == 1 { 40 } else { 3 * bs };
     let data: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
     for (dir, c) in &mut peers {
-        let mut want = vec![0u8; len];
-        own.apply(mode, *dir, &iv, &data, &mut want)
-            .map_err(|e| format!("{label}: {e}"))?;
+        let want = if library_only {
+            library_reference(spec, mode, *dir, &key, &iv, &data, make, apply)
+        } else {
+            let own = spec.engine(&key).map_err(|e| e.to_string())?;
+            let mut want = vec![0u8; len];
+            own.apply(mode, *dir, &iv, &data, &mut want)
+                .map(|()| want)
+                .map_err(|e| e.to_string())
+        }
+        .map_err(|e| format!("{label}: {e}"))?;
         for round in 0..2 {
             let mut got = vec![0u8; len];
             apply(c, &iv, &data, &mut got).map_err(|e| format!("{label} {dir:?}: {e}"))?;
             if got != want {
+                let other = if library_only {
+                    "the reference modes over the library's ECB"
+                } else {
+                    "pkbench's own engine"
+                };
                 return Err(format!(
-                    "{label} {dir:?}: call {round} differs from pkbench's own engine"
+                    "{label} {dir:?}: call {round} differs from {other}"
                 ));
             }
         }
     }
-    for v in spec.vectors().into_iter().filter(|v| v.mode == mode) {
+    let vectors = spec
+        .vectors()
+        .into_iter()
+        .filter(|v| v.mode == mode || (library_only && v.mode == Mode::Ecb));
+    for v in vectors {
         let unhex = |s: &str| hex::decode(s).map_err(|e| format!("{label}: {e}"));
         let (k, iv, pt, ct) = (
             unhex(v.key)?,
@@ -210,7 +233,7 @@ pub fn check_cipher_config<C>(
             (Direction::Encrypt, &pt, &ct),
             (Direction::Decrypt, &ct, &pt),
         ] {
-            let mut c = make(spec, mode, dir, &k).map_err(|e| format!("{label}: {e}"))?;
+            let mut c = make(spec, v.mode, dir, &k).map_err(|e| format!("{label}: {e}"))?;
             let mut got = vec![0u8; input.len()];
             apply(&mut c, &iv, input, &mut got).map_err(|e| format!("{label} {dir:?}: {e}"))?;
             if &got != want {
@@ -222,6 +245,47 @@ pub fn check_cipher_config<C>(
         }
     }
     Ok(ConfigCheck::Checked)
+}
+
+/// The output of `spec` in `mode`/`dir` on `input` computed a second way through the same
+/// library, for a cipher pkbench has no code for: the NIST SP 800-38A reference modes
+/// ([`crate::symmetric::kat::reference_modes`]) one block at a time, each block through
+/// one of two more library objects in ECB (one per direction) made by `make` and called by
+/// `apply`.
+///
+/// # Errors
+/// What went wrong, in one line (a stream cipher has no such reference).
+#[allow(clippy::too_many_arguments)]
+pub fn library_reference<C>(
+    spec: &crate::symmetric::CipherSpec,
+    mode: crate::symmetric::Mode,
+    dir: crate::symmetric::Direction,
+    key: &[u8],
+    iv: &[u8],
+    input: &[u8],
+    make: &MakeCipher<'_, C>,
+    apply: &ApplyCipher<'_, C>,
+) -> Result<Vec<u8>, String> {
+    use crate::symmetric::{Direction, Mode};
+    let ecb = |d: Direction| make(spec, Mode::Ecb, d, key).map_err(|e| format!("ECB {d:?}: {e}"));
+    let (mut enc, mut dec) = (ecb(Direction::Encrypt)?, ecb(Direction::Decrypt)?);
+    let mut block = |d: Direction, b: &mut [u8]| -> crate::error::Result<()> {
+        let c = match d {
+            Direction::Encrypt => &mut enc,
+            Direction::Decrypt => &mut dec,
+        };
+        let one = b.to_vec();
+        apply(c, &[], &one, b).map_err(crate::error::Error::from)
+    };
+    crate::symmetric::kat::reference_modes(
+        spec.cipher.block_bytes,
+        &mut block,
+        mode,
+        dir,
+        iv,
+        input,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// What [`check_ciphers`] found: the configurations checked, and those the library does not
@@ -271,28 +335,3 @@ pub fn check_ciphers<C>(
     }
     outcome
 }
-
-/// SEED (RFC 4269 Appendix B): key, plaintext, ciphertext. Not in pkbench's registry; the
-/// peers have it.
-pub const SEED_VECTORS: [(&str, &str, &str); 4] = [
-    (
-        "00000000000000000000000000000000",
-        "000102030405060708090a0b0c0d0e0f",
-        "5ebac6e0054e166819aff1cc6d346cdb",
-    ),
-    (
-        "000102030405060708090a0b0c0d0e0f",
-        "00000000000000000000000000000000",
-        "c11f22f20140505084483597e4370f43",
-    ),
-    (
-        "4706480851e61be85d74bfb3fd956185",
-        "83a2f8a288641fb9a4e9a5cc2f131c7d",
-        "ee54d13ebcae706d226bc3142cd40d4a",
-    ),
-    (
-        "28dbc3bc49ffd87dcfa509b11d422be7",
-        "b41e6be2eba84a148e2eed84593c5ec7",
-        "9b9b7bfcd1813cb95d0b3618f40f5122",
-    ),
-];

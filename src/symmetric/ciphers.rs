@@ -27,13 +27,27 @@
 //! `Ctr64BE` for 64-bit blocks, `Ctr128BE` for 128-bit ones.
 
 use super::modes::{BlockEngine, Mode, StreamEngine};
-use super::registry::{Cipher, Vector, ecb, key};
+use super::registry::{Cipher, Code, Vector, ecb, key};
 use cipher::KeyInit;
 use ctr::flavors::{Ctr64BE, Ctr128BE};
 
-/// Every cipher pkbench times, in the order of `--help` and error lists.
+/// Every cipher pkbench times, in the order of `--help` and error lists: the 2000 GnuPG
+/// table's and `bench-slope`'s, then the rest of libgcrypt's 2013 table
+/// ([`super::table2013`]: SEED, libgcrypt only, and Salsa20).
 pub static CIPHERS: &[&Cipher] = &[
-    &DES, &TDES, &AES, &CAST5, &BLOWFISH, &TWOFISH, &SERPENT, &CAMELLIA, &IDEA, &RC2, &ARCFOUR,
+    &DES,
+    &TDES,
+    &AES,
+    &CAST5,
+    &BLOWFISH,
+    &TWOFISH,
+    &SERPENT,
+    &CAMELLIA,
+    &IDEA,
+    &RC2,
+    &ARCFOUR,
+    &super::table2013::SEED,
+    &super::table2013::SALSA20,
 ];
 
 const DES_EXAMPLE: [&str; 3] = ["133457799bbcdff1", "0123456789abcdef", "85e813540f0ab405"];
@@ -49,11 +63,12 @@ pub static DES: Cipher = Cipher {
         key(64, 8, "DES", "56-bit key (64 with parity)", None, false),
     ],
     block_bytes: 8,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("des", |k, _| {
         Ok(BlockEngine::<des::Des, Ctr64BE>::boxed(
             des::Des::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(
             56,
@@ -70,7 +85,6 @@ pub static DES: Cipher = Cipher {
             "DES worked example",
         ),
     ],
-    crate_name: "des",
     cpu_features: &[],
     note: None,
 };
@@ -94,16 +108,16 @@ pub static TDES: Cipher = Cipher {
         key(192, 24, "3DES", "168-bit key, EDE3", None, false),
     ],
     block_bytes: 8,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("des", |k, _| {
         Ok(BlockEngine::<des::TdesEde3, Ctr64BE>::boxed(
             des::TdesEde3::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(168, TDEA[0], TDEA[1], TDEA[2], TDEA_SOURCE),
         ecb(192, TDEA[0], TDEA[1], TDEA[2], TDEA_SOURCE),
     ],
-    crate_name: "des",
     cpu_features: &[],
     note: None,
 };
@@ -145,13 +159,14 @@ pub static AES: Cipher = Cipher {
         key(256, 32, "AES256", "256-bit key", Some(7), true),
     ],
     block_bytes: 16,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("aes", |k, _| {
         Ok(match k.len() {
             16 => BlockEngine::<aes::Aes128, Ctr128BE>::boxed(aes::Aes128::new_from_slice(k)?),
             24 => BlockEngine::<aes::Aes192, Ctr128BE>::boxed(aes::Aes192::new_from_slice(k)?),
             _ => BlockEngine::<aes::Aes256, Ctr128BE>::boxed(aes::Aes256::new_from_slice(k)?),
         })
-    },
+    }),
     vectors: &[
         ecb(
             128,
@@ -205,7 +220,6 @@ pub static AES: Cipher = Cipher {
             "NIST SP 800-38A F.5.1",
         ),
     ],
-    crate_name: "aes",
     cpu_features: &["aes"],
     note: Some(
         "the `aes` crate uses AES-NI when the CPU has it (run-time detection; its VAES \
@@ -226,11 +240,12 @@ pub static CAST5: Cipher = Cipher {
         key(80, 10, "CAST5-80", "80-bit key", None, false),
     ],
     block_bytes: 8,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("cast5", |k, _| {
         Ok(BlockEngine::<cast5::Cast5, Ctr64BE>::boxed(
             cast5::Cast5::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(
             128,
@@ -254,7 +269,6 @@ pub static CAST5: Cipher = Cipher {
             "RFC 2144 B.1",
         ),
     ],
-    crate_name: "cast5",
     cpu_features: &[],
     note: None,
 };
@@ -270,11 +284,12 @@ pub static BLOWFISH: Cipher = Cipher {
         key(64, 8, "BLOWFISH-64", "64-bit key", None, false),
     ],
     block_bytes: 8,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("blowfish", |k, _| {
         Ok(BlockEngine::<blowfish::Blowfish, Ctr64BE>::boxed(
             <blowfish::Blowfish>::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(
             64,
@@ -291,7 +306,6 @@ pub static BLOWFISH: Cipher = Cipher {
             "Schneier's Blowfish set-key vectors (16-byte key)",
         ),
     ],
-    crate_name: "blowfish",
     cpu_features: &[],
     note: None,
 };
@@ -310,11 +324,12 @@ pub static TWOFISH: Cipher = Cipher {
         key(192, 24, "TWOFISH192", "192-bit key", None, false),
     ],
     block_bytes: 16,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("twofish", |k, _| {
         Ok(BlockEngine::<twofish::Twofish, Ctr128BE>::boxed(
             twofish::Twofish::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(
             128,
@@ -338,7 +353,6 @@ pub static TWOFISH: Cipher = Cipher {
             "Twofish ecb_tbl.txt, I=1",
         ),
     ],
-    crate_name: "twofish",
     cpu_features: &[],
     note: Some(
         "the `twofish` crate (0.8) computes the key-dependent S-boxes (h function) and \
@@ -360,11 +374,12 @@ pub static SERPENT: Cipher = Cipher {
         key(256, 32, "SERPENT256", "256-bit key", Some(13), false),
     ],
     block_bytes: 16,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("serpent", |k, _| {
         Ok(BlockEngine::<serpent::Serpent, Ctr128BE>::boxed(
             serpent::Serpent::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[
         ecb(
             128,
@@ -381,7 +396,6 @@ pub static SERPENT: Cipher = Cipher {
             "NESSIE Serpent-256 set 1 vector 0",
         ),
     ],
-    crate_name: "serpent",
     cpu_features: &[],
     note: None,
 };
@@ -400,7 +414,8 @@ pub static CAMELLIA: Cipher = Cipher {
         key(256, 32, "CAMELLIA256", "256-bit key", Some(16), false),
     ],
     block_bytes: 16,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("camellia", |k, _| {
         Ok(match k.len() {
             16 => BlockEngine::<camellia::Camellia128, Ctr128BE>::boxed(
                 camellia::Camellia128::new_from_slice(k)?,
@@ -412,7 +427,7 @@ pub static CAMELLIA: Cipher = Cipher {
                 camellia::Camellia256::new_from_slice(k)?,
             ),
         })
-    },
+    }),
     vectors: &[
         ecb(
             128,
@@ -436,7 +451,6 @@ pub static CAMELLIA: Cipher = Cipher {
             "RFC 3713 A",
         ),
     ],
-    crate_name: "camellia",
     cpu_features: &[],
     note: None,
 };
@@ -449,11 +463,12 @@ pub static IDEA: Cipher = Cipher {
     key_help: "",
     keys: &[key(128, 16, "IDEA", "128-bit key", Some(1), false)],
     block_bytes: 8,
-    new: |k, _| {
+    nonce_bytes: 0,
+    code: Code::Crate("idea", |k, _| {
         Ok(BlockEngine::<idea::Idea, Ctr64BE>::boxed(
             idea::Idea::new_from_slice(k)?,
         ))
-    },
+    }),
     vectors: &[ecb(
         128,
         "00010002000300040005000600070008",
@@ -461,7 +476,6 @@ pub static IDEA: Cipher = Cipher {
         "11fbed2b01986de5",
         "Lai & Massey IDEA example",
     )],
-    crate_name: "idea",
     cpu_features: &[],
     note: None,
 };
@@ -500,11 +514,12 @@ pub static RC2: Cipher = Cipher {
         ),
     ],
     block_bytes: 8,
-    new: |k, bits| {
+    nonce_bytes: 0,
+    code: Code::Crate("rc2", |k, bits| {
         Ok(BlockEngine::<rc2::Rc2, Ctr64BE>::boxed(
             rc2::Rc2::new_with_eff_key_len(k, bits as usize),
         ))
-    },
+    }),
     vectors: &[
         ecb(
             40,
@@ -528,7 +543,6 @@ pub static RC2: Cipher = Cipher {
             "RFC 2268 §5 (T1 = 128)",
         ),
     ],
-    crate_name: "rc2",
     cpu_features: &[],
     note: None,
 };
@@ -558,7 +572,8 @@ pub static ARCFOUR: Cipher = Cipher {
         key(40, 5, "ARCFOUR-40", "40-bit key", None, false),
     ],
     block_bytes: 1,
-    new: |k, _| Ok(Box::new(StreamEngine::new(k)?)),
+    nonce_bytes: 0,
+    code: Code::Crate("rc4", |k, _| Ok(Box::new(StreamEngine::new(k)?))),
     vectors: &[
         rfc6229(40, "0102030405", "b2396305f03dc027ccc3524a0a1118a8"),
         rfc6229(
@@ -567,7 +582,6 @@ pub static ARCFOUR: Cipher = Cipher {
             "9ac7cc9a609d1ef7b2932899cde41b97",
         ),
     ],
-    crate_name: "rc4",
     cpu_features: &[],
     note: None,
 };

@@ -8,13 +8,14 @@
 //! The modes come from the RustCrypto crates `cbc`, `cfb-mode` (full-block CFB, "CFB128" for
 //! AES), `ofb` and `ctr`; ECB is the block cipher applied to each block.
 //! ARCFOUR has no IV: each call runs the key schedule (RFC 6229's keystream starts at offset 0),
-//! which shows up as the per-call cost (intercept) of the slope fit.
+//! which shows up as the per-call cost (intercept) of the slope fit. Salsa20 takes its nonce
+//! as the IV: each call starts its keystream at block 0 from the key and the nonce.
 
 use crate::error::DataError;
 use crate::error::{Error, Result};
 use cipher::{
     BlockCipherDecrypt, BlockCipherEncrypt, BlockModeDecrypt, BlockModeEncrypt, InOutBuf,
-    InnerIvInit, KeyInit, StreamCipher, StreamCipherCore,
+    InnerIvInit, KeyInit, KeyIvInit, StreamCipher, StreamCipherCore,
 };
 use ctr::CtrCore;
 use ctr::flavors::CtrFlavor;
@@ -67,6 +68,14 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The other direction, which undoes this one.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Encrypt => Direction::Decrypt,
+            Direction::Decrypt => Direction::Encrypt,
+        }
+    }
+
     /// "enc" or "dec".
     pub fn short(self) -> &'static str {
         match self {
@@ -234,6 +243,20 @@ where
     }
 }
 
+/// The checks of a stream cipher's call: equal lengths, and the stream mode (the error names
+/// the cipher `name`).
+fn check_stream_call(name: &str, mode: Mode, input: &[u8], output: &[u8]) -> Result<()> {
+    check_lengths(1, input, output)?;
+    if mode != Mode::Stream {
+        return Err(DataError::StreamCipherMode {
+            cipher: name.to_string(),
+            mode: mode.label().to_string(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// ARCFOUR (RC4) with its key kept: every call runs the key schedule and XORs the keystream
 /// from offset 0 (the `rc4` crate's `Rc4`, checked against RFC 6229).
 pub struct StreamEngine {
@@ -268,16 +291,72 @@ impl Engine for StreamEngine {
         input: &[u8],
         output: &mut [u8],
     ) -> Result<()> {
-        check_lengths(1, input, output)?;
-        if mode != Mode::Stream {
-            return Err(DataError::StreamCipherMode {
-                cipher: "arcfour".to_string(),
-                mode: mode.label().to_string(),
-            }
-            .into());
-        }
+        check_stream_call("arcfour", mode, input, output)?;
         let mut rc4 = rc4::Rc4::new_from_slice(&self.key).expect("key length checked in new");
         rc4.apply_keystream_b2b(input, output);
+        Ok(())
+    }
+
+    fn block(&self, _dir: Direction, _block: &mut [u8]) -> Option<Result<()>> {
+        None
+    }
+}
+
+/// A stream cipher with a nonce (Salsa20: the `salsa20` crate's `Salsa20`), its key kept:
+/// every call starts the keystream at block 0 from the key and the nonce given as the IV
+/// ([`Engine::apply`]'s `iv`, exactly the cipher's nonce length).
+pub struct NonceStreamEngine<C> {
+    key: Vec<u8>,
+    name: &'static str,
+    _cipher: PhantomData<fn() -> C>,
+}
+
+impl<C: KeyIvInit + StreamCipher + 'static> NonceStreamEngine<C> {
+    /// The engine of `C` for `key`, named `name` in errors (`salsa20`).
+    ///
+    /// # Errors
+    /// [`cipher::InvalidLength`] for a key of another length than `C`'s.
+    pub fn boxed(
+        key: &[u8],
+        name: &'static str,
+    ) -> std::result::Result<Box<dyn Engine>, cipher::InvalidLength> {
+        C::new_from_slices(key, &cipher::Iv::<C>::default())?;
+        Ok(Box::new(NonceStreamEngine::<C> {
+            key: key.to_vec(),
+            name,
+            _cipher: PhantomData,
+        }))
+    }
+}
+
+impl<C: KeyIvInit + StreamCipher + 'static> Engine for NonceStreamEngine<C> {
+    fn block_bytes(&self) -> usize {
+        1
+    }
+
+    fn modes(&self) -> &'static [Mode] {
+        &[Mode::Stream]
+    }
+
+    fn apply(
+        &self,
+        mode: Mode,
+        _dir: Direction,
+        iv: &[u8],
+        input: &[u8],
+        output: &mut [u8],
+    ) -> Result<()> {
+        check_stream_call(self.name, mode, input, output)?;
+        let n = <C::IvSize as cipher::typenum::Unsigned>::USIZE;
+        let mut c = C::new_from_slices(&self.key, iv).map_err(|_| {
+            Error::input(format!(
+                "nonce must be {} ({} hex digits), got {}",
+                crate::error::n_bytes(n),
+                2 * n,
+                crate::error::n_bytes(iv.len())
+            ))
+        })?;
+        c.apply_keystream_b2b(input, output);
         Ok(())
     }
 

@@ -6,11 +6,14 @@
 //! cipher rows are all derived from it; no match arm elsewhere lists ciphers.
 //!
 //! To add a cipher: one `static` entry in `src/symmetric/ciphers.rs` (its constructor wraps a
-//! `cipher` 0.5 block cipher in [`super::modes::BlockEngine`]), listed in [`CIPHERS`].
+//! `cipher` 0.5 block cipher in [`super::modes::BlockEngine`]), listed in [`CIPHERS`]. A
+//! cipher pkbench has no code for is an entry too, with [`Code::Library`] naming the library
+//! that computes it here (SEED, in `src/symmetric/table2013.rs`): its rows are that library's
+//! alone, checked on the entry's known answers and against the library's own ECB.
 
 use crate::error::DataError;
 use crate::error::{Error, Result};
-use crate::implementation::Implementation;
+use crate::implementation::{Implementation, Library};
 use crate::symmetric::modes::{BLOCK_MODES, Engine, Mode};
 use serde::{Serialize, Serializer};
 
@@ -99,6 +102,17 @@ pub const fn key(
 pub type Constructor =
     fn(key: &[u8], key_bits: u32) -> std::result::Result<Box<dyn Engine>, cipher::InvalidLength>;
 
+/// Who computes a cipher.
+#[derive(Clone, Copy)]
+pub enum Code {
+    /// A RustCrypto crate, by its name on crates.io (`aes`, `rc4`; the version comes from
+    /// Cargo.lock), and the constructor of its [`Engine`].
+    Crate(&'static str, Constructor),
+    /// No code in pkbench: only this library computes it here (`--impl gcrypt`), checked on
+    /// the entry's known answers and against the library's own ECB (SEED: libgcrypt).
+    Library(Library),
+}
+
 /// One cipher of the registry.
 pub struct Cipher {
     /// The name on the command line (`--algo aes`).
@@ -114,12 +128,13 @@ pub struct Cipher {
     pub keys: &'static [KeySize],
     /// Block size in bytes (1 for a stream cipher).
     pub block_bytes: usize,
-    /// The constructor of its [`Engine`].
-    pub new: Constructor,
+    /// A stream cipher's nonce (its IV) in bytes: 8 for Salsa20, 0 for ARCFOUR, which has
+    /// none; 0 for a block cipher, whose IV is one block ([`Cipher::iv_bytes`]).
+    pub nonce_bytes: usize,
+    /// Who computes it: a crate and its constructor, or only a library.
+    pub code: Code,
     /// Its known answers, checked before every timing.
     pub vectors: &'static [Vector],
-    /// The crate that implements it (its name on crates.io).
-    pub crate_name: &'static str,
     /// CPU features the crate uses when the CPU has them, chosen at run time (`aes`).
     pub cpu_features: &'static [&'static str],
     /// What a reader should know about the implementation when it explains a figure (e.g. a
@@ -193,8 +208,48 @@ impl Cipher {
         self.keys[0].bits
     }
 
+    /// The IV a call in `mode` takes, in bytes: one block in a block mode (ignored in ECB),
+    /// the nonce of a stream cipher ([`Cipher::nonce_bytes`]).
+    pub fn iv_bytes(&self, mode: Mode) -> usize {
+        if mode == Mode::Stream {
+            self.nonce_bytes
+        } else {
+            self.block_bytes
+        }
+    }
+
+    /// The crate that implements it (its name on crates.io), `None` when pkbench has no code
+    /// for it ([`Code::Library`]).
+    pub fn crate_name(&self) -> Option<&'static str> {
+        match self.code {
+            Code::Crate(name, _) => Some(name),
+            Code::Library(_) => None,
+        }
+    }
+
+    /// The library that alone computes it here when pkbench has no code for it
+    /// ([`Code::Library`]: libgcrypt for SEED).
+    pub fn only_library(&self) -> Option<Library> {
+        match self.code {
+            Code::Library(l) => Some(l),
+            Code::Crate(..) => None,
+        }
+    }
+
+    /// The one line of a cipher pkbench has no code for, asked of pkbench's own code: which
+    /// library computes it ("cipher seed: pkbench has no code of its own for SEED; gcrypt
+    /// computes it: use --impl gcrypt").
+    pub fn no_own_code(&self) -> String {
+        let lib = self.only_library().map_or("a library", |l| l.name());
+        format!(
+            "cipher {}: pkbench has no code of its own for {}; {lib} computes it: use --impl {lib}",
+            self.name, self.keys[0].name
+        )
+    }
+
     /// Who computes it: the crate, with the CPU features among [`Cipher::cpu_features`] that
-    /// `cpu_has` says this CPU has.
+    /// `cpu_has` says this CPU has (for a [`Code::Library`] entry, the library by name: its
+    /// version is known only once it is loaded).
     pub fn implementation(&self, cpu_has: impl Fn(&str) -> bool) -> Implementation {
         let used: Vec<&str> = self
             .cpu_features
@@ -202,7 +257,10 @@ impl Cipher {
             .copied()
             .filter(|f| cpu_has(f))
             .collect();
-        Implementation::of_crate(self.crate_name).using(&used)
+        match self.code {
+            Code::Crate(name, _) => Implementation::of_crate(name).using(&used),
+            Code::Library(l) => Implementation::library(l.name(), "unknown", ""),
+        }
     }
 }
 
@@ -280,8 +338,12 @@ impl CipherSpec {
     /// `key_bits` as its effective key length T1 (RFC 2268 §2).
     ///
     /// # Errors
-    /// [`Error::Input`] when the key has the wrong length.
+    /// [`Error::Input`] when the key has the wrong length, or pkbench has no code for the
+    /// cipher ([`Cipher::no_own_code`]).
     pub fn engine(&self, key: &[u8]) -> Result<Box<dyn Engine>> {
+        let Code::Crate(_, new) = self.cipher.code else {
+            return Err(Error::input(self.cipher.no_own_code()));
+        };
         if key.len() != self.key_bytes() {
             return Err(Error::input(format!(
                 "{}: key must be {} ({} hex digits), got {}",
@@ -291,7 +353,7 @@ impl CipherSpec {
                 crate::error::n_bytes(key.len())
             )));
         }
-        (self.cipher.new)(key, self.key_bits)
+        new(key, self.key_bits)
             .map_err(|_| Error::input(format!("{}: invalid key", self.display_name())))
     }
 }
@@ -401,7 +463,7 @@ mod tests {
 
     #[test]
     fn every_key_size_builds_with_its_block_size() {
-        for &c in CIPHERS {
+        for &c in CIPHERS.iter().filter(|c| c.crate_name().is_some()) {
             for k in c.keys {
                 let s = CipherSpec::new(c, Some(k.bits)).unwrap();
                 let e = s.engine(&vec![0x5a; s.key_bytes()]).unwrap();
@@ -460,16 +522,15 @@ mod tests {
         assert_eq!(
             algo_help(),
             "Cipher: des, 3des (EDE3, 168-bit key), aes, cast5, blowfish, twofish, serpent, \
-             camellia, idea, rc2 (RFC 2268; 40-bit key by default, libgcrypt's RFC2268_40) or \
-             arcfour (RC4, a stream cipher)"
+             camellia, idea, rc2 (RFC 2268; 40-bit key by default, libgcrypt's RFC2268_40), \
+             arcfour (RC4, a stream cipher), seed (RFC 4269; libgcrypt only: --impl gcrypt) or \
+             salsa20 (Salsa20/20, a stream cipher with an 8-byte nonce)"
         );
         let k = key_bits_help();
         assert!(k.contains("aes 128|192|256, "), "{k}");
         assert!(k.contains("rc2 40|64|128 (effective bits), "), "{k}");
-        assert!(
-            k.ends_with("arcfour 128|40 (the first is the default)"),
-            "{k}"
-        );
+        assert!(k.contains("arcfour 128|40, seed 128, "), "{k}");
+        assert!(k.ends_with("salsa20 256 (the first is the default)"), "{k}");
         assert_eq!(or_list(&["a"]), "a");
     }
 

@@ -18,6 +18,10 @@ pub struct CipherRow {
     /// Reasons to doubt the fit ([`Slope::doubts`]); empty when none. The figures are
     /// reported anyway.
     pub fit_doubts: Vec<FitDoubt>,
+    /// Known answers checked before timing, both directions: every vector of the key size
+    /// through pkbench's own engine, or, for a cipher pkbench has no code for, its ECB
+    /// vectors through the library timed.
+    pub known_answers_checked: usize,
 }
 
 fn json<T: Serialize>(v: &T) -> serde_json::Value {
@@ -34,6 +38,7 @@ fn json<T: Serialize>(v: &T) -> serde_json::Value {
 /// `key_bits`, `key_description`, `mode` and `direction` (lower case, as the JSON names
 /// them), `ns_per_byte`, `mb_per_s`, `mbit_per_s` (10^6 bits/s), `r2`, `sizes`, `points`
 /// (every size with its statistics, raw samples included), `known_answers` (sources checked),
+/// `known_answers_checked` (how many vectors, [`CipherRow::known_answers_checked`]),
 /// with `cpu_mhz` > 0 the MHz and `cycles_per_byte_est` (an estimate: ns/byte × MHz / 1000),
 /// any `fit_doubts` (`low-r2`, `negative-intercept`) and the cipher's `note`.
 pub fn operation(
@@ -80,6 +85,10 @@ pub fn operation(
     .with_info(
         "known_answers",
         spec.vectors().iter().map(|v| v.source).collect::<Vec<_>>(),
+    )
+    .with_info(
+        record::info::KNOWN_ANSWERS_CHECKED,
+        row.known_answers_checked,
     );
     if let Some(c) = row.slope.cycles_per_byte(cpu_mhz) {
         op = op

@@ -2,16 +2,12 @@
 //! call each entry makes) and each peer's way, checked on known answers and against
 //! pkbench's own output.
 
-use super::{Candidate, Operation, Status, built_in, ensure, peer, wrong};
+use super::{Candidate, Operation, Status, built_in, ensure, peer};
 use crate::implementation::Implementation;
 use crate::peers::kat::{self, ConfigCheck};
 use crate::peers::openssl::{self, OpenSsl, evp};
 use crate::peers::{PeerResult, Unavailable, gcrypt};
 use crate::symmetric::{CipherSpec, Direction, Mode, ciphers::CIPHERS};
-
-/// A SEED object's call, and what prepares one: (key, direction) → (call, implementation).
-type SeedCall = Box<dyn FnMut(&[u8], &mut [u8]) -> PeerResult<()>>;
-type SeedMake<'a> = dyn Fn(&[u8], Direction) -> PeerResult<(SeedCall, Implementation)> + 'a;
 
 /// The hashes: pkbench's registry, then those only libgcrypt has.
 pub(super) fn hashes(
@@ -101,8 +97,8 @@ pub(super) fn hashes(
         .collect()
 }
 
-/// The ciphers of pkbench's registry at their default key size, every mode: the crate, and
-/// each peer with the modes it has.
+/// The ciphers of pkbench's registry at their default key size, every mode: the crate (none
+/// for a cipher pkbench has no code for: SEED), and each peer with the modes it has.
 pub(super) fn ciphers(
     ssl: &Result<&'static OpenSsl, Unavailable>,
     gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
@@ -111,17 +107,23 @@ pub(super) fn ciphers(
         .iter()
         .map(|cipher| {
             let spec = CipherSpec::new(cipher, None).expect("the default size is listed");
-            let mut c = vec![built_in(
-                cipher.crate_name,
-                // The calls of symmetric::modes: the cipher crate's blocks through the
-                // RustCrypto mode crates (cbc, cfb-mode, ofb, ctr), or the stream.
-                if cipher.is_stream() {
-                    "StreamCipher::apply_keystream_b2b"
-                } else {
-                    "encrypt_blocks_inout, every mode (cbc, cfb-mode, ofb, ctr crates)"
-                },
-                Implementation::of_crate(cipher.crate_name),
-            )];
+            // The calls of symmetric::modes: the cipher crate's blocks through the RustCrypto
+            // mode crates (cbc, cfb-mode, ofb, ctr), or the stream.
+            let mut c: Vec<Candidate> = cipher
+                .crate_name()
+                .map(|name| {
+                    built_in(
+                        name,
+                        if cipher.is_stream() {
+                            "StreamCipher::apply_keystream_b2b"
+                        } else {
+                            "encrypt_blocks_inout, every mode (cbc, cfb-mode, ofb, ctr crates)"
+                        },
+                        Implementation::of_crate(name),
+                    )
+                })
+                .into_iter()
+                .collect();
             let ossl = |s: &'static OpenSsl| {
                 let make = move |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| {
                     evp::Cipher::new(s, spec.cipher.name, spec.key_bits, key, mode, dir)
@@ -148,65 +150,17 @@ pub(super) fn ciphers(
                 "gcry_cipher_encrypt/decrypt",
                 gcry.clone().map(gc),
             ));
+            let no_code = if cipher.crate_name().is_none() {
+                " (no pkbench code)"
+            } else {
+                ""
+            };
             Operation {
-                operation: format!("cipher {}", spec.display_name()),
+                operation: format!("cipher {}{no_code}", spec.display_name()),
                 implementations: c,
             }
         })
         .collect()
-}
-
-/// SEED (RFC 4269), which pkbench's registry does not have: the peers' ECB checked on the
-/// RFC's vectors, both directions.
-pub(super) fn seed(
-    ssl: &Result<&'static OpenSsl, Unavailable>,
-    gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
-) -> Operation {
-    let h = |s: &str| hex::decode(s).expect("constant hex");
-    let check = |name: &'static str, make: &SeedMake<'_>| -> PeerResult<Implementation> {
-        let mut imp = None;
-        for (k, p, c) in kat::SEED_VECTORS {
-            for (dir, input, want) in [
-                (Direction::Encrypt, h(p), h(c)),
-                (Direction::Decrypt, h(c), h(p)),
-            ] {
-                let (mut apply, i) = make(&h(k), dir)?;
-                let mut out = [0u8; 16];
-                apply(&input, &mut out)?;
-                ensure(out[..] == want[..], name, "RFC 4269")?;
-                imp = Some(i);
-            }
-        }
-        imp.ok_or_else(|| wrong(name, "no SEED vector"))
-    };
-    let c = vec![
-        peer(
-            openssl::NAME,
-            "EVP_CipherUpdate: SEED-ECB (and CBC CFB OFB)",
-            ssl.clone().map(|s| {
-                check(openssl::NAME, &|k, dir| {
-                    let mut c = evp::Cipher::new(s, "seed", 128, k, Mode::Ecb, dir)?;
-                    let i = c.implementation();
-                    Ok((Box::new(move |input, out| c.apply(&[], input, out)), i))
-                })
-            }),
-        ),
-        peer(
-            gcrypt::NAME,
-            "gcry_cipher_encrypt/decrypt: SEED ECB (and CBC CFB OFB CTR)",
-            gcry.clone().map(|g| {
-                check(gcrypt::NAME, &|k, dir| {
-                    let mut c = gcrypt::Cipher::new(g, "seed", k, Mode::Ecb, dir)?;
-                    let i = c.implementation();
-                    Ok((Box::new(move |input, out| c.apply(&[], input, out)), i))
-                })
-            }),
-        ),
-    ];
-    Operation {
-        operation: "cipher SEED (no pkbench code)".into(),
-        implementations: c,
-    }
 }
 
 /// What a peer did with each mode of one cipher: the modes checked (with the

@@ -201,8 +201,7 @@ pub fn digest_name(name: &str) -> Result<&'static str, Unavailable> {
     })
 }
 
-/// OpenSSL's cipher name for pkbench's cipher `algo` (a name of the cipher registry, or
-/// `seed`) with a key of `key_bytes` bytes in `mode`: `AES-128-CBC`, `DES-EDE3-CFB` (CFB is
+/// OpenSSL's cipher name for pkbench's cipher `algo` (a name of the cipher registry) with a key of `key_bytes` bytes in `mode`: `AES-128-CBC`, `DES-EDE3-CFB` (CFB is
 /// full-block feedback, as pkbench's), `BF-OFB`, `RC4`, ….
 ///
 /// # Errors
@@ -246,6 +245,7 @@ pub fn cipher_name(algo: &str, key_bytes: usize, mode: Mode) -> Result<String, U
         "seed" => "SEED",
         "twofish" => return Err(unsupported("OpenSSL has no Twofish")),
         "serpent" => return Err(unsupported("OpenSSL has no Serpent")),
+        "salsa20" => return Err(unsupported("OpenSSL has no Salsa20")),
         _ => return Err(unsupported("not a cipher pkbench knows")),
     };
     match mode {

@@ -430,7 +430,8 @@ fn every_cipher_and_mode_it_has() {
 #[test]
 fn seed_rfc4269() {
     let Some(s) = ssl() else { return };
-    for (k, p, c) in kat::SEED_VECTORS {
+    for v in crate::symmetric::table2013::SEED.vectors {
+        let (k, p, c) = (v.key, v.plaintext, v.ciphertext);
         let mut e = match Cipher::new(s, "seed", 128, &h(k), Mode::Ecb, Direction::Encrypt) {
             Ok(e) => e,
             Err(PeerError::Unavailable(u)) => {
@@ -452,6 +453,7 @@ fn cipher_names_and_refusals() {
     assert_eq!(cipher_name("arcfour", 16, Mode::Stream).unwrap(), "RC4");
     assert!(cipher_name("idea", 16, Mode::Ctr).is_err());
     assert!(cipher_name("serpent", 16, Mode::Ecb).is_err());
+    assert!(cipher_name("salsa20", 32, Mode::Stream).is_err());
     let Some(s) = ssl() else { return };
     let mut c = Cipher::new(s, "aes", 128, &[0; 16], Mode::Cbc, Direction::Encrypt).unwrap();
     let mut out = [0u8; 16];
