@@ -6,6 +6,7 @@ mod common;
 
 use common::{Pkbench, skip};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The JSON of `pkbench impls --json`, with the libraries hidden when the tests run with
 /// `PKBENCH_NO_PEERS=1` (the binary reads the variable itself).
@@ -80,7 +81,7 @@ fn libraries_found_here_are_checked_with_their_versions() {
         let mut checked = 0;
         for op in v["operations"].as_array().unwrap() {
             for c in op["implementations"].as_array().unwrap() {
-                if c["name"] != name || c["how"].as_str().unwrap_or("").contains("rug") {
+                if c["name"] != name {
                     continue;
                 }
                 let state = c["status"]["state"].as_str().unwrap();
@@ -111,4 +112,113 @@ fn hidden_libraries_are_not_looked_for() {
     }
     let c = candidates(&v, "mod-p DH");
     assert!(c.iter().any(|c| c["status"]["state"] == "built-in"));
+}
+
+/// Issue 30 item 6: one label per implementation. Within each operation a name stands for
+/// one implementation (every entry of that name that runs here is computed by the same
+/// library or crate at the same version: two entries share a name only as two calls of one
+/// library), an entry not in this build shares its name with no other entry, and the GMP
+/// linked in through rug is `gmp-linked` (built in with `--features gmp`, else listed as not
+/// built), never `gmp`, the system's libgmp loaded at run time.
+#[test]
+fn no_two_implementations_share_a_label() {
+    let v = impls_json();
+    for op in v["operations"].as_array().unwrap() {
+        let what = op["operation"].as_str().unwrap();
+        let entries = op["implementations"].as_array().unwrap();
+        let mut by_name: BTreeMap<&str, (&Value, &Value)> = BTreeMap::new();
+        for c in entries {
+            let name = c["name"].as_str().unwrap();
+            let imp = &c["implementation"];
+            if c["how"].as_str().unwrap().contains("rug") {
+                assert_eq!(name, "gmp-linked", "{what}: {c}");
+            }
+            if c["status"]["state"] == "not-built" {
+                let same = entries.iter().filter(|o| o["name"] == name).count();
+                assert_eq!(same, 1, "{what}: {name} not built, yet listed again");
+            }
+            if imp.is_null() {
+                continue;
+            }
+            let who = (&imp["name"], &imp["version"]);
+            if let Some(prev) = by_name.insert(name, who) {
+                assert_eq!(prev, who, "{what}: two implementations named {name}");
+            }
+        }
+    }
+    for op in ["mod-p DH", "RSA raw private", "RSA private with CRT"] {
+        let linked: Vec<&Value> = candidates(&v, op)
+            .iter()
+            .filter(|c| c["name"] == "gmp-linked")
+            .collect();
+        assert_eq!(linked.len(), 1, "{op}: {linked:?}");
+        let c = linked[0];
+        if cfg!(feature = "gmp") {
+            assert_eq!(c["status"]["state"], "built-in", "{op}: {c}");
+            assert_eq!(c["implementation"]["name"], "gmp-linked", "{c}");
+            assert_eq!(c["implementation"]["kind"], "library", "{c}");
+            assert!(
+                c["implementation"]["version"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("6."),
+                "{c}"
+            );
+        } else {
+            assert_eq!(c["status"]["state"], "not-built", "{op}: {c}");
+            assert!(c["status"]["why"].as_str().unwrap().contains("gmp"), "{c}");
+        }
+        // The system's libgmp keeps its own name, apart from the linked one.
+        assert!(
+            candidates(&v, op)
+                .iter()
+                .filter(|c| c["name"] == "gmp")
+                .all(|c| c["how"].as_str().unwrap().contains("libgmp.so")),
+            "{op}"
+        );
+    }
+}
+
+/// Every name `impls` lists for raw RSA is one `rsa-raw --impl` takes: alone, each gives
+/// the textbook value (n = 3233, e = 17, m = 65: 0ae6), or, for the linked GMP in a build
+/// without it or a library not found here, the note that says so; none is unknown.
+#[test]
+fn every_raw_rsa_label_is_an_impl_rsa_raw_takes() {
+    let v = impls_json();
+    let names: Vec<&str> = candidates(&v, "RSA raw private")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for name in ["gmp-linked", "num-bigint", "openssl", "gcrypt", "gmp"] {
+        assert!(names.contains(&name), "{name} not listed: {names:?}");
+    }
+    let mut asked: Vec<&str> = Vec::new();
+    for name in names {
+        if asked.contains(&name) {
+            continue;
+        }
+        asked.push(name);
+        let args = [
+            "rsa-raw",
+            "--modulus",
+            "0ca1",
+            "--exponent",
+            "11",
+            "--input",
+            "41",
+            "--impl",
+            name,
+        ];
+        let (code, out, err) = Pkbench::new(&args).run();
+        assert!(!err.contains("unknown implementation"), "{name}: {err}");
+        if code == 0 {
+            assert_eq!(out, "0ae6\n", "{name}: {err}");
+        } else if name == "gmp-linked" && !cfg!(feature = "gmp") {
+            assert_eq!(code, 2, "{err}");
+            assert!(err.contains("--features gmp"), "{err}");
+        } else {
+            assert_eq!(code, 2, "{name}: {err}");
+            common::library_missing(&err, name, "rsa-raw --impl LIB");
+        }
+    }
 }

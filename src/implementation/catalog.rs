@@ -44,7 +44,9 @@ impl Status {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Candidate {
     /// Its name as the issue and records use it: `pkbench`, a crate (`p256`, `num-bigint`),
-    /// or a library (`gmp`, `openssl`, `gcrypt`).
+    /// the GMP linked in (`gmp-linked`), or a system library (`gmp`, `openssl`, `gcrypt`).
+    /// One implementation (library or crate, one version) has one name: two entries of an
+    /// operation share a name only as two calls of the same library.
     pub name: String,
     /// How it computes the operation (the function or algorithm), e.g. `BN_mod_exp_mont`.
     pub how: String,

@@ -20,7 +20,7 @@ use super::kat;
 use super::openssl::ec::NamedCurve;
 use super::openssl::{self, BnPowm, CrtKey, DesKeySetup, OpenSsl};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
-use crate::arith::bignum::BackendKind;
+use crate::arith::bignum::{BackendKind, LINKED_NAME};
 use crate::implementation::Implementation;
 use dh::{add_crates, dh_by_library, ec2n_dh, modp_dh, prime_curve, x25519};
 use symmetric::{ciphers, hashes};
@@ -112,21 +112,25 @@ pub fn catalog(discovery: Discovery) -> Catalog {
 }
 
 /// The bignum backends built in, each doing `what` through its modular exponentiation (the
-/// call named: `BigUint::modpow`, `mpz_powm`), and GMP through rug where not built.
+/// call named: `BigUint::modpow`, `mpz_powm`), and GMP through rug where not built. Each is
+/// listed under its implementation's name, the one `rsa-raw --impl` takes: `num-bigint`, and
+/// [`LINKED_NAME`] (`gmp-linked`) for the linked GMP, never `gmp`, the system's libgmp.
 fn backend_candidates(what: &str) -> Vec<Candidate> {
     let mut v: Vec<Candidate> = BackendKind::available()
         .iter()
         .map(|&k| {
             let call =
                 crate::with_backend!(k, B => <B as crate::arith::bignum::Backend>::POW_MOD_FN);
-            built_in(k.name(), &format!("{what}: {call}"), k.implementation())
+            let imp = k.implementation();
+            let name = imp.name.clone();
+            built_in(&name, &format!("{what}: {call}"), imp)
         })
         .collect();
     if !cfg!(feature = "gmp") {
         v.insert(
             0,
             Candidate {
-                name: "gmp".into(),
+                name: LINKED_NAME.into(),
                 how: format!("{what}: mpz_powm (rug, linked)"),
                 implementation: None,
                 status: Status::NotBuilt {

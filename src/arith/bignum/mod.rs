@@ -329,8 +329,8 @@ impl BackendKind {
         ]
     }
 
-    /// The backend of this name (`gmp` or `rug`, `num-bigint`; any case; `None` = the
-    /// default).
+    /// The backend of this name (`gmp`, `rug` or [`LINKED_NAME`] `gmp-linked`, `num-bigint`;
+    /// any case; `None` = the default).
     ///
     /// # Errors
     /// [`SettingError::UnknownBackend`] for an unknown name, [`SettingError::BackendNotBuilt`] for `gmp`
@@ -342,9 +342,9 @@ impl BackendKind {
         match name.to_ascii_lowercase().as_str() {
             "num-bigint" | "num_bigint" | "numbigint" => Ok(BackendKind::NumBigint),
             #[cfg(feature = "gmp")]
-            "gmp" | "rug" => Ok(BackendKind::Gmp),
+            "gmp" | "rug" | LINKED_NAME => Ok(BackendKind::Gmp),
             #[cfg(not(feature = "gmp"))]
-            "gmp" | "rug" => Err(SettingError::BackendNotBuilt {
+            "gmp" | "rug" | LINKED_NAME => Err(SettingError::BackendNotBuilt {
                 name: "gmp".into(),
                 feature: "gmp".into(),
             }
