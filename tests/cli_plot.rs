@@ -252,3 +252,97 @@ fn plot_labels_do_not_overlap() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `<text>` elements of an SVG, trimmed.
+fn svg_texts(svg: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or("").trim().to_string())
+        .collect()
+}
+
+/// Issue 28 (item 7): a plot names the implementation of every point and shows every family
+/// of the record. A `dh --group mlkem768 --impl all` record was refused ("no Total rows with
+/// security estimates"); now each KEM implementation is a point of panel (b), labelled with
+/// its name, under a legend line that says which Total a KEM point sums. A `dh --group p384
+/// --impl all` record labels the p384 crate's, aws-lc-rs's, ring's and OpenSSL's points
+/// apart.
+#[test]
+fn plot_names_each_point_implementation() {
+    use pkbench::report::plot_labels::overlapping_texts;
+    let d = common::scratch("plot-impls");
+    for (group, who) in [
+        ("mlkem768", &["ml-kem", "libcrux-ml-kem", "aws-lc-rs"][..]),
+        ("p384", &["p384", "aws-lc-rs", "ring", "openssl"][..]),
+    ] {
+        let rec = d.join(format!("{group}.json"));
+        let svg = d.join(format!("{group}.svg"));
+        let (code, _, err) = pkbench(&[
+            "dh",
+            "--group",
+            group,
+            "--impl",
+            "all",
+            "--time",
+            "0.01",
+            "--output",
+            rec.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (code, stdout, err) = pkbench(&[
+            "plot",
+            rec.to_str().unwrap(),
+            "--output",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{group}: {err}");
+        let texts = svg_texts(&svg);
+        // Every implementation is named in a point's label ("p384 (aws-lc-rs)", or within a
+        // cluster "mlkem768 (libcrux-ml-kem, aws-lc-rs)"): one label per point or cluster,
+        // and each name in brackets after the group.
+        let labels: Vec<&String> = texts
+            .iter()
+            .filter(|t| t.starts_with(&format!("{group} (")))
+            .collect();
+        for w in who {
+            assert!(
+                labels
+                    .iter()
+                    .any(|t| t.contains(&format!("({w}")) || t.contains(&format!(", {w}"))),
+                "{group}: no label names {w}: {texts:?}"
+            );
+        }
+        let kem = group.starts_with("mlkem");
+        // A point per Total row of the record: per implementation, and for the p384 crate
+        // with its fixed-base table and without (a filled dot and a ring).
+        let total = if kem {
+            "Total = KeyGen + Encaps + Decaps"
+        } else {
+            "Total = 2*Offer + Reply"
+        };
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+        let n = saved["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["name"] == total)
+            .count();
+        assert!(n >= who.len(), "{group}: {n} Total rows");
+        let summary = format!("{total} against security: {n} points");
+        assert!(stdout.contains(&summary), "{stdout}");
+        assert!(
+            stdout.contains("each point's label names its implementation"),
+            "{stdout}"
+        );
+        assert_eq!(
+            texts.iter().any(|t| t == "KEM: KeyGen + Encaps + Decaps"),
+            kem,
+            "{group}: the KEM legend line: {texts:?}"
+        );
+        let bad = overlapping_texts(&std::fs::read_to_string(&svg).unwrap());
+        assert!(bad.is_empty(), "{group}: overlapping texts {bad:?}");
+    }
+}

@@ -1,6 +1,7 @@
 //! `pkbench plot`: draws a saved result record as SVG (see [`crate::report::plot`]):
 //! cost against modulus size on log-log axes with the fitted growth exponents, and
-//! Total = 2*Offer + Reply against security bits.
+//! Total against security bits (key exchanges' 2*Offer + Reply, KEMs' KeyGen + Encaps +
+//! Decaps), each point named with its implementation.
 
 use crate::error::Result;
 use crate::record::{self, ResultRecord};
@@ -15,6 +16,9 @@ use std::path::PathBuf;
   pkbench plot scale.json --output scale.svg   cost against modulus size
   pkbench choose --output c.json && pkbench plot c.json --output c.svg
                                                Total against security
+  pkbench dh --group p384 --impl all --output p.json
+  pkbench plot p.json --output p.svg           a point per implementation,
+                                               each label naming it
   rsvg-convert scale.svg -o scale.png          a PNG (Debian: librsvg2-bin)")]
 pub struct PlotArgs {
     /// A result record (from `pkbench scale --output`, `suite` or any `--output`): a regular

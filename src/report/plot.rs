@@ -3,26 +3,32 @@
 //! (a) cost against modulus size on log-log axes, one series per operation (Offer, Reply)
 //!     and exponent size (full, 128-bit ...), each with its fitted growth exponent k
 //!     (y ∝ bits^k, least squares on log-log, see [`crate::report::fit`]) in the legend;
-//! (b) Total = 2*Offer + Reply against the security level in bits, one point per
-//!     candidate group and exponent size.
+//! (b) Total against the security level in bits, one point per candidate group, exponent
+//!     size and implementation: Total = 2*Offer + Reply for a key exchange, KeyGen + Encaps +
+//!     Decaps for a KEM (a different sum, named in the legend); each label names the
+//!     implementation, or the legend names the one every point shares.
 //!
 //! The data come from a record's operations: (a) needs "Offer"/"Reply" rows whose `info`
 //! has `field_bits` (every `dh`, `scale` and `suite` record); mod-p rows are used when the
-//! record has any, else every family. (b) needs "Total = 2*Offer + Reply" rows and a
-//! security estimate, from the row's `info.security_bits` when the command stored one.
+//! record has any, else every family. (b) needs "Total = 2*Offer + Reply" or "Total =
+//! KeyGen + Encaps + Decaps" rows and a security estimate, from the row's
+//! `info.security_bits` when the command stored one.
 //! Reading them is [`crate::report::plot_series`]; the axes and the placement of labels are
 //! [`crate::report::plot_axes`] and [`crate::report::plot_labels`]; this module draws.
 
 use crate::error::{Error, RecordError, Result};
 use crate::record::ResultRecord;
 use crate::report::plot_axes::{self, Entry, Mark, log_range};
-use crate::report::plot_labels::{Rect, place, svg_font_px};
 use plotters::prelude::*;
 
 use crate::report::plot_series::num;
+
+mod security;
 pub use crate::report::plot_series::{
     SecurityPoint, Series, median_interval, scaling_series, security_points,
 };
+use security::draw_security;
+pub use security::{point_labels, shared_implementation};
 
 /// The Okabe–Ito colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2008)
 /// without its yellow (#F0E442, hard to see on white): blue, vermillion, bluish green,
@@ -97,34 +103,6 @@ pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 fn draw_err<E: std::fmt::Debug>(e: E) -> Error {
     Error::runtime(format!("plot: drawing failed: {e:?}"))
-}
-
-/// The labels of panel (b): one per point ("modp-1024/224", "x25519 (chosen)"), except that
-/// points closer than 2 security bits and 15 % in Total (where labels would overprint) share
-/// one label listing their names, each once, at the first point's position.
-pub fn point_labels(points: &[SecurityPoint]) -> Vec<(f64, f64, String)> {
-    let mut out: Vec<(f64, f64, Vec<String>)> = Vec::new();
-    for p in points {
-        let name = if p.chosen {
-            format!("{} (chosen)", p.label)
-        } else {
-            p.label.clone()
-        };
-        let near = out.iter_mut().find(|(x, y, _)| {
-            (x - p.security_bits).abs() < 2.0 && (y / p.total_ms).ln().abs() < 0.15f64.ln_1p()
-        });
-        match near {
-            Some((_, _, names)) => {
-                if !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-            None => out.push((p.security_bits, p.total_ms, vec![name])),
-        }
-    }
-    out.into_iter()
-        .map(|(x, y, names)| (x, y, names.join(", ")))
-        .collect()
 }
 
 /// A panel's chart builder: caption, margins and room for the axis labels.
@@ -236,186 +214,6 @@ fn draw_scaling<DB: DrawingBackend>(
     plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
 }
 
-fn draw_security<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
-    points: &[SecurityPoint],
-    target: Option<f64>,
-    clock: &str,
-) -> Result<()> {
-    let (sx0, sx1) = span(points.iter().map(|p| p.security_bits).chain(target), 1.0);
-    let x0 = (sx0 - 10.0).max(0.0);
-    // Room on the right for the labels (about 6.6 px per character at 12 px, 8 px offset):
-    // x1 such that x + width · (x1 − x0) / plot width ≤ x1 for every label.
-    let labels = point_labels(points);
-    let plot_w = f64::from(area.dim_in_pixel().0).max(200.0) - 100.0;
-    let x1 = labels.iter().fold(sx1 + 15.0, |x1, (x, _, text)| {
-        let f = ((text.chars().count() as f64 * 6.6 + 12.0) / plot_w).min(0.6);
-        x1.max((x - x0 * f) / (1.0 - f))
-    });
-    let kinds = |f: fn(&SecurityPoint) -> bool| {
-        usize::from(points.iter().any(f)) + usize::from(points.iter().any(|p| !f(p)))
-    };
-    let entries = kinds(|p| p.full) * kinds(|p| p.table) + usize::from(target.is_some());
-    // The y axis fitted to the points and their error bars; the legend goes under the panel.
-    let (y0, y1) = security_y_range(points);
-    let (area, strip) = plot_axes::split_for_legend(area, entries);
-    let area = &area;
-    let mut legend = Vec::new();
-    let mut chart = panel(area, "(b) Total = 2*Offer + Reply against security")
-        .build_cartesian_2d(
-            x0..x1,
-            (y0..y1).log_scale().with_key_points(log_ticks(y0, y1)),
-        )
-        .map_err(draw_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("security level, bits")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc(format!("Total = 2*Offer + Reply, ms ({clock} clock)"))
-        .y_label_formatter(&|y| tick_text(*y))
-        .light_line_style(BLACK.mix(0.04))
-        .draw()
-        .map_err(draw_err)?;
-    if let Some(t) = target {
-        let grey = BLACK.mix(0.5);
-        chart
-            .draw_series(LineSeries::new([(t, y0), (t, y1)], grey.stroke_width(1)))
-            .map_err(draw_err)?;
-        legend.push(Entry {
-            color: grey,
-            mark: Mark::Rule,
-            text: format!("target: {t:.0} bits"),
-        });
-    }
-    draw_security_points(&mut chart, points, &mut legend)?;
-    draw_security_labels(&mut chart, points, labels)?;
-    // The chosen candidate, ringed.
-    chart
-        .draw_series(
-            points
-                .iter()
-                .filter(|p| p.chosen)
-                .map(|p| Circle::new((p.security_bits, p.total_ms), 9, BLACK.stroke_width(2))),
-        )
-        .map_err(draw_err)?;
-    plot_axes::draw_legend(&strip, &legend).map_err(draw_err)
-}
-
-/// The points of panel (b), one series per exponent kind (colour: full or short; filled: with
-/// the fixed-base table, hollow: without) with their error bars, each added to `legend`.
-fn draw_security_points<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
-    chart: &mut ChartContext<'_, DB, CT>,
-    points: &[SecurityPoint],
-    legend: &mut Vec<Entry>,
-) -> Result<()> {
-    // Colour: full or short exponent; filled: with the fixed-base table, hollow: without.
-    let has_plain = points.iter().any(|p| !p.table);
-    for (i, full) in [true, false].into_iter().enumerate() {
-        let color = okabe_ito(i + 4);
-        for table in [true, false] {
-            let pts: Vec<&SecurityPoint> = points
-                .iter()
-                .filter(|p| p.full == full && p.table == table)
-                .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            let style = if table {
-                color.filled()
-            } else {
-                color.stroke_width(2)
-            };
-            let exp = if full {
-                "full exponent"
-            } else {
-                "short exponent"
-            };
-            let label = match (has_plain, table) {
-                (false, _) => exp.to_string(),
-                (true, true) => format!("{exp}, fixed-base table"),
-                (true, false) => format!("{exp}, no table"),
-            };
-            chart
-                .draw_series(
-                    pts.iter()
-                        .map(|p| Circle::new((p.security_bits, p.total_ms), 5, style)),
-                )
-                .map_err(draw_err)?;
-            chart
-                .draw_series(pts.iter().filter_map(|p| {
-                    let (lo, hi) = p.interval?;
-                    Some(ErrorBar::new_vertical(
-                        p.security_bits,
-                        lo,
-                        p.total_ms,
-                        hi,
-                        color.stroke_width(1),
-                        8,
-                    ))
-                }))
-                .map_err(draw_err)?;
-            legend.push(Entry {
-                color,
-                mark: if table { Mark::Dot } else { Mark::Ring },
-                text: label,
-            });
-        }
-    }
-    Ok(())
-}
-
-/// The labels of panel (b) (`labels`: [`point_labels`]), placed clear of each other and of
-/// the points.
-fn draw_security_labels<DB: DrawingBackend, CT: CoordTranslate<From = (f64, f64)>>(
-    chart: &mut ChartContext<'_, DB, CT>,
-    points: &[SecurityPoint],
-    labels: Vec<(f64, f64, String)>,
-) -> Result<()> {
-    // One label per cluster of points that would overprint (e.g. modp-3072 and ffdhe3072),
-    // each placed where it meets no other label, point or ring (report::plot_labels).
-    let px = |x: f64, y: f64| {
-        let (a, b) = chart.plotting_area().map_coordinate(&(x, y));
-        (f64::from(a), f64::from(b))
-    };
-    let mut obstacles: Vec<Rect> = points
-        .iter()
-        .map(|p| {
-            let (x, y) = px(p.security_bits, p.total_ms);
-            Rect::around(x, y, if p.chosen { 10.0 } else { 6.0 })
-        })
-        .collect();
-    // Labels stay inside the plotting area, clear of the axes' tick labels.
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    obstacles.extend(Rect::outside(
-        f64::from(xr.start),
-        f64::from(yr.start),
-        f64::from(xr.end),
-        f64::from(yr.end),
-    ));
-    let anchors: Vec<((f64, f64), f64)> = labels
-        .iter()
-        .map(|(x, y, t)| (px(*x, *y), if t.contains("(chosen)") { 10.0 } else { 6.0 }))
-        .collect();
-    let texts: Vec<String> = labels.iter().map(|l| l.2.clone()).collect();
-    let offsets = place(&anchors, &texts, svg_font_px(12.0), &obstacles);
-    chart
-        .draw_series(
-            labels
-                .into_iter()
-                .zip(offsets)
-                .map(|((x, y, text), (dx, dy))| {
-                    EmptyElement::at((x, y))
-                        + Text::new(
-                            text,
-                            (dx.round() as i32, dy.round() as i32),
-                            ("sans-serif", 12).into_font(),
-                        )
-                }),
-        )
-        .map_err(draw_err)?;
-    Ok(())
-}
-
 /// Draws the panels `rec` has data for into an SVG document (a string).
 ///
 /// # Errors
@@ -444,6 +242,9 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
     }
     check_plottable(&series, &points)?;
     let width = if has_a && has_b { 1500 } else { 800 };
+    // Taller when panel (b) has many points to label (a `choose` or `dh --impl all` record of
+    // several implementations): 14 px more per point above 20.
+    let height = 600 + 14 * (points.len().saturating_sub(20)).min(100) as u32;
     // `pkbench choose` records its security target: drawn as a vertical line in (b).
     let target = num(rec.params.get("min_security"));
     if let Some(t) = target
@@ -455,7 +256,7 @@ pub fn render_svg(rec: &ResultRecord) -> Result<(String, Vec<Series>, Vec<Securi
     }
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (width, 600)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_err)?;
         let title = format!(
             "pkbench {} — {} — {}",
@@ -559,12 +360,22 @@ pub fn summary(path: &std::path::Path, series: &[Series], points: &[SecurityPoin
             }
         }
     }
-    if !points.is_empty() {
-        s += &format!(
-            "  Total = 2*Offer + Reply against security: {} point{}\n",
-            points.len(),
-            if points.len() == 1 { "" } else { "s" }
-        );
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    for (kem, total) in [
+        (false, "Total = 2*Offer + Reply"),
+        (true, "Total = KeyGen + Encaps + Decaps"),
+    ] {
+        let n = points.iter().filter(|p| p.kem == kem).count();
+        if n > 0 {
+            s += &format!("  {total} against security: {n} point{}\n", plural(n));
+        }
+    }
+    match shared_implementation(points) {
+        Some(who) => s += &format!("  every point computed by {who}\n"),
+        None if points.iter().any(|p| p.implementation.is_some()) => {
+            s += "  each point's label names its implementation (`pkbench impls`)\n"
+        }
+        None => {}
     }
     crate::report::wrap_text(&s)
 }

@@ -46,6 +46,8 @@ pub enum Mark {
     Ring,
     /// A thin grey line (a target).
     Rule,
+    /// No mark: a line of text (a fact of the whole panel).
+    None,
 }
 
 /// One line of a legend.
@@ -107,6 +109,7 @@ pub fn draw_legend<DB: DrawingBackend>(
                 vec![(x, y), (x + 24, y)],
                 c.stroke_width(1),
             ))?,
+            Mark::None => {}
         }
         strip.draw(&Text::new(
             e.text.clone(),

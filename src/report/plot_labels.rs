@@ -94,6 +94,9 @@ pub fn svg_font_px(size: f64) -> f64 {
     size / 1.24
 }
 
+/// How many label heights up or down from its point [`place`] looks for a free place.
+const STEPS: usize = 12;
+
 /// Estimated width in pixels of `text` at SVG font-size `em` pixels.
 pub fn text_width(text: &str, em: f64) -> f64 {
     text.chars().count() as f64 * CHAR_EM * em
@@ -103,15 +106,28 @@ pub fn text_width(text: &str, em: f64) -> f64 {
 /// (text anchored left/top), given the labels' points in pixels (`anchors`, with the ring
 /// radius to clear: 9 for the chosen point, 5 otherwise), their texts, the SVG font-size
 /// `em` and the boxes to keep clear of (`obstacles`: every point, in pixels). A label that
-/// finds no free place takes its first position (right of the point).
+/// finds no free place takes its first position (right of the point); [`place_counted`]
+/// says how many did.
 pub fn place(
     anchors: &[((f64, f64), f64)],
     texts: &[String],
     em: f64,
     obstacles: &[Rect],
 ) -> Vec<(f64, f64)> {
+    place_counted(anchors, texts, em, obstacles).0
+}
+
+/// [`place`]'s offsets, and the number of labels that found no free place (0 when no two
+/// labels overlap and none meets an obstacle).
+pub fn place_counted(
+    anchors: &[((f64, f64), f64)],
+    texts: &[String],
+    em: f64,
+    obstacles: &[Rect],
+) -> (Vec<(f64, f64)>, usize) {
     let mut taken: Vec<Rect> = obstacles.to_vec();
     let mut out = Vec::new();
+    let mut crowded = 0;
     for (((px, py), r), text) in anchors.iter().zip(texts) {
         let (w, h) = (text_width(text, em), em);
         let gap = r + 3.0;
@@ -122,7 +138,7 @@ pub fn place(
             (-gap - w, -h + 2.0),
             (-gap - w, -2.0),
         ];
-        for k in 1..=6 {
+        for k in 1..=STEPS {
             let step = k as f64 * (h + 2.0);
             candidates.push((gap, -h + 2.0 - step));
             candidates.push((gap, -2.0 + step));
@@ -135,18 +151,16 @@ pub fn place(
             x1: px + dx + w,
             y1: py + dy + h,
         };
-        let pick = candidates
-            .iter()
-            .copied()
-            .find(|c| {
-                let b = boxed(*c).grown(PAD);
-                !taken.iter().any(|t| t.overlaps(&b))
-            })
-            .unwrap_or(candidates[0]);
+        let free = candidates.iter().copied().find(|c| {
+            let b = boxed(*c).grown(PAD);
+            !taken.iter().any(|t| t.overlaps(&b))
+        });
+        crowded += usize::from(free.is_none());
+        let pick = free.unwrap_or(candidates[0]);
         taken.push(boxed(pick));
         out.push(pick);
     }
-    out
+    (out, crowded)
 }
 
 /// One text of an SVG with its estimated box.
@@ -190,7 +204,10 @@ pub fn svg_text_boxes(svg: &str) -> Vec<TextBox> {
         let (Some(x), Some(y), Some(em)) = (num("x"), num("y"), num("font-size")) else {
             continue;
         };
+        // plotters writes the text on a line of its own; SVG does not render the
+        // whitespace around it, so it takes no width.
         let text = raw
+            .trim()
             .replace("&lt;", "<")
             .replace("&gt;", ">")
             .replace("&amp;", "&")

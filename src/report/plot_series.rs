@@ -1,8 +1,10 @@
 //! The data of `plot`'s two panels, read from a record: the series of cost against
-//! modulus size (panel a) and the points of Total against the security level (panel b),
-//! each with the 95 % interval of its median over the run's rounds.
+//! modulus size (panel a) and the points of Total against the security level (panel b:
+//! key exchanges' Total = 2*Offer + Reply and KEMs' Total = KeyGen + Encaps + Decaps), each
+//! with the 95 % interval of its median over the run's rounds and the implementation that
+//! computed it.
 
-use crate::record::{Operation, ResultRecord, TOTAL_OP};
+use crate::record::{KEM_TOTAL_OP, Operation, ResultRecord, TOTAL_OP, param};
 use crate::report::fit::{PowerFit, fit_power_law};
 use serde_json::Value;
 
@@ -23,13 +25,21 @@ pub struct Series {
 /// One point of panel (b).
 #[derive(Debug, Clone)]
 pub struct SecurityPoint {
-    /// "modp-1024/128".
+    /// The group and exponent size: "modp-1024/128", "x25519", "mlkem768".
     pub label: String,
+    /// Who computed it, as `--impl` names it ("pkbench", "aws-lc-rs", "openssl",
+    /// "gmp-linked") or, for pkbench's own rows that run a crate, the crate ("p384",
+    /// "x25519-dalek", "ml-kem"); `None` in a record that does not say.
+    pub implementation: Option<String>,
     /// Security level, bits.
     pub security_bits: f64,
-    /// Total = 2*Offer + Reply, ms.
+    /// The Total, ms: 2*Offer + Reply for a key exchange, KeyGen + Encaps + Decaps for a
+    /// KEM ([`SecurityPoint::kem`]).
     pub total_ms: f64,
-    /// Whether the exponent is full size.
+    /// Whether this is a KEM's Total = KeyGen + Encaps + Decaps ([`KEM_TOTAL_OP`]) rather
+    /// than a key exchange's Total = 2*Offer + Reply ([`TOTAL_OP`]).
+    pub kem: bool,
+    /// Whether the exponent is full size (true for a KEM, which has none).
     pub full: bool,
     /// Whether Offer used the fixed-base table (param `table`; true when absent).
     pub table: bool,
@@ -137,25 +147,45 @@ pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
     out
 }
 
-/// The points of panel (b): every "Total = 2*Offer + Reply" row with a security estimate.
+/// Who computed `op`: the `impl` param (the name `--impl` takes) or else the name of the
+/// record's [`crate::implementation::Implementation`].
+fn implementation(op: &Operation) -> Option<String> {
+    op.params
+        .get(param::IMPL)
+        .and_then(Value::as_str)
+        .or(op.implementation.as_ref().map(|i| i.name.as_str()))
+        .map(str::to_string)
+}
+
+/// The points of panel (b): every "Total = 2*Offer + Reply" and "Total = KeyGen + Encaps +
+/// Decaps" row with a security estimate, in the record's order.
 pub fn security_points(rec: &ResultRecord) -> Vec<SecurityPoint> {
     rec.operations
         .iter()
-        .filter(|op| op.name == TOTAL_OP)
+        .filter(|op| op.name == TOTAL_OP || op.name == KEM_TOTAL_OP)
         .filter_map(|op| {
             let total_ms = op.total_ms()?;
             let security_bits = op.security_bits()?;
             let group = op.group()?;
-            let (_, full) = exp_label(op)?;
-            let e = op.exp_bits()? as f64;
-            Some(SecurityPoint {
-                label: if full {
+            let kem = op.name == KEM_TOTAL_OP;
+            let (label, full) = if kem {
+                (group.to_string(), true)
+            } else {
+                let (_, full) = exp_label(op)?;
+                let e = op.exp_bits()? as f64;
+                let label = if full {
                     group.to_string()
                 } else {
                     format!("{group}/{e}")
-                },
+                };
+                (label, full)
+            };
+            Some(SecurityPoint {
+                label,
+                implementation: implementation(op),
                 security_bits,
                 total_ms,
+                kem,
                 full,
                 table: has_table(op),
                 chosen: op.info.get("chosen").and_then(Value::as_bool) == Some(true),

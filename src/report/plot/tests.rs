@@ -7,6 +7,8 @@ mod general {
     fn close_points_share_a_label() {
         let pt = |label: &str, bits: f64, ms: f64, chosen: bool| SecurityPoint {
             label: label.into(),
+            implementation: None,
+            kem: false,
             security_bits: bits,
             total_ms: ms,
             full: false,
@@ -36,6 +38,48 @@ mod general {
         assert_eq!(labels[0].1, 2.14, "at the first point");
     }
 
+    /// Issue 28: points of several implementations name theirs ("p384 (aws-lc-rs)"), a
+    /// cluster lists each group once with its tags; points of one implementation leave it to
+    /// the legend ([`shared_implementation`]).
+    #[test]
+    fn labels_name_the_implementation() {
+        let pt = |label: &str, who: &str, ms: f64, chosen: bool| SecurityPoint {
+            label: label.into(),
+            implementation: Some(who.into()),
+            kem: label.starts_with("mlkem"),
+            security_bits: 192.0,
+            total_ms: ms,
+            full: true,
+            table: true,
+            chosen,
+            interval: None,
+        };
+        let points = [
+            pt("p384", "p384", 1.40, false),
+            pt("p384", "aws-lc-rs", 0.45, true),
+            pt("p384", "ring", 0.46, false),
+            pt("mlkem1024", "aws-lc-rs", 0.047, false),
+            pt("mlkem1024", "libcrux-ml-kem", 0.048, false),
+        ];
+        let texts: Vec<String> = point_labels(&points).into_iter().map(|l| l.2).collect();
+        assert_eq!(
+            texts,
+            [
+                "p384 (p384)",
+                "p384 (aws-lc-rs, ring, chosen)",
+                "mlkem1024 (aws-lc-rs, libcrux-ml-kem)"
+            ]
+        );
+        assert_eq!(shared_implementation(&points), None);
+        let own = [
+            pt("p384", "p384", 1.4, true),
+            pt("x25519", "p384", 0.2, false),
+        ];
+        assert_eq!(shared_implementation(&own), Some("p384"));
+        let texts: Vec<String> = point_labels(&own).into_iter().map(|l| l.2).collect();
+        assert_eq!(texts, ["p384 (chosen)", "x25519"]);
+    }
+
     /// Issue 22: a y axis ran to 10 000 ms for data that stop at 422 ms. The axes now end
     /// within 15 % of the points and error bars, and the legend sits under the panel.
     #[test]
@@ -53,6 +97,8 @@ mod general {
         assert_eq!((ticks[0], *ticks.last().unwrap()), (1.0, 500.0));
         let p = SecurityPoint {
             label: "x25519".into(),
+            implementation: None,
+            kem: false,
             security_bits: 128.0,
             total_ms: 0.0965,
             full: true,
