@@ -177,7 +177,7 @@ impl CipherChunks {
             mode,
             Direction::Encrypt,
             &key,
-            library,
+            crate::implementation::Choice::Peer(library),
             discovery,
         )
         .map_err(|u| Error::runtime(format!("{}: {u}", library.name())))??;

@@ -104,7 +104,7 @@ impl DesJob {
                     mode,
                     crate::symmetric::Direction::Encrypt,
                     &[0x5a; 8],
-                    library,
+                    crate::implementation::Choice::Peer(library),
                     discovery,
                 )?);
                 Ok(DesJob::EncryptThrough {

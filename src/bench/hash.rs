@@ -14,14 +14,17 @@
 //! libgcrypt (its `gcry_md_write` loop and `gcry_md_putc` macro); OpenSSL gets the two
 //! whole-message columns, "1" and "large".
 
+mod digester;
+
 use super::Config;
 use super::bulk;
 use super::imp::{Choice, Library};
 use crate::error::{Error, Result};
-use crate::hash::{Algo, Digests};
+use crate::hash::Algo;
 use crate::measure::Stats;
-use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openssl};
+use crate::peers::{Discovery, Unavailable};
 use crate::record::{self, Operation, info as rinfo};
+use digester::{Digester, peer_digester};
 use std::hint::black_box;
 
 /// Most blocks a job keeps (each with its digest): small blocks (1 to 28 bytes) take their
@@ -130,10 +133,22 @@ impl HashJob {
     /// The same job computed by `library`: for SHA-0, which no library has, its stand-in
     /// SHA-1 ([`stand_in`]).
     pub fn through(&self, library: Library) -> HashJob {
-        HashJob {
-            algo: stand_in(self.algo),
-            imp: Choice::Peer(library),
-            ..*self
+        self.by(Choice::Peer(library))
+    }
+
+    /// The same job computed by `choice`: pkbench's own code as it is; a library or a crate
+    /// (`peers::crates::CRATES`) with SHA-0's stand-in SHA-1 ([`stand_in`]).
+    pub fn by(&self, choice: Choice) -> HashJob {
+        match choice {
+            Choice::Own | Choice::Portable => HashJob {
+                imp: choice,
+                ..*self
+            },
+            Choice::Peer(_) | Choice::Crate(_) => HashJob {
+                algo: stand_in(self.algo),
+                imp: choice,
+                ..*self
+            },
         }
     }
 
@@ -165,7 +180,8 @@ impl HashJob {
 /// made from `cfg.seed`; one timed operation, "hash" (identified by command, algorithm
 /// (display name) and block size; statistics per block (ms), figure `bytes_per_sec`; `info`:
 /// `mb_per_s`, `data_bytes`, `implementation` (the report's label, e.g. "RustCrypto md-5
-/// 0.11"), `known_answers_checked`, `known_answers_source`, `outputs_checked`).
+/// 0.11"), `known_answers_checked`, `known_answers_source`, `outputs_checked`,
+/// `outputs_checked_against`: what the timed digests were compared with).
 ///
 /// # Errors
 /// [`crate::error::DataError::ChunkSize`] for a bad block size; [`Error::Runtime`] when a known
@@ -179,8 +195,7 @@ pub fn prepare(job: &HashJob, cfg: &Config) -> Result<Box<dyn super::Prepared>> 
             Some(d) => Digester::Own(d),
             None => return Err(Error::input(no_own_code(algo))),
         },
-        Choice::Crate(c) => return Err(super::imp::dh_only(c)),
-        Choice::Peer(lib) => match peer_digester(job, lib, cfg.discovery) {
+        Choice::Peer(_) | Choice::Crate(_) => match peer_digester(job, cfg.discovery) {
             Ok(Ok(d)) => {
                 known_answers_checked = algo.known_answers().len();
                 d
@@ -286,13 +301,6 @@ impl PreparedHash {
     }
 }
 
-/// Who computes the timed digests.
-enum Digester {
-    Own(&'static Digests),
-    OpenSsl(openssl::evp::Digest),
-    Gcrypt(gcrypt::Digest),
-}
-
 /// The one line of a hash pkbench has no code for, asked of pkbench's own code: which
 /// library computes it.
 pub fn no_own_code(algo: Algo) -> String {
@@ -318,12 +326,7 @@ pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(),
             })
         }
         Choice::Own | Choice::Portable => Ok(()),
-        Choice::Crate(c) => Err(Unavailable::Unsupported {
-            library: c.into(),
-            what: job.algo.name().into(),
-            why: "pkbench runs crates for dh only".into(),
-        }),
-        Choice::Peer(lib) => peer_digester(job, lib, discovery).map(|_| ()),
+        Choice::Peer(_) | Choice::Crate(_) => peer_digester(job, discovery).map(|_| ()),
     }
 }
 
@@ -331,97 +334,6 @@ pub fn available(job: &HashJob, discovery: Discovery) -> std::result::Result<(),
 /// by one rotate in the message schedule, FIPS 180-1 §7), `algo` itself otherwise.
 pub fn stand_in(algo: Algo) -> Algo {
     if algo == Algo::Sha0 { Algo::Sha1 } else { algo }
-}
-
-/// `algo` through `library`, checked on the registry's known answers before it is returned
-/// (the timed digests are compared with pkbench's own after timing).
-///
-/// # Errors
-/// `Err(u)`: the library is absent or lacks the hash; `Ok(Err(e))`: a call failed or a known
-/// answer was wrong.
-fn peer_digester(
-    job: &HashJob,
-    library: Library,
-    discovery: Discovery,
-) -> std::result::Result<PeerResult<Digester>, Unavailable> {
-    let algo = job.algo;
-    let name = algo.entry().name;
-    let made: PeerResult<Digester> = match library {
-        Library::OpenSsl => {
-            let s = openssl::load(discovery)?;
-            let n = openssl::evp::digest_name(name)?;
-            if job.feed() != Feed::Whole {
-                return Err(Unavailable::Unsupported {
-                    library: library.name().into(),
-                    what: job.label(),
-                    why: "pkbench times OpenSSL on whole messages in one call only".into(),
-                });
-            }
-            openssl::evp::Digest::new(s, n).map(Digester::OpenSsl)
-        }
-        Library::Gcrypt => {
-            let g = gcrypt::load(discovery)?;
-            let h = gcrypt::hash(name).ok_or_else(|| Unavailable::Unsupported {
-                library: gcrypt::NAME.into(),
-                what: algo.name().into(),
-                why: "pkbench has no libgcrypt name for it".into(),
-            })?;
-            gcrypt::Digest::new(g, h).map(Digester::Gcrypt)
-        }
-        Library::Gmp => {
-            crate::peers::gmp::load(discovery)?;
-            return Err(Unavailable::Unsupported {
-                library: library.name().into(),
-                what: algo.name().into(),
-                why: "GMP has no hash functions".into(),
-            });
-        }
-    };
-    let mut d = match made {
-        Ok(d) => d,
-        Err(PeerError::Unavailable(u)) => return Err(u),
-        Err(e) => return Ok(Err(e)),
-    };
-    for (message, digest) in algo.known_answers() {
-        let mut out = vec![0u8; algo.output_bytes()];
-        // Fed as the timed digests will be (libgcrypt's writes and putc too).
-        if let Err(e) = d.digest(job.feed(), &message, &mut out) {
-            return Ok(Err(e));
-        }
-        if out != digest {
-            return Ok(Err(PeerError::Call {
-                library: library.name(),
-                call: "known-answer check",
-                detail: format!("{}: wrong digest", algo.name()),
-            }));
-        }
-    }
-    Ok(Ok(d))
-}
-
-impl Digester {
-    /// One digest of `msg` into `out` (its digest's length), fed as `feed`: the timed call.
-    /// (OpenSSL is given whole messages only: [`peer_digester`] refuses the other feeds.)
-    fn digest(&mut self, feed: Feed, msg: &[u8], out: &mut [u8]) -> PeerResult<()> {
-        match (self, feed) {
-            (Digester::Own(d), Feed::Whole) => (d.digest_into)(msg, out),
-            (Digester::Own(d), Feed::Writes(w)) => (d.digest_writes)(msg, w, out),
-            (Digester::Own(d), Feed::Putc) => (d.digest_putc)(msg, out),
-            (Digester::OpenSsl(d), _) => return d.digest_into(msg, out),
-            (Digester::Gcrypt(d), Feed::Whole) => return d.digest_into(msg, out),
-            (Digester::Gcrypt(d), Feed::Writes(w)) => return d.digest_writes(msg, w, out),
-            (Digester::Gcrypt(d), Feed::Putc) => return d.digest_putc(msg, out),
-        }
-        Ok(())
-    }
-
-    fn implementation(&self, algo: Algo) -> crate::implementation::Implementation {
-        match self {
-            Digester::Own(_) => algo.code(),
-            Digester::OpenSsl(d) => d.implementation(),
-            Digester::Gcrypt(d) => d.implementation(),
-        }
-    }
 }
 
 impl super::Prepared for PreparedHash {
@@ -494,7 +406,11 @@ impl super::Prepared for PreparedHash {
                 )
                 .with_info(rinfo::KNOWN_ANSWERS_CHECKED, self.known_answers_checked)
                 .with_info("known_answers_source", algo.known_answers_source())
-                .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked),
+                .with_info(rinfo::OUTPUTS_CHECKED, outputs_checked)
+                .with_info(
+                    rinfo::OUTPUTS_CHECKED_AGAINST,
+                    self.digester.reference(algo),
+                ),
         ])
     }
 }

@@ -63,11 +63,13 @@ impl Prepared for Tagged {
     }
 }
 
-/// The error of a crate's choice ([`Choice::Crate`]) for a job other than `dh`'s: pkbench
-/// runs crates for Diffie-Hellman only (`peers::crates`).
-pub fn dh_only(name: &str) -> crate::Error {
+/// The error of a crate's choice ([`Choice::Crate`]) for a job pkbench does not run
+/// through crates: what it runs through the crate instead ([`crate::peers::crates::uses`]).
+pub fn crate_refused(name: &str) -> crate::Error {
+    let uses = crate::peers::crates::find(name)
+        .map_or_else(|| "nothing".to_string(), crate::peers::crates::uses);
     crate::Error::input(format!(
-        "{name}: pkbench runs this crate for dh only (the curves `pkbench impls` lists)"
+        "{name}: pkbench runs this crate for {uses} only (as `pkbench impls` lists)"
     ))
 }
 

@@ -198,7 +198,7 @@ pub fn prepare(job: &Job, cfg: &Config) -> Result<Box<dyn Prepared>> {
         Job::Rsa(j) => match j.imp {
             imp::Choice::Peer(lib) => rsa_peer::prepare(j, lib, cfg),
             imp::Choice::Own | imp::Choice::Portable => rsa::prepare(j, cfg),
-            imp::Choice::Crate(name) => Err(imp::dh_only(name)),
+            imp::Choice::Crate(name) => Err(imp::crate_refused(name)),
         },
         Job::Des(j) => des::prepare(j, cfg),
         Job::Hash(j) => hash::prepare(j, cfg),

@@ -25,9 +25,13 @@ use clap::Args;
      split evenly over the buffer sizes (at least 11 samples of each are taken even when \
      that runs over)"
 )))]
+#[command(mut_arg("imp", |a| a.long_help(crate::cli::imp::cipher_impl_help())))]
 #[command(after_help = "Examples:
   pkbench cipher --algo aes --key-bits 128 --mode ctr
                                            AES-128 in CTR mode, encryption
+  pkbench cipher --algo aes --impl pkbench,openssl,aws-lc-rs
+                                           AES-128, every mode, through the aes
+                                           crate, OpenSSL and aws-lc-rs
   pkbench cipher --algo 3des --both        3DES, every mode, both directions
   pkbench cipher --algo arcfour --json     ARCFOUR (a stream cipher), JSON
   pkbench cipher --algo twofish --max-bytes 8192
@@ -122,7 +126,7 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
-    let choices = args.imp.choices()?;
+    let choices = args.imp.choices_with_crates()?;
     args.threads.check_own(&choices, &spec.display_name())?;
     let placement = args.threads.placement()?;
     for &c in &choices {
@@ -136,11 +140,16 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
                 notes.push(imp::note(c, &spec.display_name(), &why));
             }
             Choice::Own | Choice::Portable => jobs.push(Job::Cipher(job.clone())),
-            Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
-            Choice::Peer(lib) => {
-                let (j, lacking) = job.through(lib, cfg.discovery);
+            Choice::Peer(_) | Choice::Crate(_) => {
+                let (j, lacking) = job.by(c, cfg.discovery);
                 let absent = lacking.iter().find(|(_, u)| u.is_absent());
-                if let Some((_, why)) = absent {
+                // One note for an implementation absent, or lacking every row for one reason.
+                let reason = |u: &crate::peers::Unavailable| imp::note(c, "", u).reason;
+                let one_reason = j.is_none()
+                    && lacking
+                        .windows(2)
+                        .all(|w| reason(&w[0].1) == reason(&w[1].1));
+                if let Some((_, why)) = absent.or(lacking.first().filter(|_| one_reason)) {
                     notes.push(imp::note(c, &spec.display_name(), why));
                 } else {
                     for (row, why) in &lacking {

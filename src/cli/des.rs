@@ -89,7 +89,7 @@ pub fn run(args: &DesArgs) -> Result<String> {
                 Err(why) => notes.push(imp::note(c, &job.label(), &why)),
             },
             Choice::Own | Choice::Portable => jobs.push(Job::Des(job)),
-            Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
+            Choice::Crate(c) => return Err(bench::imp::crate_refused(c)),
         }
     }
     let ops = imp::run_jobs(jobs, &cfg, &mut notes)?;

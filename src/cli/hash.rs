@@ -16,6 +16,7 @@ use clap::Args;
 
 /// Arguments of `pkbench hash`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("imp", |a| a.long_help(crate::cli::imp::hash_impl_help())))]
 #[command(after_help = "Examples:
   pkbench hash --algo md5                  MD5 over 10000-byte blocks (the 1995
                                            method)
@@ -24,6 +25,10 @@ use clap::Args;
   pkbench hash --algo haval-128-5 --json   HAVAL, 128-bit output, 5 passes, JSON
   pkbench hash --algo md5 --sizes 16,64,256,1024,8192,16384
                                            MB/s per message size (openssl speed's)
+  pkbench hash --algo sha256 --sizes 16,1024,16384 --impl all
+                                           SHA-256 through the sha2 crate,
+                                           OpenSSL, libgcrypt, aws-lc-rs and
+                                           ring, in alternating rounds
   pkbench hash --algo md5,sha1,sha256 --modes gcrypt --output g.json
                                            libgcrypt's 2013 table: buf, buf/10,
                                            1, putc, large (compare prints it so)
@@ -86,18 +91,14 @@ pub fn run(args: &HashArgs) -> Result<String> {
             }
         }
     }
-    let choices = args.imp.choices()?;
+    let choices = args.imp.choices_with_crates()?;
     args.threads.check_own(&choices, &args.algo)?;
     let placement = args.threads.placement()?;
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
     for job in &base {
         for &c in &choices {
-            let j = match c {
-                Choice::Own | Choice::Portable => *job,
-                Choice::Crate(c) => return Err(bench::imp::dh_only(c)),
-                Choice::Peer(lib) => job.through(lib),
-            };
+            let j = job.by(c);
             match bench::hash::available(&j, cfg.discovery) {
                 Ok(()) => jobs.push(Job::Hash(j)),
                 Err(why) => {

@@ -21,11 +21,17 @@ pub fn dh_impl_help() -> String {
 /// The crates `dh` runs, each with its groups, as help texts and messages name them:
 /// "`aws-lc-rs` (x25519, p256, p384, p521)", joined with commas and a final "and".
 fn crate_list() -> String {
-    let items: Vec<String> = crate::peers::crates::summary()
-        .into_iter()
-        .map(|s| match s.split_once(' ') {
-            Some((name, groups)) => format!("`{name}` {groups}"),
-            None => format!("`{s}`"),
+    crate_list_of(|k| k.curves().iter().map(|c| c.group).collect())
+}
+
+/// Each crate of [`crate::peers::crates::CRATES`] that offers something `offers` lists, as
+/// "`ring` (a, b)", joined with commas and a final "and".
+fn crate_list_of(offers: fn(&dyn crate::peers::crates::Crate) -> Vec<&'static str>) -> String {
+    let items: Vec<String> = crate::peers::crates::CRATES
+        .iter()
+        .filter_map(|&k| {
+            let what = offers(k);
+            (!what.is_empty()).then(|| format!("`{}` ({})", k.name(), what.join(", ")))
         })
         .collect();
     match items.split_last() {
@@ -33,6 +39,31 @@ fn crate_list() -> String {
         Some((last, _)) => last.clone(),
         None => "(none in this build)".into(),
     }
+}
+
+/// `hash`'s words for `--impl`: [`ImplArgs`]'s, with the crates of
+/// [`crate::peers::crates::CRATES`] that offer digests (named from that list).
+pub fn hash_impl_help() -> String {
+    format!(
+        "Who computes the digests: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} through their `digest` module (digest::digest for a whole message, a digest::Context for writes), a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked on the hash's known answers before timing and against pkbench's own digests after, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the hash, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
+        crate_list_of(|k| k.digests().iter().map(|d| d.hash()).collect())
+    )
+}
+
+/// `cipher`'s words for `--impl`: [`ImplArgs`]'s, with the crates of
+/// [`crate::peers::crates::CRATES`] that offer ciphers (named from that list) and what
+/// their rows do beyond the mode.
+pub fn cipher_impl_help() -> String {
+    format!(
+        "Who computes the rows: `pkbench` (the cipher's crate; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crate {} through its `cipher` module, a comma-separated list, or `all`. With several: one row per implementation, mode and direction, all timed in alternating rounds in this run, each checked on the cipher's known answers and against pkbench's own engine before timing and every timed output after, with its speed against pkbench's own and that speed's 95 % interval; work a crate's call does beyond the mode (a copy of the input, where its keys encipher in place) is said beside each ratio.{} A library or crate missing here, or without the cipher or mode, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
+        crate_list_of(|k| k.ciphers().iter().map(|c| c.cipher).collect()),
+        crate::peers::crates::CRATES
+            .iter()
+            .filter_map(|k| k
+                .no_cipher()
+                .map(|why| format!(" `{}` has no cipher row: {why}.", k.name())))
+            .collect::<String>()
+    )
 }
 
 /// `choose`'s words for `--impl`, whose default is `all`.
@@ -62,13 +93,18 @@ impl ImplArgs {
     /// # Errors
     /// [`Error::Input`] for a name that is none of them, or for `pkbench-portable`.
     pub fn choices(&self) -> Result<Vec<Choice>> {
-        let v = self.choices_with_portable()?;
-        if v.contains(&Choice::Portable) {
-            return Err(Error::input(format!(
-                "--impl {PORTABLE}: only `dh` on a binary curve (gf2-155, gf2-185) has a portable twin; use pkbench, openssl, gcrypt, gmp or all here"
-            )));
-        }
-        Ok(v)
+        no_portable(self.choices_with_portable()?)
+    }
+
+    /// The implementations of a command that runs crates beside `dh` (`hash`, `cipher`): as
+    /// [`ImplArgs::choices`], with the crates of [`crate::peers::crates::CRATES`] by name and
+    /// in `all` (after the libraries); a crate without the operation gives a note, as a
+    /// library does.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for a name that is none of them, or for `pkbench-portable`.
+    pub fn choices_with_crates(&self) -> Result<Vec<Choice>> {
+        no_portable(self.parse(true)?)
     }
 
     /// The implementations asked for, in order, without repeats, `pkbench-portable`
@@ -107,13 +143,9 @@ impl ImplArgs {
                 vec![Choice::Crate(k.name())]
             } else if let Some(k) = krate {
                 return Err(Error::input(format!(
-                    "--impl {}: pkbench runs the crate for dh only (on {}); use pkbench, openssl, gcrypt, gmp or all here",
+                    "--impl {}: pkbench runs the crate for {} only; use pkbench, openssl, gcrypt, gmp or all here",
                     k.name(),
-                    k.curves()
-                        .iter()
-                        .map(|c| c.group)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    crate::peers::crates::uses(k)
                 )));
             } else {
                 vec![Choice::parse(name).ok_or_else(|| unknown_impl(name))?]
@@ -129,6 +161,19 @@ impl ImplArgs {
         }
         Ok(v)
     }
+}
+
+/// `v` unless it holds [`Choice::Portable`], which only `dh` takes.
+///
+/// # Errors
+/// [`Error::Input`] naming where `pkbench-portable` applies.
+fn no_portable(v: Vec<Choice>) -> Result<Vec<Choice>> {
+    if v.contains(&Choice::Portable) {
+        return Err(Error::input(format!(
+            "--impl {PORTABLE}: only `dh` on a binary curve (gf2-155, gf2-185) has a portable twin; use pkbench, openssl, gcrypt, gmp or all here"
+        )));
+    }
+    Ok(v)
 }
 
 /// The error of an `--impl` name that is no implementation: the known names
@@ -153,14 +198,11 @@ pub fn unknown_impl_among(name: &str, extra: &[(&str, &str)]) -> Error {
         .collect();
     known.extend(extra.iter().map(|(n, w)| format!("{n} ({w})")));
     known.push(format!("{PORTABLE} (dh on gf2-155/gf2-185)"));
-    // The crates of the one list, each with the groups dh runs through it.
+    // The crates of the one list, each with what pkbench runs through it.
     known.extend(
-        crate::peers::crates::summary()
-            .into_iter()
-            .map(|s| match s.split_once(" (") {
-                Some((n, g)) => format!("{n} (dh on {g}"),
-                None => s,
-            }),
+        crates
+            .iter()
+            .map(|&k| format!("{} ({})", k.name(), crate::peers::crates::uses(k))),
     );
     SettingError::UnknownImpl {
         name: name.into(),

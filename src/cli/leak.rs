@@ -130,7 +130,7 @@ pub fn run(args: &LeakArgs) -> Result<String> {
         match c {
             Choice::Own => targets.push(own.clone()),
             Choice::Portable => targets.push(own.portable(&file, &opts)?),
-            Choice::Crate(c) => return Err(crate::bench::imp::dh_only(c)),
+            Choice::Crate(c) => return Err(crate::bench::imp::crate_refused(c)),
             Choice::Peer(lib) => {
                 match own.through(&gfile, lib, cfg.discovery) {
                     Ok(j) => targets.push(j?),

@@ -1,8 +1,9 @@
 //! What an implementation's results were checked against before it was timed: a peer
 //! library's Offer and Reply against pkbench's own on the same secrets
-//! (`peers::kex::PeerGroup::open`). Every DH operation of a library's row carries it as the
-//! `info` key [`INFO_KEY`], so that views say it from the record alone
-//! (`record::Operation::checked`).
+//! (`peers::kex::PeerGroup::open`), a crate's likewise or, for a crate that draws its own
+//! secrets, from the peer's view (`peers::crates::check`). Every DH operation of a library's
+//! or a crate's row carries it as the `info` key [`INFO_KEY`], so that views say it from the
+//! record alone (`record::Operation::checked`).
 
 use serde::{Deserialize, Serialize};
 
@@ -22,11 +23,19 @@ pub struct CrossCheck {
     pub offers: usize,
     /// Replies compared.
     pub replies: usize,
+    /// Whether the implementation drew its own secrets (ring's `EphemeralPrivateKey::generate`),
+    /// so that its outputs were compared from the peer's view — pkbench's own Reply on its
+    /// public value gave its shared secret — and `secret_bits` are pkbench's side's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub peer_view: bool,
 }
 
 impl CrossCheck {
     /// "2 Offers and 4 Replies checked against pkbench's own on 4 secrets (2 of 155 bits, 2
-    /// of 128 bits) before timing".
+    /// of 128 bits) before timing"; from the peer's view: "2 Offers and 2 Replies checked
+    /// against pkbench's own from the peer's view (its own secrets: pkbench's Reply on each of
+    /// its public values gave its shared secret), pkbench's side on 4 secrets (4 of 384 bits)
+    /// before timing".
     pub fn describe(&self) -> String {
         let mut sizes: Vec<(u32, usize)> = Vec::new();
         for &b in &self.secret_bits {
@@ -40,8 +49,13 @@ impl CrossCheck {
             .map(|(b, n)| format!("{n} of {b} bits"))
             .collect();
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let view = if self.peer_view {
+            " from the peer's view (its own secrets: pkbench's Reply on each of its public values gave its shared secret), pkbench's side"
+        } else {
+            ""
+        };
         format!(
-            "{} and {} checked against {}'s own on {} ({}) before timing",
+            "{} and {} checked against {}'s own{view} on {} ({}) before timing",
             plural(self.offers, "Offer"),
             plural(self.replies, "Reply").replace("Replys", "Replies"),
             self.against,
@@ -62,6 +76,7 @@ mod tests {
             secret_bits: vec![155, 155, 128, 128],
             offers: 2,
             replies: 4,
+            peer_view: false,
         };
         assert_eq!(
             c.describe(),
@@ -69,6 +84,23 @@ mod tests {
              2 of 128 bits) before timing"
         );
         let v = serde_json::to_value(&c).unwrap();
+        assert!(v.get("peer_view").is_none(), "{v}");
         assert_eq!(serde_json::from_value::<CrossCheck>(v).unwrap(), c);
+        let ring = CrossCheck {
+            against: "pkbench".into(),
+            secret_bits: vec![384; 4],
+            offers: 2,
+            replies: 2,
+            peer_view: true,
+        };
+        assert_eq!(
+            ring.describe(),
+            "2 Offers and 2 Replies checked against pkbench's own from the peer's view (its own \
+             secrets: pkbench's Reply on each of its public values gave its shared secret), \
+             pkbench's side on 4 secrets (4 of 384 bits) before timing"
+        );
+        let v = serde_json::to_value(&ring).unwrap();
+        assert_eq!(v["peer_view"], true);
+        assert_eq!(serde_json::from_value::<CrossCheck>(v).unwrap(), ring);
     }
 }

@@ -1,17 +1,20 @@
-//! A cipher computed by a peer library as a [`symmetric::Engine`](crate::symmetric::Engine),
-//! so that `bench::cipher` times it with the same inputs, checks and harness as pkbench's
-//! own engine.
+//! A cipher computed by a peer library or a crate as a
+//! [`symmetric::Engine`](crate::symmetric::Engine), so that `bench::cipher` times it with the
+//! same inputs, checks and harness as pkbench's own engine.
 //!
 //! [`cipher_engine`] prepares one configuration (cipher, key size, mode, direction) through
-//! OpenSSL's EVP interface or libgcrypt, after checking the library on the registry's known
-//! answers and against pkbench's own engine ([`super::kat::check_cipher_config`]). The engine
-//! holds one keyed library context; the timed call resets its state from the IV, as
-//! pkbench's own engine starts every call from a fresh state.
+//! OpenSSL's EVP interface, libgcrypt or a crate of [`super::crates::CRATES`] (aws-lc-rs's
+//! `cipher` keys), after checking it on the registry's known answers and against pkbench's
+//! own engine ([`super::kat::check_cipher_config`]). The engine holds one keyed context; the
+//! timed call resets its state from the IV, as pkbench's own engine starts every call from a
+//! fresh state.
 
+use super::crates::{self, CipherCall, CrateCipher};
 use super::kat::{self, ConfigCheck};
 use super::kex::Library;
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, openssl};
 use crate::error::{Error, Result};
+use crate::implementation::Choice;
 use crate::implementation::Implementation;
 use crate::symmetric::{CipherSpec, Direction, Engine, Mode};
 use std::sync::Mutex;
@@ -19,6 +22,8 @@ use std::sync::Mutex;
 enum Ctx {
     OpenSsl(openssl::evp::Cipher),
     Gcrypt(gcrypt::Cipher),
+    /// A crate's keyed call, with the crate's name and implementation.
+    Crate(&'static str, Box<dyn CipherCall>, Implementation),
 }
 
 impl Ctx {
@@ -26,6 +31,17 @@ impl Ctx {
         match self {
             Ctx::OpenSsl(c) => c.apply(iv, input, output),
             Ctx::Gcrypt(c) => c.apply(iv, input, output),
+            Ctx::Crate(name, c, _) => {
+                if c.apply(iv, input, output) {
+                    Ok(())
+                } else {
+                    Err(PeerError::Call {
+                        library: name,
+                        call: "cipher",
+                        detail: "the crate refused the call".into(),
+                    })
+                }
+            }
         }
     }
 
@@ -33,17 +49,65 @@ impl Ctx {
         match self {
             Ctx::OpenSsl(c) => c.implementation(),
             Ctx::Gcrypt(c) => c.implementation(),
+            Ctx::Crate(_, _, i) => i.clone(),
         }
     }
 
+    /// A crate's configuration, if it offers it.
+    fn of_crate(
+        name: &'static str,
+        spec: &CipherSpec,
+        mode: Mode,
+        dir: Direction,
+        key: &[u8],
+    ) -> std::result::Result<PeerResult<Ctx>, Unavailable> {
+        let unsupported = |why: String| Unavailable::Unsupported {
+            library: name.into(),
+            what: format!("{} {}", spec.display_name(), mode.label()),
+            why,
+        };
+        let krate = crates::find(name).ok_or_else(|| unsupported("no such crate".into()))?;
+        let c: &CrateCipher = crates::cipher(krate, spec.cipher.name)
+            .filter(|c| c.offers(spec.key_bits, mode))
+            .ok_or_else(|| unsupported(crate_offer(krate)))?;
+        let imp = Implementation {
+            variant: format!(
+                "{} {}-bit key, {}",
+                spec.cipher.name.to_uppercase(),
+                spec.key_bits,
+                (c.mode_call)(mode, dir)
+            ),
+            ..Implementation::of_crate(name)
+        };
+        Ok(match (c.open)(key, mode, dir) {
+            Some(call) => Ok(Ctx::Crate(name, call, imp)),
+            None => Err(PeerError::Call {
+                library: name,
+                call: "cipher key",
+                detail: format!("{} {}: refused", spec.display_name(), mode.label()),
+            }),
+        })
+    }
+
     fn make(
-        library: Library,
+        who: Choice,
         discovery: Discovery,
         spec: &CipherSpec,
         mode: Mode,
         dir: Direction,
         key: &[u8],
     ) -> std::result::Result<PeerResult<Ctx>, Unavailable> {
+        let library = match who {
+            Choice::Peer(l) => l,
+            Choice::Crate(name) => return Ctx::of_crate(name, spec, mode, dir, key),
+            Choice::Own | Choice::Portable => {
+                return Err(Unavailable::Unsupported {
+                    library: who.name().into(),
+                    what: spec.display_name(),
+                    why: "pkbench's own engine is not a peer".into(),
+                });
+            }
+        };
         let made = match library {
             Library::OpenSsl => {
                 let s = openssl::load(discovery)?;
@@ -70,53 +134,96 @@ impl Ctx {
     }
 }
 
-/// One configuration of a cipher through a library: a [`Engine`] that takes only its own
-/// mode and direction.
+/// What pkbench runs through `krate` in `cipher`: "pkbench runs only AES (128, 192,
+/// 256-bit keys: ECB CBC CFB OFB CTR) through it", or why it runs no cipher through it
+/// ([`crates::Crate::no_cipher`]).
+fn crate_offer(krate: &dyn crates::Crate) -> String {
+    let list: Vec<String> = krate
+        .ciphers()
+        .iter()
+        .map(|c| {
+            let bits: Vec<String> = c.key_bits.iter().map(u32::to_string).collect();
+            let modes: Vec<&str> = c.modes.iter().map(|m| m.label()).collect();
+            format!(
+                "{} ({}-bit keys: {})",
+                c.cipher.to_uppercase(),
+                bits.join(", "),
+                modes.join(" ")
+            )
+        })
+        .collect();
+    if list.is_empty() {
+        krate.no_cipher().map_or_else(
+            || "pkbench runs no cipher through it".into(),
+            str::to_string,
+        )
+    } else {
+        format!("pkbench runs only {} through it", list.join("; "))
+    }
+}
+
+/// One configuration of a cipher through a library or a crate: a [`Engine`] that takes only
+/// its own mode and direction.
 pub struct PeerCipher {
     ctx: Mutex<Ctx>,
     mode: Mode,
     dir: Direction,
     block: usize,
     modes: &'static [Mode],
+    extra_work: Option<&'static str>,
 }
 
 impl PeerCipher {
-    /// Who computes it: `gcrypt 1.10.1 (TWOFISH, CBC)`, `openssl 3.0.19 (AES-128-CBC)`.
+    /// Who computes it: `gcrypt 1.10.1 (TWOFISH, CBC)`, `openssl 3.0.19 (AES-128-CBC)`,
+    /// `aws-lc-rs 1.19.0 (AES 128-bit key, EncryptingKey::ctr)`.
     pub fn implementation(&self) -> Implementation {
         self.ctx
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .implementation()
     }
+
+    /// Work each call does beyond the mode's ([`CrateCipher::extra_work`]); `None` for a
+    /// library.
+    pub fn extra_work(&self) -> Option<&'static str> {
+        self.extra_work
+    }
 }
 
-/// `spec` in `mode` and direction `dir` with `key`, through `library`: the library checked
-/// first on the registry's known answers and against pkbench's own engine, or for a cipher
-/// pkbench has no code for against the reference modes over the library's own ECB (both
+/// `spec` in `mode` and direction `dir` with `key`, through `who` (a library or a crate):
+/// checked first on the registry's known answers and against pkbench's own engine, or for a
+/// cipher pkbench has no code for against the reference modes over the library's own ECB (both
 /// directions, [`kat::check_cipher_config`]), then keyed with `key`.
 ///
 /// # Errors
-/// `Err(u)`: the library is absent, or lacks this cipher, key size or mode; `Ok(Err(e))`: a
-/// check failed or a call failed (a runtime error, one line).
+/// `Err(u)`: the library is absent, or it or the crate lacks this cipher, key size or mode
+/// (pkbench's own choice is no peer); `Ok(Err(e))`: a check failed or a call failed (a
+/// runtime error, one line).
 pub fn cipher_engine(
     spec: &CipherSpec,
     mode: Mode,
     dir: Direction,
     key: &[u8],
-    library: Library,
+    who: Choice,
     discovery: Discovery,
 ) -> std::result::Result<Result<PeerCipher>, Unavailable> {
     // Absent libraries say so before anything is checked.
-    Ctx::make(library, discovery, spec, mode, dir, key)?.ok();
-    let make = maker(library, discovery);
+    Ctx::make(who, discovery, spec, mode, dir, key)?.ok();
+    let make = maker(who, discovery);
     match kat::check_cipher_config(spec, mode, &make, &apply) {
         Ok(ConfigCheck::Checked) => {}
         Ok(ConfigCheck::Unavailable(u)) => return Err(u),
-        Err(e) => return Ok(Err(Error::runtime(format!("{}: {e}", library.name())))),
+        Err(e) => return Ok(Err(Error::runtime(format!("{}: {e}", who.name())))),
     }
-    let ctx = match Ctx::make(library, discovery, spec, mode, dir, key)? {
+    let ctx = match Ctx::make(who, discovery, spec, mode, dir, key)? {
         Ok(c) => c,
         Err(e) => return Ok(Err(e.into())),
+    };
+    let extra_work = match who {
+        Choice::Crate(name) => crates::find(name)
+            .and_then(|k| crates::cipher(k, spec.cipher.name))
+            .and_then(|c| c.extra_work),
+        _ => None,
     };
     Ok(Ok(PeerCipher {
         ctx: Mutex::new(ctx),
@@ -124,16 +231,17 @@ pub fn cipher_engine(
         dir,
         block: spec.cipher.block_bytes,
         modes: spec.cipher.modes(),
+        extra_work,
     }))
 }
 
-/// The maker of [`Ctx`]s of `library` for [`kat::check_cipher_config`].
+/// The maker of [`Ctx`]s of `who` (a library or a crate) for [`kat::check_cipher_config`].
 fn maker(
-    library: Library,
+    who: Choice,
     discovery: Discovery,
 ) -> impl Fn(&CipherSpec, Mode, Direction, &[u8]) -> PeerResult<Ctx> {
     move |spec: &CipherSpec, mode: Mode, dir: Direction, key: &[u8]| match Ctx::make(
-        library, discovery, spec, mode, dir, key,
+        who, discovery, spec, mode, dir, key,
     ) {
         Ok(r) => r,
         Err(u) => Err(PeerError::Unavailable(u)),
@@ -165,7 +273,7 @@ pub fn library_reference(
     library: Library,
     discovery: Discovery,
 ) -> Result<Vec<u8>> {
-    let make = maker(library, discovery);
+    let make = maker(Choice::Peer(library), discovery);
     let fail =
         |e: String| Error::runtime(format!("{}: {}: {e}", library.name(), spec.display_name()));
     let out =

@@ -188,6 +188,9 @@ pub mod info {
     pub const OUTPUTS_CHECKED: &str = "outputs_checked";
     /// Known answers checked before timing.
     pub const KNOWN_ANSWERS_CHECKED: &str = "known_answers_checked";
+    /// What the outputs were checked against after timing (text, e.g. "RustCrypto sha2
+    /// 0.11 fed in uneven pieces").
+    pub const OUTPUTS_CHECKED_AGAINST: &str = "outputs_checked_against";
     /// Work an operation does beyond what its name says and beyond pkbench's own operation of
     /// that name (text, e.g. "blinding and a check of the result with e"): every ratio
     /// between such rows says so beside it.

@@ -25,6 +25,10 @@ pub(super) struct RowState {
     pub(super) peer: Option<crate::implementation::Implementation>,
     /// Known answers checked before timing ([`super::CipherRow::known_answers_checked`]).
     pub(super) known_answers: usize,
+    /// Work a peer's call does beyond the mode's (record info `extra_work`).
+    pub(super) extra_work: Option<&'static str>,
+    /// What the row's output was checked against (record info `outputs_checked_against`).
+    pub(super) checked_against: String,
 }
 
 /// `spec` in `mode`/`dir` on `input` computed and checked before timing: by pkbench's own
@@ -128,11 +132,20 @@ impl RowState {
         // Expected output at each size: every size is a prefix of the largest buffer, and
         // every mode here is prefix-stable, so one checked output serves all sizes.
         let expected = checker.output(mode, dir, &input)?;
-        let (engine, peer) = match imp {
-            Choice::Own | Choice::Portable => (own.expect("made above"), None),
-            Choice::Crate(c) => return Err(crate::bench::imp::dh_only(c)),
-            Choice::Peer(lib) => {
-                let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, lib, discovery)
+        let checked_against = match (imp, library_only) {
+            (Choice::Own | Choice::Portable, _) => {
+                "the NIST SP 800-38A reference modes over the bare block cipher, and the opposite direction".to_string()
+            }
+            (_, true) => "the same library's NIST SP 800-38A reference modes over its own ECB, and the opposite direction".to_string(),
+            (_, false) => format!(
+                "pkbench's own engine (the {} crate, itself checked against the NIST SP 800-38A reference modes) on the same key, IV and input",
+                spec.cipher.crate_name().unwrap_or("registry's")
+            ),
+        };
+        let (engine, peer, extra_work) = match imp {
+            Choice::Own | Choice::Portable => (own.expect("made above"), None, None),
+            Choice::Peer(_) | Choice::Crate(_) => {
+                let p = crate::peers::engine::cipher_engine(spec, mode, dir, &key, imp, discovery)
                     .map_err(|u| Error::runtime(u.to_string()))??;
                 let mut out = vec![0u8; input.len()];
                 Engine::apply(&p, mode, dir, &iv, &input, &mut out)?;
@@ -144,13 +157,13 @@ impl RowState {
                     };
                     return Err(Error::runtime(format!(
                         "{}: {name} {} {}: differs from {other} on the same input",
-                        lib.name(),
+                        imp.name(),
                         mode.label(),
                         dir.short()
                     )));
                 }
-                let i = p.implementation();
-                (Box::new(p) as Box<dyn Engine>, Some(i))
+                let (i, w) = (p.implementation(), p.extra_work());
+                (Box::new(p) as Box<dyn Engine>, Some(i), w)
             }
         };
         Ok(RowState {
@@ -164,6 +177,8 @@ impl RowState {
             outs: vec![Vec::new(); sizes.len()],
             failed: false,
             known_answers,
+            extra_work,
+            checked_against,
         })
     }
 }

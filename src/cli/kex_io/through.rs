@@ -71,7 +71,7 @@ pub fn each(
                 continue;
             }
             Choice::Peer(lib) => lib,
-            Choice::Crate(name) => return Err(crate::bench::imp::dh_only(name)),
+            Choice::Crate(name) => return Err(crate::bench::imp::crate_refused(name)),
         };
         let outcome = match PeerGroup::open(file, own_group.clone(), lib, discovery) {
             Err(why) => Outcome::Note(note(c, &file.name, &why)),

@@ -3,7 +3,9 @@
 //! pkbench's own output.
 
 use super::{Candidate, Operation, Status, built_in, ensure, peer};
-use crate::implementation::Implementation;
+use crate::implementation::{Choice, Implementation};
+use crate::peers::crates;
+use crate::peers::engine;
 use crate::peers::kat::{self, ConfigCheck};
 use crate::peers::openssl::{self, OpenSsl, evp};
 use crate::peers::{PeerResult, Unavailable, gcrypt};
@@ -89,6 +91,32 @@ pub(super) fn hashes(
                     }),
                 ));
             }
+            // The crates of the one list that offer it, checked as a library is.
+            for &k in crates::CRATES {
+                let (Some(d), Some(bytes)) =
+                    (crates::digest(k, name), member.map(|m| m.output_bytes))
+                else {
+                    continue;
+                };
+                let how = format!("{}: {}", crates::DIGEST_CALLS, d.algorithm());
+                let mut one = |m: &[u8]| {
+                    let mut out = vec![0u8; bytes];
+                    let n = k.name();
+                    ensure(d.digest(m, &mut out), n, name)?;
+                    let mut again = out.clone();
+                    // The Context too, in 7-byte writes: the same digest.
+                    ensure(d.digest_writes(m, 7, &mut again) && again == out, n, name)?;
+                    Ok(out)
+                };
+                let imp = Implementation {
+                    variant: d.algorithm().into(),
+                    ..Implementation::of_crate(k.name())
+                };
+                c.push(match check_with(&mut one, k.name()) {
+                    Ok(()) => built_in(k.name(), &how, imp),
+                    Err(e) => peer(k.name(), &how, Ok(Err(e))),
+                });
+            }
             Operation {
                 operation: format!("hash {title}"),
                 implementations: c,
@@ -150,6 +178,7 @@ pub(super) fn ciphers(
                 "gcry_cipher_encrypt/decrypt",
                 gcry.clone().map(gc),
             ));
+            c.extend(crate_ciphers(&spec));
             let no_code = if cipher.crate_name().is_none() {
                 " (no pkbench code)"
             } else {
@@ -161,6 +190,76 @@ pub(super) fn ciphers(
             }
         })
         .collect()
+}
+
+/// The rows of `spec`'s cipher through the crates of [`crates::CRATES`], when one offers it:
+/// each mode checked as a library's is ([`engine::cipher_engine`], both directions), and a
+/// crate without the cipher with why ([`crates::Crate::no_cipher`]).
+fn crate_ciphers(spec: &CipherSpec) -> Vec<Candidate> {
+    let name = spec.cipher.name;
+    if !crates::CRATES
+        .iter()
+        .any(|&k| crates::cipher(k, name).is_some())
+    {
+        return Vec::new();
+    }
+    let key = vec![0x3cu8; spec.key_bytes()];
+    crates::CRATES
+        .iter()
+        .map(|&k| {
+            let Some(cc) = crates::cipher(k, name) else {
+                return Candidate {
+                    name: k.name().into(),
+                    how: String::new(),
+                    implementation: None,
+                    status: Status::Unavailable {
+                        why: k.no_cipher().unwrap_or("no such cipher in it").into(),
+                        absent: false,
+                    },
+                };
+            };
+            let mut m = Modes {
+                checked: Vec::new(),
+                lacking: Vec::new(),
+                failed: None,
+                implementation: None,
+            };
+            for &mode in spec.cipher.modes() {
+                let who = Choice::Crate(k.name());
+                match engine::cipher_engine(
+                    spec,
+                    mode,
+                    Direction::Encrypt,
+                    &key,
+                    who,
+                    no_libraries(),
+                ) {
+                    Ok(Ok(p)) => {
+                        m.checked.push(mode);
+                        // The variant names the key size, then the mode's call: keep the first.
+                        let mut imp = p.implementation();
+                        imp.variant = imp.variant.split(", ").next().unwrap_or("").to_string();
+                        m.implementation = Some(imp);
+                    }
+                    Ok(Err(e)) => {
+                        m.failed.get_or_insert(e.to_string());
+                    }
+                    Err(u) => m.lacking.push((mode, u)),
+                }
+            }
+            let mut cand = modes_candidate(k.name(), cc.calls, Ok(m));
+            // Linked in, so built in once checked.
+            if cand.status == Status::Checked {
+                cand.status = Status::BuiltIn;
+            }
+            cand
+        })
+        .collect()
+}
+
+/// Discovery for a crate's rows: they load no library.
+fn no_libraries() -> crate::peers::Discovery {
+    crate::peers::Discovery { enabled: false }
 }
 
 /// What a peer did with each mode of one cipher: the modes checked (with the

@@ -4,6 +4,7 @@ use super::super::{PeerError, PeerResult, Unavailable};
 use super::{Crate, Curve, Engine, Keys, curve, find};
 use crate::error::Result;
 use crate::implementation::Implementation;
+use crate::implementation::checked::CrossCheck;
 use crate::kex::{ExpBits, GroupInfo, KeyExchange, Precomputation, TableInfo, ValueForm};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -19,6 +20,8 @@ pub struct CrateGroup {
     own: Arc<dyn KeyExchange>,
     krate: &'static dyn Crate,
     curve: &'static Curve,
+    /// What [`check`] compared when the row was opened.
+    checked: CrossCheck,
 }
 
 impl CrateGroup {
@@ -46,8 +49,12 @@ impl CrateGroup {
                 why: format!("pkbench runs only {} through it", offered.join(", ")),
             }
         })?;
-        let g = CrateGroup { own, krate, curve };
-        Ok(check(krate, curve, g.own.as_ref()).map(|()| g))
+        Ok(check(krate, curve, own.as_ref()).map(|checked| CrateGroup {
+            own,
+            krate,
+            curve,
+            checked,
+        }))
     }
 
     /// The crate's name (`aws-lc-rs`).
@@ -74,17 +81,25 @@ fn failed(krate: &dyn Crate, group: &str, what: &str) -> PeerError {
 /// before the crate sees it): from the peer's view, pkbench's Reply on the crate's Offer (and
 /// on the key of its Reply) gives the crate's shared secret; where the crate takes a given
 /// secret ([`Keys::Given`]), its public value and shared secret also equal pkbench's own on
-/// that secret.
+/// that secret. Returns what was compared: per pair, an Offer and, with a given secret, two
+/// Replies (the Offer's key and the Reply's), else one (the Reply's, the Offer's agreement
+/// being its check), on pkbench's two secrets.
 ///
 /// # Errors
 /// [`PeerError::Call`] naming the operation that failed or differed.
-pub fn check(krate: &dyn Crate, curve: &Curve, own: &dyn KeyExchange) -> PeerResult<()> {
+pub fn check(krate: &dyn Crate, curve: &Curve, own: &dyn KeyExchange) -> PeerResult<CrossCheck> {
     let info = own.info();
     let name = &info.name;
     let mut rng = ChaCha20Rng::seed_from_u64(0x5eed);
     let input = |e: crate::Error| PeerError::Input {
         library: krate.name(),
         problem: e.to_string(),
+    };
+    let given = krate.keys() == Keys::Given;
+    let mut done = CrossCheck {
+        against: crate::implementation::OWN.into(),
+        peer_view: !given,
+        ..CrossCheck::default()
     };
     for _ in 0..2 {
         let a = own.random_secret(info.full_exp_bits, &mut rng);
@@ -136,8 +151,11 @@ pub fn check(krate: &dyn Crate, curve: &Curve, own: &dyn KeyExchange) -> PeerRes
                 "Reply: a shared secret differs from pkbench's own",
             ));
         }
+        done.secret_bits.extend([info.full_exp_bits; 2]);
+        done.offers += 1;
+        done.replies += if given { 2 } else { 1 };
     }
-    Ok(())
+    Ok(done)
 }
 
 /// `pkbench impls`'s rows of the group `group`: each crate of [`super::CRATES`] that offers
@@ -151,7 +169,7 @@ pub fn candidates(
         .filter_map(|&k| {
             let c = curve(k, group)?;
             let how = format!("{} (Offer); {} (Reply)", k.offer_call(), k.reply_call());
-            let checked = check(k, c, own).map(|()| Implementation::of_crate(k.name()));
+            let checked = check(k, c, own).map(|_| Implementation::of_crate(k.name()));
             Some((k.name(), how, checked))
         })
         .collect()
@@ -180,6 +198,11 @@ impl KeyExchange for CrateGroup {
 
     fn implementation(&self) -> Implementation {
         Implementation::of_crate(self.krate.name())
+    }
+
+    /// What [`check`] compared when the row was opened.
+    fn checked(&self) -> Option<CrossCheck> {
+        Some(self.checked.clone())
     }
 
     fn offer_method(&self) -> Option<String> {

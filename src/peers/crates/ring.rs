@@ -4,10 +4,27 @@
 //! and `compute_public_key`, and Reply is `agree_ephemeral`, which consumes the key — so each
 //! timed Reply gets a fresh key made before its batch ([`super::Keys::Generated`]), and the
 //! outputs are checked from the peer's view.
+//!
+//! Digests: `ring::digest` on SHA-1 (`SHA1_FOR_LEGACY_USE_ONLY`), SHA-256, SHA-384 and
+//! SHA-512 ([`super::digest`]); ring has no SHA-224. No cipher: ring's AES is AES-GCM's
+//! ([`Crate::no_cipher`]).
 
-use super::{Agreement, Crate, Curve, Engine, Keys, engine};
+use super::{Agreement, Crate, CrateDigest, Curve, Engine, Keys, engine};
 use ring::agreement::{self, Algorithm, EphemeralPrivateKey, UnparsedPublicKey};
+use ring::digest;
 use ring::rand::SystemRandom;
+
+use super::digest::sha;
+super::digest::sha_of!(ring);
+
+/// ring's digests of the functions in pkbench's registry (its SHA-512/256 is not in the
+/// registry).
+static DIGESTS: [&dyn CrateDigest; 4] = [
+    sha!("sha1", SHA1_FOR_LEGACY_USE_ONLY),
+    sha!("sha256", SHA256),
+    sha!("sha384", SHA384),
+    sha!("sha512", SHA512),
+];
 
 /// The ring entry of [`super::CRATES`].
 pub struct Ring;
@@ -101,5 +118,18 @@ impl Crate for Ring {
 
     fn curves(&self) -> &'static [Curve] {
         &CURVES
+    }
+
+    fn digests(&self) -> &'static [&'static dyn CrateDigest] {
+        &DIGESTS
+    }
+
+    /// ring 0.17's public API has AES only inside AEADs (`aead::AES_128_GCM`,
+    /// `aead::AES_256_GCM`) and QUIC header protection (`aead::quic::AES_128`: one block as a
+    /// mask): no mode of pkbench's cipher rows, which have no AEAD row.
+    fn no_cipher(&self) -> Option<&'static str> {
+        Some(
+            "ring's public API has AES only inside AES-GCM (an AEAD; pkbench's cipher rows are the unauthenticated modes ECB, CBC, CFB, OFB, CTR) and QUIC header protection",
+        )
     }
 }

@@ -195,3 +195,136 @@ fn the_list_names_each_crate_once_with_its_version_and_groups() {
         }
     }
 }
+
+/// FIPS 180-2's examples of "abc" (appendices A.1 of SHA-1, B.1 of SHA-256, C.1 of SHA-512;
+/// FIPS 180-2 change notice 1 for SHA-224; D.1 of SHA-384).
+const ABC: [(&str, &str); 5] = [
+    ("sha1", "a9993e364706816aba3e25717850c26c9cd0d89d"),
+    (
+        "sha224",
+        "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7",
+    ),
+    (
+        "sha256",
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    ),
+    (
+        "sha384",
+        "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed\
+         8086072ba1e7cc2358baeca134c825a7",
+    ),
+    (
+        "sha512",
+        "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a\
+         2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+    ),
+];
+
+#[test]
+fn every_crate_digest_gives_fips_180_abc_and_pkbench_s_digests() {
+    let mut seen = 0;
+    for k in CRATES {
+        for d in k.digests() {
+            let what = format!("{} {}", k.name(), d.hash());
+            let algo = crate::hash::Algo::parse(d.hash()).unwrap();
+            assert_eq!(algo.entry().name, d.hash(), "{what}: a registry name");
+            let own = algo.own().expect("pkbench has code for it");
+            let (_, want) = ABC.iter().find(|(h, _)| *h == d.hash()).unwrap();
+            let mut out = vec![0u8; algo.output_bytes()];
+            assert!(d.digest(b"abc", &mut out), "{what}");
+            assert_eq!(hex::encode(&out), *want, "{what}: FIPS 180 \"abc\"");
+            // Every length around the block sizes, whole and in writes of 1, 7 and 64 bytes:
+            // the same digest as pkbench's registry (RustCrypto sha1 / sha2).
+            for len in [0usize, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 1000] {
+                let msg: Vec<u8> = (0..len).map(|i| (i * 31 + 7) as u8).collect();
+                let reference = (own.digest)(&msg);
+                assert!(d.digest(&msg, &mut out), "{what}");
+                assert_eq!(out, reference, "{what}: {len} bytes");
+                for w in [1, 7, 64] {
+                    out.fill(0);
+                    assert!(d.digest_writes(&msg, w, &mut out), "{what}");
+                    assert_eq!(out, reference, "{what}: {len} bytes in {w}-byte writes");
+                }
+            }
+            assert!(!d.digest(b"abc", &mut [0u8; 3]), "{what}: a short buffer");
+            assert!(!d.digest_writes(b"abc", 0, &mut out), "{what}: writes of 0");
+            seen += 1;
+        }
+    }
+    // aws-lc-rs: SHA-1, SHA-224, SHA-256, SHA-384, SHA-512; ring: all but SHA-224.
+    assert_eq!(seen, 9);
+    assert!(digest(find("ring").unwrap(), "sha224").is_none());
+    assert!(digest(find("aws-lc-rs").unwrap(), "sha224").is_some());
+}
+
+#[test]
+fn every_crate_cipher_is_checked_like_a_library_in_every_mode_and_key_size() {
+    use crate::implementation::Choice;
+    use crate::symmetric::{CipherSpec, Direction, Mode};
+    let mut rows = 0;
+    for k in CRATES {
+        for c in k.ciphers() {
+            for &bits in c.key_bits {
+                let spec = CipherSpec::parse(c.cipher, Some(bits)).unwrap();
+                for &mode in c.modes {
+                    for dir in [Direction::Encrypt, Direction::Decrypt] {
+                        let key = vec![0x11u8; spec.key_bytes()];
+                        let who = Choice::Crate(k.name());
+                        let off = crate::peers::Discovery { enabled: false };
+                        let p =
+                            crate::peers::engine::cipher_engine(&spec, mode, dir, &key, who, off);
+                        let p = p.unwrap().unwrap();
+                        assert_eq!(p.implementation().name, k.name());
+                        assert!(p.extra_work().is_some());
+                        rows += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            k.ciphers().is_empty(),
+            k.no_cipher().is_some(),
+            "{}",
+            k.name()
+        );
+    }
+    assert_eq!(
+        rows,
+        3 * 5 * 2,
+        "aws-lc-rs: AES-128/192/256, five modes, two directions"
+    );
+    // FIPS 197 C.1 and C.3 through aws-lc-rs's ECB key directly, both directions.
+    let aes = cipher(find("aws-lc-rs").unwrap(), "aes").unwrap();
+    for (key, ct) in [
+        (
+            "000102030405060708090a0b0c0d0e0f",
+            "69c4e0d86a7b0430d8cdb78070b4c55a",
+        ),
+        (
+            "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+            "8ea2b7ca516745bfeafc49904b496089",
+        ),
+    ] {
+        let pt = h("00112233445566778899aabbccddeeff");
+        let mut out = [0u8; 16];
+        let mut e = (aes.open)(&h(key), Mode::Ecb, Direction::Encrypt).unwrap();
+        assert!(e.apply(&[], &pt, &mut out));
+        assert_eq!(hex::encode(out), ct);
+        let mut d = (aes.open)(&h(key), Mode::Ecb, Direction::Decrypt).unwrap();
+        assert!(d.apply(&[], &h(ct), &mut out));
+        assert_eq!(out[..], pt[..]);
+        // A CBC key refuses a short IV and an input that is not whole blocks.
+        let mut cbc = (aes.open)(&h(key), Mode::Cbc, Direction::Encrypt).unwrap();
+        assert!(!cbc.apply(&[0u8; 8], &pt, &mut out));
+        assert!(!cbc.apply(&[0u8; 16], &pt[..15], &mut out[..15]));
+    }
+    assert!((aes.open)(&[0u8; 16], Mode::Stream, Direction::Encrypt).is_none());
+    // ring's reason, and no crate offers a cipher the registry lacks.
+    assert!(
+        find("ring")
+            .unwrap()
+            .no_cipher()
+            .unwrap()
+            .contains("AES-GCM")
+    );
+}
