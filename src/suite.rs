@@ -278,7 +278,7 @@ impl Entry {
             (_, _, Choice::Peer(lib)) => repro::row_through(job, lib, discovery).map(Ok),
             (_, _, c) => Err(lacks(
                 c.name(),
-                "pkbench runs this crate for dh only (the curves `pkbench impls` lists)".into(),
+                "the suite runs crates for its dh and KEM entries only (`pkbench hash --impl` and `cipher --impl` take the crates that declare digests or ciphers)".into(),
             )),
         }
     }
