@@ -73,22 +73,39 @@ fn exp_label(op: &Operation) -> Option<(String, bool)> {
     })
 }
 
-/// Whether the row's Offer used the fixed-base table (param `table`, true when absent).
+/// Whether the row's Offer used a table of the generator's multiples: what the record says
+/// it precomputed (`info.precomputation.kind`: pkbench's `table`, a library's `built-in`,
+/// or `none`), else the param `table` (true when absent, as in older records). A library
+/// row's param `table` is false (pkbench built no table for it) even when the library
+/// has its own.
 fn has_table(op: &Operation) -> bool {
-    op.params
-        .get("table")
-        .and_then(Value::as_bool)
-        .unwrap_or(true)
+    let kind = op
+        .info
+        .get("precomputation")
+        .and_then(|p| p.get("kind"))
+        .and_then(Value::as_str);
+    match kind {
+        Some(k) => k != "none",
+        None => op
+            .params
+            .get("table")
+            .and_then(Value::as_bool)
+            .unwrap_or(true),
+    }
 }
 
 fn family(op: &Operation) -> &str {
     op.info.get("family").and_then(Value::as_str).unwrap_or("")
 }
 
-/// The series of panel (a): Offer and Reply per exponent size, against modulus bits.
+/// The series of panel (a): pkbench's own Offer and Reply per exponent size, against
+/// modulus bits.
 pub fn scaling_series(rec: &ResultRecord) -> Vec<Series> {
+    // pkbench's own rows: a library's or crate's row (`impl` param) would join a series of
+    // the same name and size, drawn as if pkbench's.
     let timed = |op: &&Operation| {
         (op.name == "Offer" || op.name == "Reply")
+            && !op.params.contains_key(param::IMPL)
             && op.stats.is_some()
             && num(op.info.get("field_bits")).is_some()
     };

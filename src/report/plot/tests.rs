@@ -80,6 +80,65 @@ mod general {
         assert_eq!(texts, ["p384 (chosen)", "x25519"]);
     }
 
+    /// A library's or crate's row is not pkbench's: panel (a) leaves it out (it joined the
+    /// "Offer (no table)" series), and panel (b) draws it filled when the library has a
+    /// built-in table of the generator (AWS-LC's P-384 table) and hollow when it has none,
+    /// whatever the param `table` (false on every library row) says.
+    #[test]
+    fn library_rows_keep_their_own_table_and_stay_out_of_panel_a() {
+        use crate::measure::Stats;
+        use crate::record::{Operation, ResultRecord, params};
+        use serde_json::json;
+        let mut rec = ResultRecord::new("dh", "wall", crate::measure::Machine::detect());
+        for (who, kind, ms) in [
+            (None, "table", 1.4),
+            (Some("aws-lc-rs"), "built-in", 0.45),
+            (Some("ring"), "none", 0.6),
+        ] {
+            let mut p = params([
+                ("command", json!("dh")),
+                ("group", json!("p384")),
+                ("exp_bits", json!(384)),
+                ("table", json!(who.is_none())),
+            ]);
+            if let Some(w) = who {
+                p.insert("impl".into(), json!(w));
+            }
+            let info = |op: Operation| {
+                op.with_info("family", "ecp")
+                    .with_info("field_bits", 384)
+                    .with_info("full_exp_bits", 384)
+                    .with_info("security_bits", 192.0)
+                    .with_info("precomputation", json!({ "kind": kind }))
+            };
+            let st = Stats::from_samples(vec![ms / 3.0; 3], 1);
+            rec.operations
+                .push(info(Operation::timed("Offer", p.clone(), st)));
+            rec.operations.push(info(Operation::derived(
+                "Total = 2*Offer + Reply",
+                p,
+                "total_ms",
+                ms,
+            )));
+        }
+        let series = scaling_series(&rec);
+        assert_eq!(series.len(), 1, "{series:?}");
+        assert_eq!(series[0].label, "Offer, full exponent (ecp)");
+        let pts = security_points(&rec);
+        let table: Vec<(Option<&str>, bool)> = pts
+            .iter()
+            .map(|p| (p.implementation.as_deref(), p.table))
+            .collect();
+        assert_eq!(
+            table,
+            [
+                (None, true),
+                (Some("aws-lc-rs"), true),
+                (Some("ring"), false)
+            ]
+        );
+    }
+
     /// Issue 22: a y axis ran to 10 000 ms for data that stop at 422 ms. The axes now end
     /// within 15 % of the points and error bars, and the legend sits under the panel.
     #[test]
