@@ -25,6 +25,44 @@
 //! Discovery can be turned off by the caller ([`Discovery`]): the library reads no
 //! environment variable; the binary maps `PKBENCH_NO_PEERS=1` to it.
 
+/// The [`crate::kex::KeyExchange`] methods that a group computed by someone else (a
+/// library's `PeerGroup`, a crate's `CrateGroup`) takes from pkbench's own group of the same
+/// name, its field `own`: the value forms, the exponent-size and secret checks, the draw of a
+/// secret, the generator and the form of the shared secret. The implementing module must have
+/// `ValueForm`, `ExpBits`, `Result` and `ChaCha20Rng` in scope; the macro is in textual
+/// scope for every module declared below it.
+macro_rules! forward_to_own {
+    () => {
+        fn secret_form(&self) -> ValueForm {
+            self.own.secret_form()
+        }
+
+        fn public_form(&self) -> ValueForm {
+            self.own.public_form()
+        }
+
+        fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
+            self.own.check_exp_bits(exp_bits)
+        }
+
+        fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
+            self.own.random_secret(exp_bits, rng)
+        }
+
+        fn check_secret(&self, secret: &[u8]) -> Result<()> {
+            self.own.check_secret(secret)
+        }
+
+        fn generator(&self) -> Vec<u8> {
+            self.own.generator()
+        }
+
+        fn shared_form(&self, public: &[u8]) -> Vec<u8> {
+            self.own.shared_form(public)
+        }
+    };
+}
+
 pub mod catalog;
 pub mod crates;
 pub mod engine;

@@ -213,33 +213,7 @@ impl KeyExchange for CrateGroup {
         Some(self.krate.reply_call().into())
     }
 
-    fn secret_form(&self) -> ValueForm {
-        self.own.secret_form()
-    }
-
-    fn public_form(&self) -> ValueForm {
-        self.own.public_form()
-    }
-
-    fn check_exp_bits(&self, exp_bits: ExpBits) -> Result<()> {
-        self.own.check_exp_bits(exp_bits)
-    }
-
-    fn random_secret(&self, exp_bits: u32, rng: &mut ChaCha20Rng) -> Vec<u8> {
-        self.own.random_secret(exp_bits, rng)
-    }
-
-    fn check_secret(&self, secret: &[u8]) -> Result<()> {
-        self.own.check_secret(secret)
-    }
-
-    fn generator(&self) -> Vec<u8> {
-        self.own.generator()
-    }
-
-    fn shared_form(&self, public: &[u8]) -> Vec<u8> {
-        self.own.shared_form(public)
-    }
+    forward_to_own!();
 
     /// pkbench's own Offer (the pool's expected value; see [`CrateGroup`]).
     fn offer(&self, secret: &[u8]) -> Vec<u8> {
