@@ -90,6 +90,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cli::survive_file_size_limit();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => match cli::usage::one_line(&e, &Cli::command(), std::env::args_os()) {

@@ -288,3 +288,56 @@ fn force_refuses_an_immutable_file_before_the_run() {
     assert_eq!(left.len(), 1, "no temporary file left");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Runs `pkbench ARGS` under `ulimit -f 1` (a 512-byte file-size limit) in `dir`: (exit code,
+/// stdout, stderr).
+fn under_file_size_limit(dir: &std::path::Path, args: &str) -> (i32, String, String) {
+    let bin = env!("CARGO_BIN_EXE_pkbench");
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -f 1 && exec '{bin}' {args}"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
+}
+
+/// A record that cannot be written after the run (here the file-size limit; a full disk
+/// alike) loses neither the run's output nor leaves a file behind: the output is on stdout
+/// (`--json`'s still one whole record), one error line says the record was not saved, exit 1,
+/// and the directory is left empty.
+#[test]
+fn a_failed_record_write_keeps_the_results() {
+    let d = scratch("fsize");
+    let hash = "hash --algo md5 --sizes 64 --time 0.01 --output r.json";
+    for (args, shows) in [
+        (hash.to_string(), "MD5"),
+        (format!("{hash} --json"), "\"schema\""),
+        (
+            "suite --quick --time 0.005 --impl openssl --output .".into(),
+            "suite",
+        ),
+    ] {
+        let (code, out, err) = under_file_size_limit(&d, &args);
+        assert_eq!(code, 1, "{args}: {err}");
+        assert!(out.contains(shows), "{args}: {out}");
+        assert!(!out.contains("saved to"), "{args}: {out}");
+        if args.ends_with("--json") {
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["schema"], pkbench::record::SCHEMA);
+        }
+        let errs: Vec<&str> = err.lines().filter(|l| l.contains("error")).collect();
+        assert_eq!(errs.len(), 1, "{args}: {err}");
+        assert!(errs[0].contains("File too large"), "{args}: {err}");
+        assert!(
+            errs[0].ends_with("the record was not saved)"),
+            "{args}: {err}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
+        assert!(left.is_empty(), "{args}: left behind {left:?}");
+    }
+}

@@ -32,3 +32,16 @@ pub mod threads;
 pub mod timing;
 pub mod usage;
 pub mod values;
+
+/// Makes a write past the file-size limit (`ulimit -f`, RLIMIT_FSIZE) fail with EFBIG
+/// instead of killing the process with SIGXFSZ, whose default action ends it before it can
+/// print the run's results or remove its temporary file (POSIX `write(2)`: "If the file size
+/// limit is exceeded ... SIGXFSZ ... and the write fails with EFBIG" when the signal is
+/// ignored). `main` calls it once, first.
+pub fn survive_file_size_limit() {
+    // SAFETY: signal(2) from <signal.h>, setting the disposition of SIGXFSZ to SIG_IGN. No
+    // handler code runs, and pkbench sets no other disposition of this signal.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}

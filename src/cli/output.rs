@@ -162,10 +162,33 @@ impl OutputArgs {
         if rec.machine.noise.is_none() {
             rec.machine.noise = crate::cli::noise::cached_for_this_host();
         }
-        if let Some(p) = &self.output {
-            write_record(p, &rec, self.force)?;
+        if let Some(Err(e)) = self
+            .output
+            .as_ref()
+            .map(|p| write_record(p, &rec, self.force))
+        {
+            return Err(unsaved(e, render(self.format(), &rec, renderers, None)));
         }
         render(self.format(), &rec, renderers, self.output.as_deref())
+    }
+}
+
+/// The error of a record that could not be written after its run (a full disk, a file-size
+/// limit): the run's output is not lost with it. `rendered` (what the command prints, without
+/// a "saved to" line) goes to stdout now, and the error says the results are above and the
+/// record was not saved. A run's output is printed here, not by the caller, because the
+/// error path prints nothing else.
+pub fn unsaved(e: Error, rendered: Result<String>) -> Error {
+    use std::io::Write;
+    let Ok(text) = rendered else { return e };
+    let mut out = std::io::stdout().lock();
+    // A closed pipe is no reason to hide the write error.
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    let tail = "the results are printed on stdout above; the record was not saved";
+    match e {
+        Error::Runtime(m) => Error::runtime(format!("{m} ({tail})")),
+        Error::Input(m) => Error::input(format!("{m} ({tail})")),
+        other => other,
     }
 }
 

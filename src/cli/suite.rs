@@ -396,12 +396,14 @@ pub fn run(args: &SuiteArgs) -> Result<String> {
     }
     let mut rec = measure_suite(args)?;
     rec.machine.noise = cli::noise::cached_for_this_host();
-    let path = if file {
-        output::write_record(&output, &rec, args.out.force)?;
-        output.clone()
+    let saved = if file {
+        output::write_record(&output, &rec, args.out.force).map(|()| output.clone())
     } else {
-        save_unique(&output, &rec, args.quick)?
+        save_unique(&output, &rec, args.quick)
     };
+    let path = saved.map_err(|e| {
+        output::unsaved(e, output::render(args.out.format(), &rec, &renderers, None))
+    })?;
     output::render(args.out.format(), &rec, &renderers, Some(&path))
 }
 
