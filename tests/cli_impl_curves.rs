@@ -12,6 +12,14 @@ fn ops(v: &Value) -> &Vec<Value> {
     v["operations"].as_array().unwrap()
 }
 
+/// The rows of `who` among `rows` ([`rows_by_impl`]).
+fn of<'a>(rows: &'a [(String, Value)], who: &str) -> Vec<&'a Value> {
+    rows.iter()
+        .filter(|(w, _)| w == who)
+        .map(|r| &r.1)
+        .collect()
+}
+
 /// The rows of `dh --group GROUP --impl LIST --json` by implementation name (the crate's
 /// rows carry no `impl` param and are listed under `pkbench`).
 fn rows_by_impl(group: &'static str, list: &'static str) -> (Value, Vec<(String, Value)>) {
@@ -39,11 +47,7 @@ fn openssl_rows_for_p384_p521_and_x448() {
             .collect();
         assert_eq!(own.len(), 4, "{group}: Offer, Reply, Total, CPU sum");
         assert_eq!(own[0]["implementation"]["kind"], "crate", "{group}");
-        let ssl: Vec<&Value> = rows
-            .iter()
-            .filter(|(w, _)| w == "openssl")
-            .map(|r| &r.1)
-            .collect();
+        let ssl = of(&rows, "openssl");
         if ssl.is_empty() {
             common::library_missing(&v["skipped"].to_string(), "openssl", group);
             continue;
@@ -103,4 +107,81 @@ fn mlkem_through_an_openssl_before_3_5_is_one_note() {
         "dh", "--group", "mlkem768", "--impl", "openssl", "--time", "0.02",
     ]);
     assert!(err.contains("openssl (mlkem768)"), "{err}");
+}
+
+/// OpenSSL's X25519 and X448 Reply sets up the key from raw bytes, which computes the
+/// public value x·G too: its Reply, Total and CPU sum rows say so (`info.extra_work`,
+/// `by_implementation[].extra_work`), its Offer and pkbench's own rows do not, and the text
+/// says it under each of those rows' speed.
+#[test]
+fn openssl_x25519_and_x448_reply_rows_say_they_also_compute_the_public_value() {
+    for group in ["x25519", "x448"] {
+        let (v, rows) = rows_by_impl(group, "pkbench,openssl");
+        let ssl = of(&rows, "openssl");
+        if ssl.is_empty() {
+            common::library_missing(&v["skipped"].to_string(), "openssl", group);
+            continue;
+        }
+        let extra = |o: &Value| o["info"]["extra_work"].as_str().map(str::to_string);
+        assert_eq!(extra(ssl[0]), None, "{group}: Offer {}", ssl[0]["info"]);
+        for o in &ssl[1..] {
+            let w = extra(o).unwrap_or_else(|| panic!("{group}: {} {}", o["name"], o["info"]));
+            assert!(
+                w.contains("x·G") && w.contains("EVP_PKEY_new_raw_private_key"),
+                "{group}: {w}"
+            );
+        }
+        assert!(
+            of(&rows, "pkbench").iter().all(|o| extra(o).is_none()),
+            "{group}: pkbench's own rows do no extra work"
+        );
+        let by = v["by_implementation"]
+            .as_array()
+            .expect("by_implementation");
+        let named: Vec<(&str, bool)> = by
+            .iter()
+            .filter(|e| e["params"]["impl"] == "openssl")
+            .map(|e| {
+                (
+                    e["operation"].as_str().unwrap(),
+                    e["extra_work"].is_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("Offer", false),
+                ("Reply", true),
+                ("Total = 2*Offer + Reply", true),
+                ("CPU sum 2*Offer + 2*Reply", true)
+            ],
+            "{group}"
+        );
+    }
+    let out = common::pkbench_ok(&[
+        "dh",
+        "--group",
+        "x25519",
+        "--impl",
+        "pkbench,openssl",
+        "--time",
+        "0.02",
+    ]);
+    if !out.contains("openssl 3") {
+        common::library_missing(&out, "openssl", "no X25519 row");
+        return;
+    }
+    let by = &out[out.find("by implementation").expect("by implementation")..];
+    let lines: Vec<&str> = by.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("Reply") && l.contains("openssl"))
+        .unwrap_or_else(|| panic!("no openssl Reply row:\n{by}"));
+    assert!(
+        lines[at + 1].contains("^ unlike work: this row adds a public value x·G per Reply"),
+        "{by}"
+    );
+    // Offer, the row before it, does the same work as pkbench's own.
+    assert!(!lines[at - 1].contains("unlike work"), "{by}");
 }

@@ -429,7 +429,8 @@ pub use crate::record::CPU_SUM_OP;
 /// [`KeyExchange::checked`]), and the
 /// security estimate (`security_bits`, `security_category`, `security_limited_by`: [`security::estimate`]).
 /// Offer adds the table (`table_method`, `table_bytes`, `table_build_ms`) and
-/// `offer_method`; Reply adds `reply_method`.
+/// `offer_method`; Reply adds `reply_method`; Reply, Total and CPU sum add `extra_work` when
+/// the Reply does more than pkbench's own ([`KeyExchange::reply_extra_work`]).
 pub fn operations(
     kx: &dyn KeyExchange,
     exp_bits: u32,
@@ -513,7 +514,7 @@ pub fn operations(
     if let Some(m) = kx.reply_method() {
         reply_op = reply_op.with_info(rinfo::REPLY_METHOD, m);
     }
-    vec![
+    let mut ops = vec![
         offer_op,
         reply_op,
         common(Operation::derived(
@@ -530,7 +531,14 @@ pub fn operations(
             cpu_total_ms,
         ))
         .with_rounds(cpu_rounds),
-    ]
+    ];
+    // The Reply's extra work is in every figure made from it.
+    if let Some(w) = kx.reply_extra_work() {
+        for op in &mut ops[1..] {
+            op.info.insert(rinfo::EXTRA_WORK.into(), w.into());
+        }
+    }
+    ops
 }
 
 /// Offer and Reply of `twin` equal those of `own` on two secrets of the full size and, where

@@ -340,6 +340,14 @@ pub trait KeyExchange: Send + Sync {
         None
     }
 
+    /// Work each timed Reply does beyond computing the shared secret, which pkbench's own
+    /// Reply does not do (the record's info `extra_work` on Reply and on the figures made
+    /// from it, said beside every ratio with them), e.g. OpenSSL's X25519 key set-up also
+    /// computing the public value; `None` when the Reply does only its own work.
+    fn reply_extra_work(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether this instance runs carry-less-multiply code (EC2N), `None` where irrelevant.
     fn clmul(&self) -> Option<bool> {
         None

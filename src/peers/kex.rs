@@ -534,6 +534,15 @@ impl KeyExchange for PeerGroup {
         Some(self.reply_method.clone())
     }
 
+    /// OpenSSL's X25519 and X448 Reply sets up the key from raw bytes, which computes the
+    /// public value too ([`RawCurve::reply_extra_work`]).
+    fn reply_extra_work(&self) -> Option<&'static str> {
+        match self.engine {
+            Engine::OsslRaw(_, curve) => Some(curve.reply_extra_work()),
+            _ => None,
+        }
+    }
+
     fn checked(&self) -> Option<CrossCheck> {
         Some(self.checked.clone())
     }

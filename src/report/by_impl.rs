@@ -188,7 +188,9 @@ fn speed_numbers(
 /// row); `same_precomputation` false when the two rows differ in precomputation on the
 /// generator (unlike work), null when either does not say; `like_for_like` the speed and
 /// interval against pkbench's own row that agrees with this one (its no-table twin), when
-/// they differ and the run has it, else null.
+/// they differ and the run has it, else null; `extra_work` the work this row does beyond
+/// pkbench's own row ([`crate::record::info::EXTRA_WORK`]: its speed compares unlike
+/// work), else null.
 pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
     use serde_json::json;
     let speed_json = |s: Option<(f64, Option<crate::measure::Interval>)>| {
@@ -218,6 +220,7 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
                 "interval": speed.and_then(|s| s.1).map(|iv| [iv.lo, iv.hi]),
                 "same_precomputation": same,
                 "like_for_like": speed_json(like.and_then(|o| speed_numbers(op, o))),
+                "extra_work": own.and_then(|o| extra_work(o, op)),
             })
         })
         .collect()
@@ -227,10 +230,16 @@ pub fn json_view(rec: &ResultRecord) -> serde_json::Value {
 /// say and `own` does not do ([`crate::record::info::EXTRA_WORK`], e.g. OpenSSL's RSA API adds
 /// blinding to the CRT); `None` when both do the same.
 fn extra_work_note(own: &Operation, op: &Operation) -> Option<String> {
+    extra_work(own, op)
+        .map(|extra| format!("  ^ unlike work: this row adds {extra}; pkbench's own does not"))
+}
+
+/// The work `op` does beyond `own` ([`crate::record::info::EXTRA_WORK`]), `None` when both
+/// do the same.
+fn extra_work<'a>(own: &Operation, op: &'a Operation) -> Option<&'a str> {
     let key = crate::record::info::EXTRA_WORK;
     let extra = op.info_str(key)?;
-    (own.info_str(key) != Some(extra))
-        .then(|| format!("  ^ unlike work: this row adds {extra}; pkbench's own does not"))
+    (own.info_str(key) != Some(extra)).then_some(extra)
 }
 
 /// The section of every operation by implementation: a plain table (operation, code, the

@@ -46,6 +46,23 @@ impl RawCurve {
         }
     }
 
+    /// What a Reply through the raw-key API ([`Derive::raw`]: `EVP_PKEY_new_raw_private_key`
+    /// then `EVP_PKEY_derive`) does besides x·Q, in the words records and reports use beside a
+    /// ratio with a row that does not (record info `extra_work`): setting up the private key
+    /// computes its public value x·G (OpenSSL 3, crypto/ec/ecx_key.c
+    /// `ossl_ecx_public_from_private`, a fixed-base multiplication on its table of the base
+    /// point's multiples).
+    pub const fn reply_extra_work(self) -> &'static str {
+        match self {
+            RawCurve::X25519 => {
+                "a public value x·G per Reply (EVP_PKEY_new_raw_private_key computes it when it sets up the X25519 key)"
+            }
+            RawCurve::X448 => {
+                "a public value x·G per Reply (EVP_PKEY_new_raw_private_key computes it when it sets up the X448 key)"
+            }
+        }
+    }
+
     fn key_type(self) -> c_int {
         match self {
             RawCurve::X25519 => EVP_PKEY_X25519,
