@@ -61,7 +61,7 @@ fn offer_and_reply_agree_for_the_rfc5114_group() {
     ];
     assert_eq!(
         pkbench_input_error(&args),
-        "pkbench: error: modp-2048-256: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
+        "pkbench: error: --peer: modp-2048-256 peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
     );
     // Full secrets are the 256 bits of q.
     let err = pkbench_input_error(&["dh", "--field", "modp-2048-256", "--exp-bits", "257"]);

@@ -184,23 +184,27 @@ pub fn not_on_curve(group: &str, compressed: bool) -> String {
 impl Wording for PeerValueError {
     fn word(&self, n: Names, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PeerValueError::*;
+        // Every peer-value problem starts with the parameter the value was given as, as the
+        // prime curves' do ([`PeerValueError::word_prime_curve`]).
+        let peer = n.name(Param::Peer);
         match self {
             OutOfRange { group, value } => write!(
                 f,
-                "{group}: peer value rejected: {value}; check: 2 ≤ y ≤ p−2"
+                "{peer}: {group} peer value rejected: {value}; check: 2 ≤ y ≤ p−2"
             ),
             NotInSubgroup { group } => write!(
                 f,
-                "{group}: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)"
+                "{peer}: {group} peer value rejected: not in the subgroup of order q (y^q ≠ 1 \
+                 mod p)"
             ),
             TooLong { group, got, max } => write!(
                 f,
-                "{group}: peer value rejected: {got} bytes, longer than p ({max} bytes)"
+                "{peer}: {group} peer value rejected: {got} bytes, longer than p ({max} bytes)"
             ),
             BadPrefix { got, first } => write!(
                 f,
-                "peer value of {got} bytes must be 04 || x || y (uncompressed point), but starts \
-                 with {first:02x}"
+                "{peer}: a value of {got} bytes must be 04 || x || y (uncompressed point), but \
+                 starts with {first:02x}"
             ),
             BadLength {
                 got,
@@ -208,32 +212,35 @@ impl Wording for PeerValueError {
                 m,
             } => write!(
                 f,
-                "peer value has {got} bytes: give the x-coordinate ({field_bytes} bytes, below \
-                 2^{m}) or 04 || x || y ({} bytes)",
+                "{peer}: {got} bytes: give the x-coordinate ({field_bytes} bytes, below 2^{m}) or \
+                 04 || x || y ({} bytes)",
                 2 * field_bytes + 1
             ),
             NotFieldElement { coordinate, m } => write!(
                 f,
-                "peer {coordinate} is not below 2^{m}: not an element of GF(2^{m})"
+                "{peer}: {coordinate} is not below 2^{m}: not an element of GF(2^{m})"
             ),
-            XZero => {
-                f.write_str("peer value x = 0 is the point of order 2 (small order): rejected")
-            }
+            XZero => write!(
+                f,
+                "{peer}: x = 0 is the point of order 2 (small order): rejected"
+            ),
             SmallOrder { cofactor } => write!(
                 f,
-                "peer value is a point of small order (its order divides the cofactor \
-                 {cofactor}): rejected"
+                "{peer}: a point of small order (its order divides the cofactor {cofactor}): \
+                 rejected"
             ),
-            YMismatch => {
-                f.write_str("peer y does not match x: y² + xy ≠ x³ + b (not a point of the curve)")
-            }
-            NotOnCurve => f.write_str(
-                "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = \
-                 x³ + b",
+            YMismatch => write!(
+                f,
+                "{peer}: y does not match x: y² + xy ≠ x³ + b (not a point of the curve)"
             ),
-            SharedSecretInfinity => {
-                f.write_str("secret × peer value is the point at infinity: no shared secret")
-            }
+            NotOnCurve => write!(
+                f,
+                "{peer}: not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b"
+            ),
+            SharedSecretInfinity => write!(
+                f,
+                "{peer}: secret × peer value is the point at infinity: no shared secret"
+            ),
             Encoding { .. }
             | Sec1Prefix { .. }
             | Infinity { .. }

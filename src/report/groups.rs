@@ -37,17 +37,18 @@ pub fn render_json(groups: &[GroupRow]) -> Result<String> {
     report::to_json(&serde_json::json!({ "command": "groups", "groups": rows }))
 }
 
-/// The rows as a terminal table that fits in 80 columns: one alias per line, the
-/// description wrapped at spaces with its source.
+/// The rows as a terminal table that fits in 80 columns: the family (as in the JSON), one
+/// alias per line, the description wrapped at spaces with its source.
 pub fn render_text(groups: &[GroupRow]) -> String {
-    let mut t = report::table(&["group", "aliases", "description (source)"]);
+    let mut t = report::table(&["group", "family", "aliases", "description (source)"]);
     for g in groups {
         t.add_row(vec![
             g.name.clone(),
+            g.family.clone(),
             g.aliases.join("\n"),
             format!("{} ({})", g.description, g.source),
         ]);
     }
-    report::wrap_column(&mut t, 2);
+    report::wrap_column(&mut t, 3);
     format!("{t}\n")
 }

@@ -92,34 +92,34 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
                 group: s("modp-768"),
                 value: PeerRange::Zero,
             }),
-            "modp-768: peer value rejected: y = 0 is not an element of the group; check: 2 ≤ y ≤ p−2",
+            "--peer: modp-768 peer value rejected: y = 0 is not an element of the group; check: 2 ≤ y ≤ p−2",
         ),
         (
             Invalid::Peer(PeerValueError::OutOfRange {
                 group: s("modp-768"),
                 value: PeerRange::One,
             }),
-            "modp-768: peer value rejected: y = 1 is of low order (order 1); check: 2 ≤ y ≤ p−2",
+            "--peer: modp-768 peer value rejected: y = 1 is of low order (order 1); check: 2 ≤ y ≤ p−2",
         ),
         (
             Invalid::Peer(PeerValueError::OutOfRange {
                 group: s("modp-768"),
                 value: PeerRange::MinusOne,
             }),
-            "modp-768: peer value rejected: y = p−1 is of low order (order 2); check: 2 ≤ y ≤ p−2",
+            "--peer: modp-768 peer value rejected: y = p−1 is of low order (order 2); check: 2 ≤ y ≤ p−2",
         ),
         (
             Invalid::Peer(PeerValueError::OutOfRange {
                 group: s("modp-768"),
                 value: PeerRange::NotBelowP,
             }),
-            "modp-768: peer value rejected: y ≥ p is out of range (not reduced mod p); check: 2 ≤ y ≤ p−2",
+            "--peer: modp-768 peer value rejected: y ≥ p is out of range (not reduced mod p); check: 2 ≤ y ≤ p−2",
         ),
         (
             Invalid::Peer(PeerValueError::NotInSubgroup {
                 group: s("modp-768"),
             }),
-            "modp-768: peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)",
+            "--peer: modp-768 peer value rejected: not in the subgroup of order q (y^q ≠ 1 mod p)",
         ),
         (
             Invalid::Peer(PeerValueError::TooLong {
@@ -127,11 +127,11 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
                 got: 97,
                 max: 96,
             }),
-            "modp-768: peer value rejected: 97 bytes, longer than p (96 bytes)",
+            "--peer: modp-768 peer value rejected: 97 bytes, longer than p (96 bytes)",
         ),
         (
             Invalid::Peer(PeerValueError::BadPrefix { got: 41, first: 5 }),
-            "peer value of 41 bytes must be 04 || x || y (uncompressed point), but starts with 05",
+            "--peer: a value of 41 bytes must be 04 || x || y (uncompressed point), but starts with 05",
         ),
         (
             Invalid::Peer(PeerValueError::BadLength {
@@ -139,34 +139,34 @@ pub fn cases() -> Vec<(Invalid, &'static str)> {
                 field_bytes: 20,
                 m: 155,
             }),
-            "peer value has 22 bytes: give the x-coordinate (20 bytes, below 2^155) or 04 || x || y (41 bytes)",
+            "--peer: 22 bytes: give the x-coordinate (20 bytes, below 2^155) or 04 || x || y (41 bytes)",
         ),
         (
             Invalid::Peer(PeerValueError::NotFieldElement {
                 coordinate: 'x',
                 m: 155,
             }),
-            "peer x is not below 2^155: not an element of GF(2^155)",
+            "--peer: x is not below 2^155: not an element of GF(2^155)",
         ),
         (
             Invalid::Peer(PeerValueError::XZero),
-            "peer value x = 0 is the point of order 2 (small order): rejected",
+            "--peer: x = 0 is the point of order 2 (small order): rejected",
         ),
         (
             Invalid::Peer(PeerValueError::SmallOrder { cofactor: 12 }),
-            "peer value is a point of small order (its order divides the cofactor 12): rejected",
+            "--peer: a point of small order (its order divides the cofactor 12): rejected",
         ),
         (
             Invalid::Peer(PeerValueError::YMismatch),
-            "peer y does not match x: y² + xy ≠ x³ + b (not a point of the curve)",
+            "--peer: y does not match x: y² + xy ≠ x³ + b (not a point of the curve)",
         ),
         (
             Invalid::Peer(PeerValueError::NotOnCurve),
-            "peer value is not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b",
+            "--peer: not on the curve: Tr(x + b/x²) ≠ 0, so no y satisfies y² + xy = x³ + b",
         ),
         (
             Invalid::Peer(PeerValueError::SharedSecretInfinity),
-            "secret × peer value is the point at infinity: no shared secret",
+            "--peer: secret × peer value is the point at infinity: no shared secret",
         ),
         (
             Invalid::Peer(PeerValueError::Encoding {
