@@ -30,6 +30,44 @@ fn impl_names(rec: &Value) -> Vec<String> {
     v
 }
 
+/// SEED has no code in pkbench: with OpenSSL first, the first table is OpenSSL's and its
+/// `code:` line says so; the help and the note name both libraries.
+#[test]
+fn a_cipher_table_names_its_implementation() {
+    let out = pkbench_ok(&[
+        "cipher",
+        "--algo",
+        "seed",
+        "--impl",
+        "openssl,gcrypt",
+        "--mode",
+        "ecb",
+        "--time",
+        "0.01",
+    ]);
+    let own_part = &out[..out.find("by implementation").expect(&out)];
+    let code: Vec<&str> = own_part
+        .lines()
+        .filter(|l| l.starts_with("code:"))
+        .collect();
+    assert_eq!(code.len(), 1, "{out}");
+    assert!(code[0].starts_with("code:      openssl 3."), "{out}");
+    let flat = own_part.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("its rows are a library's alone (libgcrypt's with --impl gcrypt, OpenSSL's legacy provider's with --impl openssl)"),
+        "{out}"
+    );
+    let out = pkbench_ok(&["cipher", "--algo", "aes", "--mode", "ctr", "--time", "0.01"]);
+    assert!(
+        out.lines().nth(1).unwrap().starts_with("code:      aes 0."),
+        "{out}"
+    );
+    help_says(
+        "cipher",
+        "seed (RFC 4269; no code in pkbench: libgcrypt, --impl gcrypt, or OpenSSL's legacy provider, --impl openssl)",
+    );
+}
+
 #[test]
 fn every_peer_value_error_names_peer() {
     let long = "01".repeat(22);

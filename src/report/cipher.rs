@@ -142,6 +142,20 @@ pub fn view(rec: &ResultRecord) -> Doc {
         first.name,
         o.info_str("key_description").unwrap_or("?")
     ));
+    // Who computed the rows: pkbench's crate, or a library when pkbench has no code of its
+    // own for the cipher (SEED) and the first implementation asked for is one.
+    let mut code: Vec<String> = Vec::new();
+    for r in &rows {
+        if let Some(i) = &r.op.implementation {
+            let who = format!("{} {}", i.name, i.version);
+            if !code.contains(&who) {
+                code.push(who);
+            }
+        }
+    }
+    if !code.is_empty() {
+        d.fact("code", code.join(", "));
+    }
     let mut srcs: Vec<&str> = o
         .info
         .get("known_answers")

@@ -523,7 +523,8 @@ mod tests {
             algo_help(),
             "Cipher: des, 3des (EDE3, 168-bit key), aes, cast5, blowfish, twofish, serpent, \
              camellia, idea, rc2 (RFC 2268; 40-bit key by default, libgcrypt's RFC2268_40), \
-             arcfour (RC4, a stream cipher), seed (RFC 4269; libgcrypt only: --impl gcrypt) or \
+             arcfour (RC4, a stream cipher), seed (RFC 4269; no code in pkbench: libgcrypt, \
+             --impl gcrypt, or OpenSSL's legacy provider, --impl openssl) or \
              salsa20 (Salsa20/20, a stream cipher with an 8-byte nonce)"
         );
         let k = key_bits_help();

@@ -1,7 +1,7 @@
 //! The ciphers of libgcrypt's 2013 benchmark table (`tests/benchmark.c`) that the 2000
 //! GnuPG table and `bench-slope`'s list lack: SEED, in the five block modes of the table
 //! (ECB, CBC, CFB, OFB, CTR), which pkbench has no code for (libgcrypt computes it:
-//! [`Code::Library`], `--impl gcrypt`), and Salsa20/20 with a 256-bit key, a stream cipher
+//! [`Code::Library`], `--impl gcrypt`; OpenSSL too, through its legacy provider), and Salsa20/20 with a 256-bit key, a stream cipher
 //! with an 8-byte nonce, from the RustCrypto `salsa20` crate (libgcrypt's SALSA20 gets a
 //! speed against it). Neither has a place in the suite's table.
 //!
@@ -25,11 +25,12 @@ use crate::implementation::Library;
 const RFC4269: &str = "RFC 4269 Appendix B";
 
 /// SEED (RFC 4269, KISA): 128-bit block, 128-bit key. pkbench has no code for it: libgcrypt
-/// computes it (`GCRY_CIPHER_SEED`), in the five block modes of the 2013 table.
+/// computes it (`GCRY_CIPHER_SEED`), in the five block modes of the 2013 table, and so does
+/// OpenSSL's legacy provider (`--impl openssl`).
 pub static SEED: Cipher = Cipher {
     name: "seed",
     aliases: &[],
-    help: "seed (RFC 4269; libgcrypt only: --impl gcrypt)",
+    help: "seed (RFC 4269; no code in pkbench: libgcrypt, --impl gcrypt, or OpenSSL's legacy provider, --impl openssl)",
     key_help: "",
     keys: &[key(128, 16, "SEED", "128-bit key", None, false)],
     block_bytes: 16,
@@ -67,7 +68,7 @@ pub static SEED: Cipher = Cipher {
     ],
     cpu_features: &[],
     note: Some(
-        "pkbench has no code of its own for SEED: its rows are a library's alone (--impl gcrypt), with no speed against pkbench; each mode is checked against the NIST SP 800-38A reference computed one block at a time through the same library's ECB (two more handles), whose blocks are checked on RFC 4269's vectors",
+        "pkbench has no code of its own for SEED: its rows are a library's alone (libgcrypt's with --impl gcrypt, OpenSSL's legacy provider's with --impl openssl), with no speed against pkbench; each mode is checked against the NIST SP 800-38A reference computed one block at a time through the same library's ECB (two more handles), whose blocks are checked on RFC 4269's vectors",
     ),
 };
 
