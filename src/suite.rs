@@ -254,6 +254,12 @@ impl Entry {
                 let j = d.through(&file, lib, discovery).map_err(Lacking::Library)?;
                 Ok(j.map(Job::Dh))
             }
+            (Entry::Dh { .. }, _, Choice::Crate(name))
+                if crate::peers::crates::find(name).is_none()
+                    && crate::kem::IMPLEMENTATIONS.contains(&name) =>
+            {
+                Err(lacks(name, "a KEM crate: pkbench runs only the KEMs through it".into()))
+            }
             (Entry::Dh { .. }, Job::Dh(d), Choice::Crate(name)) => Ok(d
                 .through_crate(name)
                 .map_err(Lacking::Library)?

@@ -25,10 +25,10 @@ use std::sync::Arc;
   pkbench dh --field modp-2048 --exp-bits 256 --clock cpu
                                               IKE group 14, 256-bit secrets, on
                                               the thread CPU clock (steadier)
-  pkbench dh --group mlkem768 --time 0.2 --output kem.json
+  pkbench dh --group mlkem768 --impl all --time 0.2 --output kem.json
                                               ML-KEM-768: KeyGen, Encaps, Decaps
-                                              through ml-kem and libcrux-ml-kem,
-                                              also saved
+                                              through ml-kem, libcrux-ml-kem and
+                                              aws-lc-rs, also saved
   pkbench dh --group x25519mlkem768 --impl libcrux-ml-kem --time 0.2
                                               the TLS 1.3 hybrid, one
                                               implementation")]
@@ -171,7 +171,8 @@ fn add_no_table_twin(
     Ok(())
 }
 
-/// The implementations `--impl` names for a KEM (`all`: every one).
+/// The implementations `--impl` names for a KEM, in order, each once: `pkbench` is pkbench's
+/// own ([`crate::kem::OWN`]), `all` every one ([`crate::kem::IMPLEMENTATIONS`]).
 ///
 /// # Errors
 /// [`crate::error::KemError::UnknownImpl`] for a name pkbench does not have.
@@ -179,14 +180,22 @@ pub fn kem_impls(
     info: &'static crate::kem::KemInfo,
     list: &str,
 ) -> Result<Vec<Arc<dyn crate::kem::Kem>>> {
-    if list == "all" {
-        return Ok(crate::kem::open_all(info)
-            .into_iter()
-            .map(Arc::from)
-            .collect());
+    let mut names: Vec<&str> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let add: Vec<&str> = match name {
+            "all" => crate::kem::IMPLEMENTATIONS.to_vec(),
+            "pkbench" => vec![crate::kem::OWN],
+            other => vec![other],
+        };
+        for n in add {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
     }
-    list.split(',')
-        .map(|n| crate::kem::open(info, n.trim()).map(Arc::from))
+    names
+        .into_iter()
+        .map(|n| crate::kem::open(info, n).map(Arc::from))
         .collect()
 }
 
@@ -235,19 +244,13 @@ fn run_kem(args: &DhArgs, info: &'static crate::kem::KemInfo) -> Result<String> 
             .map(|n| format!("{}: {}", n.item, n.reason))
             .collect();
         return Err(Error::input(format!(
-            "--impl: nothing asked for can run here ({}); use ml-kem, libcrux-ml-kem or all",
+            "--impl: nothing asked for can run here ({}); use pkbench, ml-kem, libcrux-ml-kem, aws-lc-rs or all",
             why.join("; ")
         )));
     }
     let job = crate::bench::kem::KemJob {
-        // A KEM's implementations are its crates; the default `pkbench` times them all.
-        impls: kem_impls(
-            info,
-            match list.as_str() {
-                "pkbench" | "" => "all",
-                other => other,
-            },
-        )?,
+        // A KEM's implementations are its crates; the default `pkbench` is pkbench's own.
+        impls: kem_impls(info, &list)?,
         // A hybrid's parts in the same rounds, so that each step is set against its parts.
         parts: crate::kem::hybrid_parts(info).is_some(),
         ..crate::bench::kem::KemJob::all(info)

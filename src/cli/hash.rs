@@ -75,18 +75,25 @@ pub fn run(args: &HashArgs) -> Result<String> {
     let renderers = Renderers::record(report::record_text);
     args.out.check(&renderers)?;
     let timer = RunTimer::start();
-    let algos = args
-        .algo
-        .split(',')
-        .map(|a| Algo::parse(a.trim()))
-        .collect::<Result<Vec<_>>>()?;
+    // A hash or a size named twice is timed once, as `--impl` and `cipher --sizes` take
+    // repeats.
+    let algos = once_each(
+        args.algo
+            .split(',')
+            .map(|a| Algo::parse(a.trim()))
+            .collect::<Result<Vec<_>>>()?,
+    );
+    let sizes = match &args.sizes {
+        Some(sizes) => once_each(sizes_checked(sizes)?),
+        None => vec![args.block],
+    };
     let cfg = args.timing.bench_config(args.out.format())?;
     let mut base = Vec::new();
     for &algo in &algos {
         if args.modes.is_some() {
             base.extend(GcryptMode::ALL.map(|m| HashJob::gcrypt(algo, m)));
         } else {
-            for &size in args.sizes.as_deref().unwrap_or(&[args.block]) {
+            for &size in &sizes {
                 base.push(HashJob::new(algo, size)?);
             }
         }
@@ -150,6 +157,33 @@ pub fn run(args: &HashArgs) -> Result<String> {
     rec.skipped.extend(notes);
     rec.notes.extend(extra_notes);
     args.out.emit(&rec, &renderers)
+}
+
+/// `v` without repeats, in the order first given.
+fn once_each<T: PartialEq>(v: Vec<T>) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    for x in v {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// The `--sizes` list if every size is a block [`HashJob::new`] takes (1 to
+/// [`bulk::DATA_BYTES`] bytes).
+///
+/// # Errors
+/// [`Error::Input`] naming `--sizes` and the first size refused (`--block`'s check would
+/// name `--block`, which was not given).
+fn sizes_checked(sizes: &[usize]) -> Result<Vec<usize>> {
+    match sizes.iter().find(|&&s| bulk::check_chunk(s, 1).is_err()) {
+        Some(bad) => Err(Error::input(format!(
+            "--sizes: {bad} bytes: give sizes from 1 to {} bytes, e.g. --sizes 16,1024,16384",
+            bulk::DATA_BYTES
+        ))),
+        None => Ok(sizes.to_vec()),
+    }
 }
 
 /// A hash pkbench has no code for ([`Algo::own`] `None`) runs only through its library: when

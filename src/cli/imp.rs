@@ -13,7 +13,7 @@ use clap::Args;
 /// [`crate::peers::crates::CRATES`] (named from that list), the portable twin and the KEMs.
 pub fn dh_impl_help() -> String {
     format!(
-        "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} on the curves each offers, a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, also the default; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).",
+        "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} on the curves each offers, a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `pkbench` (the default: pkbench's own ML-KEM, RustCrypto's `ml-kem` crate, the one `pkbench kem` uses), `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, timed in alternating rounds with the ratio of the Totals; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).",
         crate_list()
     )
 }
@@ -82,8 +82,20 @@ pub struct ImplArgs {
     /// each checked against pkbench's own output, with its speed against pkbench's own and
     /// that speed's 95 % interval; a library missing here, or without the operation, gives
     /// a note, not an error (when nothing asked for can run, the command stops, exit 2).
-    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench")]
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", value_parser = parse_list)]
     pub imp: String,
+}
+
+/// Clap value parser of every `--impl LIST`: the list as given, if it names something. An
+/// empty list (`--impl ""`, `--impl ,`) is refused rather than read as the default.
+///
+/// # Errors
+/// What to give (clap prefixes it with the value and the option).
+pub fn parse_list(s: &str) -> std::result::Result<String, String> {
+    if s.split(',').all(|n| n.trim().is_empty()) {
+        return Err("give an implementation: pkbench, openssl, gcrypt, gmp, a crate (`pkbench impls` lists them), a comma-separated list, or all".into());
+    }
+    Ok(s.to_string())
 }
 
 impl ImplArgs {

@@ -27,10 +27,11 @@ pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
     /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string, all 64 digits).
+    /// Required; checked after the group, so that a KEM's name gets its own message.
     #[arg(long, value_name = "HEX")]
-    pub secret: String,
+    pub secret: Option<String>,
     /// Who computes the value ([`IMPL_HELP`]).
-    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP, value_parser = crate::cli::imp::parse_list)]
     pub imp: String,
 }
 
@@ -53,18 +54,20 @@ pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,
     /// Your secret, big-endian hex (x25519: the RFC 7748 32-byte string, all 64 digits).
+    /// Required; checked after the group, so that a KEM's name gets its own message.
     #[arg(long, value_name = "HEX")]
-    pub secret: String,
+    pub secret: Option<String>,
     /// The peer's public value in hex: for EC2N the x-coordinate alone or 04||x||y; for
     /// mod-p groups y, big-endian; for p256/k256 a SEC 1 point (04||x||y, 02/03||x, or the
     /// IKEv2 x||y); for x25519 the RFC 7748 32-byte string. An EC2N x-coordinate shorter
     /// than the field (20 bytes for gf2-155, 24 for gf2-185) is read as zero-padded on the
     /// left, since IKE may drop leading zero bytes: `--peer 7b` is x = 0x7b. Prime-curve
     /// and x25519 values are byte strings: an odd number of hex digits is refused.
+    /// Required; checked after the group.
     #[arg(long, value_name = "HEX")]
-    pub peer: String,
+    pub peer: Option<String>,
     /// Who computes the value ([`IMPL_HELP`]).
-    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP, value_parser = crate::cli::imp::parse_list)]
     pub imp: String,
 }
 
@@ -75,11 +78,13 @@ pub struct ReplyArgs {
 /// [`crate::error::Error::Input`] for an unknown group or implementation, malformed hex or
 /// an invalid secret; [`crate::error::Error::Runtime`] when a library's value differs.
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
+    not_a_kem(&args.group, "offer")?;
+    let secret = required("offer", &[("--secret", &args.secret)])?;
     let choices = through::choices(&args.imp)?;
     // The hex is parsed before the group is opened (its numbers validated, its table built).
     let (file, opts) = args.group.describe(true)?;
     let (secret_form, _) = kex::value_forms(&file)?;
-    let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
+    let secret = parse_value(secret_form, Param::Secret, secret[0])?;
     let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
     let own = kx.offer(&secret);
@@ -97,11 +102,16 @@ pub fn run_offer(args: &OfferArgs) -> Result<String> {
 /// As [`run_offer`], and [`crate::error::Error::Invalid`] for a peer value not in the group
 /// (pkbench's own check, whatever `--impl` names).
 pub fn run_reply(args: &ReplyArgs) -> Result<String> {
+    not_a_kem(&args.group, "reply")?;
+    let given = required(
+        "reply",
+        &[("--secret", &args.secret), ("--peer", &args.peer)],
+    )?;
     let choices = through::choices(&args.imp)?;
     let (file, opts) = args.group.describe(false)?;
     let (secret_form, public_form) = kex::value_forms(&file)?;
-    let secret = parse_value(secret_form, Param::Secret, &args.secret)?;
-    let peer = parse_value(public_form, Param::Peer, &args.peer)?;
+    let secret = parse_value(secret_form, Param::Secret, given[0])?;
+    let peer = parse_value(public_form, Param::Peer, given[1])?;
     let kx = open_described(&file, &opts)?;
     kx.check_secret(&secret)?;
     // pkbench's own Reply validates the peer value (on the curve, not of small order, in
@@ -112,6 +122,41 @@ pub fn run_reply(args: &ReplyArgs) -> Result<String> {
     through::each(&file, kx.into(), own, &choices, discovery, |g| {
         g.try_reply(&secret, &peer)
     })
+}
+
+/// Refuses a KEM's name (`--group mlkem768`) before anything else: a KEM has KeyGen, Encaps
+/// and Decaps, no Offer or Reply.
+///
+/// # Errors
+/// [`crate::Error::Input`] pointing to `dh --group NAME` (timing) and `kem` (one step in hex).
+fn not_a_kem(group: &GroupArgs, command: &str) -> Result<()> {
+    match crate::kem::lookup(&group.field).filter(|_| group.params.is_none()) {
+        Some(info) => Err(crate::Error::input(format!(
+            "--group {}: {} is a KEM, with KeyGen, Encaps and Decaps and no Offer or Reply, so `{command}` cannot compute it: time it with `pkbench dh --group {}`, or compute one step in hex with `pkbench kem keygen|encaps|decaps --group {}`",
+            group.field, info.name, info.name, info.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The values of the options `given` (flag, value), all of which the command needs, as clap
+/// would require them: they are optional to clap only so that the group is checked first.
+///
+/// # Errors
+/// [`crate::Error::Input`] naming the options missing, in clap's words.
+fn required<'a>(command: &str, given: &[(&str, &'a Option<String>)]) -> Result<Vec<&'a str>> {
+    let missing: Vec<String> = given
+        .iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(flag, _)| format!("{flag} <HEX>"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(crate::Error::input(format!(
+            "the following required arguments were not provided: {}; see 'pkbench {command} --help'",
+            missing.join(" ")
+        )));
+    }
+    Ok(given.iter().filter_map(|(_, v)| v.as_deref()).collect())
 }
 
 /// Hex of a secret or peer value, in the group's form for it

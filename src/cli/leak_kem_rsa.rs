@@ -51,13 +51,7 @@ pub fn run_kem(args: &LeakArgs, info: &'static KemInfo, renderers: &Renderers) -
     }
     let timer = RunTimer::start();
     let cfg = args.timing.bench_config(args.out.format())?;
-    let impls = crate::cli::dh::kem_impls(
-        info,
-        match args.imp.imp.as_str() {
-            "pkbench" => "all",
-            other => other,
-        },
-    )?;
+    let impls = crate::cli::dh::kem_impls(info, &args.imp.imp)?;
     let job = KemLeakJob {
         info,
         impls,

@@ -71,7 +71,7 @@ pub struct SuiteArgs {
     #[command(flatten)]
     pub cache: crate::cli::cache::CacheArgs,
     /// Who computes the entries ([`IMPL_HELP`]).
-    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP, value_parser = crate::cli::imp::parse_list)]
     pub imp: String,
     #[command(flatten)]
     pub timing: TimingArgs,
@@ -80,7 +80,7 @@ pub struct SuiteArgs {
 }
 
 /// The words of `suite --impl`.
-const IMPL_HELP: &str = "Who computes the suite's entries: `pkbench` (the default: its own code or the crate it uses, and every KEM through each of its crates, the set without --impl), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), the Rust crates `dh --impl` takes (Diffie-Hellman on the curves each offers; a KEM crate also its KEMs), a comma-separated list, or `all` (every one). Each entry runs through each implementation asked for that offers it, on the same inputs and checked as its own command checks it with --impl (dh, rsa, des, hash, cipher, repro), all in the same alternating rounds; a row of another implementation is labelled `… --impl NAME` and carries its name in the `impl` param. Only the implementations listed run: pkbench's own rows are in the record when pkbench is in the list (`all` includes it). What an implementation does not offer, or a library not found here, is a note under skipped, one per implementation and reason; nothing asked for able to run is an error (exit 2).";
+const IMPL_HELP: &str = "Who computes the suite's entries: `pkbench` (the default: its own code or the crate it uses, and every KEM through each of its crates, the set without --impl), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), the Rust crates `dh --impl` takes (Diffie-Hellman on the curves each offers; aws-lc-rs also the KEMs), the KEM crates `ml-kem` and `libcrux-ml-kem` (the KEM entries only; beside `pkbench`, whose KEM rows are every KEM crate's already, a KEM crate adds nothing), a comma-separated list, or `all` (every one). Each entry runs through each implementation asked for that offers it, on the same inputs and checked as its own command checks it with --impl (dh, rsa, des, hash, cipher, repro), all in the same alternating rounds; a row of another implementation is labelled `… --impl NAME` and carries its name in the `impl` param. Only the implementations listed run: pkbench's own rows are in the record when pkbench is in the list (`all` includes it). What an implementation does not offer, or a library not found here, is a note under skipped, one per implementation and reason; nothing asked for able to run is an error (exit 2).";
 
 /// `--time` when not given, seconds ([`suite::default_budget_s`]; a test keeps them equal).
 const TIME: &str = "0.5";
@@ -192,7 +192,24 @@ pub fn measure_suite(args: &SuiteArgs) -> Result<ResultRecord> {
 /// [`Error::Input`] for a name that is no implementation (with the closest known names),
 /// or `pkbench-portable` (`dh`'s alone).
 fn choices(list: &str) -> Result<Vec<Choice>> {
-    let v = (ImplArgs { imp: list.into() }).dh_choices()?;
+    let mut v: Vec<Choice> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        // The KEM crates that are no crate of `dh` (ml-kem, libcrux-ml-kem) by name, for the
+        // KEM entries; every other name as `dh --impl` reads it.
+        let kem_crate = crate::kem::IMPLEMENTATIONS
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(name))
+            .filter(|k| crate::peers::crates::find(k).is_none());
+        let add = match kem_crate {
+            Some(k) => vec![Choice::Crate(k)],
+            None => (ImplArgs { imp: name.into() }).dh_choices()?,
+        };
+        for c in add {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+    }
     if v.contains(&Choice::Portable) {
         return Err(Error::input(format!(
             "--impl {}: only `dh` on a binary curve (gf2-155, gf2-185) has a portable twin; use `dh --impl pkbench,{}` there",

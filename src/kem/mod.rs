@@ -188,6 +188,11 @@ pub fn spellings() -> impl Iterator<Item = (&'static str, &'static str)> {
 /// The implementations of a KEM pkbench has, in the order they are timed and reported.
 pub const IMPLEMENTATIONS: &[&str] = &["ml-kem", "libcrux-ml-kem", "aws-lc-rs"];
 
+/// pkbench's own ML-KEM, what `--impl pkbench` names for a KEM: RustCrypto's `ml-kem`, the
+/// implementation `pkbench kem` computes with by default (the others are checked against
+/// it there).
+pub const OWN: &str = "ml-kem";
+
 /// One implementation of one KEM: byte strings in, byte strings out.
 pub trait Kem: Send + Sync {
     /// What the KEM is.
@@ -307,10 +312,7 @@ pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
         .ok_or_else(|| KemError::UnknownImpl {
             name: impl_name.to_string(),
             known: IMPLEMENTATIONS.join(", "),
-            suggest: crate::error::suggest::closest_names(
-                impl_name,
-                IMPLEMENTATIONS.iter().copied().chain(["all"]),
-            ),
+            suggest: suggest_impl(impl_name),
         })?;
     Ok(match (info.name, which) {
         ("mlkem512", 0) => mlkem::boxed::<mlkem::Rc512>(info),
@@ -326,6 +328,22 @@ pub fn open(info: &'static KemInfo, impl_name: &str) -> Result<Box<dyn Kem>> {
         (_, 1) => mlkem::boxed::<hybrid::Hybrid<mlkem::Lc768>>(info),
         (_, _) => mlkem::boxed::<hybrid::Hybrid<awslc::Aws768>>(info),
     })
+}
+
+/// The closest names of [`IMPLEMENTATIONS`] (and `all`) to `name`; failing those, each that
+/// `name` is the first word of (`libcrux` suggests libcrux-ml-kem, `aws` aws-lc-rs).
+fn suggest_impl(name: &str) -> Vec<String> {
+    let close =
+        crate::error::suggest::closest_names(name, IMPLEMENTATIONS.iter().copied().chain(["all"]));
+    if !close.is_empty() || name.is_empty() {
+        return close;
+    }
+    let word = format!("{}-", name.to_ascii_lowercase());
+    IMPLEMENTATIONS
+        .iter()
+        .filter(|n| n.starts_with(&word))
+        .map(|n| n.to_string())
+        .collect()
 }
 
 /// The parts of a hybrid KEM, each also a row of its own: the ML-KEM it carries and the

@@ -33,7 +33,7 @@ pub struct RsaRawArgs {
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<String>,
     /// Who computes the value ([`IMPL_HELP`]).
-    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP)]
+    #[arg(long = "impl", value_name = "LIST|all", default_value = "pkbench", help = IMPL_HELP, value_parser = crate::cli::imp::parse_list)]
     pub imp: String,
 }
 
