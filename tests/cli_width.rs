@@ -116,6 +116,7 @@ fn tables_and_records_fit() {
         &["compare", &dh, &dh],
         &["compare", &dh, &dh, &dh],
         &["compare", &dh, &dh, &dh, &dh, &dh, &dh],
+        &["report", &dh, &dh, &dh, &dh, &dh],
         &["compare", &choose, &choose],
         &["plot", &scale, "--output", &svg],
     ]);

@@ -32,22 +32,72 @@ pub fn render(doc: &Doc) -> String {
     report::wrap_text(&s)
 }
 
-/// One table as terminal lines (ending in '\n').
+/// One table as terminal lines (ending in '\n'). A boxed table still wider than
+/// [`report::table_width`] after its wrap columns gave what they could (five runs side by
+/// side, each with its interval) is drawn in blocks of columns ([`column_blocks`]).
 pub fn table(t: &Table) -> String {
     match t.style {
         Style::Boxed => {
-            let header: Vec<&str> = t.header.iter().map(String::as_str).collect();
-            let mut c = report::table(&header);
-            for r in &t.rows {
-                c.add_row(t.texts(r));
+            let all: Vec<usize> = (0..t.columns()).collect();
+            let whole = boxed(t, &all);
+            if widest(&whole) <= usize::from(report::table_width()) {
+                whole
+            } else {
+                column_blocks(t)
             }
-            for &i in &t.wrap {
-                report::wrap_column(&mut c, i);
-            }
-            format!("{c}\n")
         }
         Style::Plain { indent } => plain(t, indent),
     }
+}
+
+/// Columns `cols` of `t` (in that order) as one boxed table; a wrap column of `t` among them
+/// may wrap.
+fn boxed(t: &Table, cols: &[usize]) -> String {
+    let header: Vec<&str> = cols
+        .iter()
+        .map(|&c| t.header.get(c).map_or("", String::as_str))
+        .collect();
+    let mut c = report::table(&header);
+    for r in &t.rows {
+        let texts = t.texts(r);
+        c.add_row(cols.iter().map(|&i| texts[i].as_str()).collect::<Vec<_>>());
+    }
+    for (at, i) in cols.iter().enumerate() {
+        if t.wrap.contains(i) {
+            report::wrap_column(&mut c, at);
+        }
+    }
+    format!("{c}\n")
+}
+
+/// The widest line of `s`, in terminal columns.
+fn widest(s: &str) -> usize {
+    s.lines().map(report::text::width).max().unwrap_or(0)
+}
+
+/// A boxed table too wide for the terminal as several tables, one under the other: each
+/// repeats the first column (the row labels) and takes as many of the next columns, in order,
+/// as fit in [`report::table_width`] (at least one, so a single column wider than the
+/// terminal still shows whole). Every cell appears once, beside its row's label.
+fn column_blocks(t: &Table) -> String {
+    let max = usize::from(report::table_width());
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    let mut block = vec![0];
+    for c in 1..t.columns() {
+        let mut wider = block.clone();
+        wider.push(c);
+        if block.len() > 1 && widest(&boxed(t, &wider)) > max {
+            blocks.push(std::mem::replace(&mut block, vec![0, c]));
+        } else {
+            block = wider;
+        }
+    }
+    blocks.push(block);
+    blocks
+        .iter()
+        .map(|b| boxed(t, b))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A table as aligned columns, each row on one line (a cell's lines joined by a space); a

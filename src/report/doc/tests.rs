@@ -114,3 +114,46 @@ fn csv_is_one_long_table_with_numbers_in_si_units() {
     );
     assert_eq!(lines.len(), 7, "{s}");
 }
+
+#[test]
+fn a_table_too_wide_for_the_terminal_is_drawn_in_blocks_of_columns() {
+    // An operation column and seven figure columns of 16 characters: about 150 columns whole.
+    let header: Vec<String> = std::iter::once("operation".to_string())
+        .chain((1..=7).map(|i| format!("[{i}]")))
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = Table::new("runs", &header);
+    t.group("dh");
+    for op in ["Offer", "Reply"] {
+        let mut cells = vec![Cell::text(op)];
+        cells.extend((1..=7).map(|i| Cell::text(format!("{op}-{i} [1.000, 2.000]"))));
+        t.row(cells);
+    }
+    let s = terminal::table(&t);
+    let width = usize::from(report::table_width());
+    assert!(s.lines().all(|l| report::text::width(l) <= width), "{s}");
+    // Several tables, each with the label column; every cell once, on its row's line.
+    let blocks = s.matches('┌').count();
+    assert!(blocks >= 2, "{s}");
+    assert_eq!(s.matches("│ operation ").count(), blocks, "{s}");
+    assert_eq!(s.matches("│ dh ").count(), blocks, "{s}");
+    for op in ["Offer", "Reply"] {
+        for i in 1..=7 {
+            let cell = format!("{op}-{i} [1.000, 2.000]");
+            assert_eq!(s.matches(&cell).count(), 1, "{cell}: {s}");
+            let line = s.lines().find(|l| l.contains(&cell)).unwrap();
+            assert!(line.starts_with(&format!("│ {op} ")), "{line}");
+        }
+        for i in 1..=7 {
+            assert!(s.contains(&format!("[{i}]")), "[{i}]: {s}");
+        }
+    }
+    // A table that fits is one table, as before.
+    assert_eq!(terminal::table(&sample_narrow()).matches('┌').count(), 1);
+}
+
+fn sample_narrow() -> Table {
+    let mut t = Table::new("x", &["a", "b"]);
+    t.row(vec!["1".into(), "2".into()]);
+    t
+}
