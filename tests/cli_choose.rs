@@ -312,8 +312,9 @@ fn output_record_round_trips_and_plots() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// With the default `--impl all`, each group is also timed through the libraries found here,
-/// and every timed row names its code; the chosen one names it with its version.
+/// With the default `--impl all`, each group is also timed through the libraries found here
+/// and the crates, and every timed row names its code; the chosen one names it with its
+/// version.
 #[test]
 fn rows_name_their_implementation() {
     let (code, out, err) = choose(&[
@@ -342,6 +343,11 @@ fn rows_name_their_implementation() {
     );
     let codes: Vec<&str> = timed.iter().map(|r| r["code"].as_str().unwrap()).collect();
     assert!(codes.iter().any(|c| c.starts_with("p256 ")), "{codes:?}");
+    // `all` takes the crates too, after the libraries; they are built in, so their rows are
+    // there with the system libraries hidden as well.
+    for k in ["aws-lc-rs ", "ring "] {
+        assert!(codes.iter().any(|c| c.starts_with(k)), "{k}: {codes:?}");
+    }
     if common::peers_hidden() {
         assert!(!codes.iter().any(|c| c.starts_with("openssl")), "{codes:?}");
     } else if !codes.iter().any(|c| c.starts_with("openssl ")) {

@@ -66,8 +66,14 @@ pub fn cipher_impl_help() -> String {
     )
 }
 
-/// `choose`'s words for `--impl`, whose default is `all`.
-pub const CHOOSE_IMPL_HELP: &str = "Who computes each candidate: `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), a comma-separated list, or `all` (the default: every group is ranked at each implementation found, and the winner names its code). A library missing here, or without a group, gives a note.";
+/// `choose`'s words for `--impl`, whose default is `all`: [`ImplArgs`]'s, with the crates of
+/// [`crate::peers::crates::CRATES`] (named from that list, each with its groups).
+pub fn choose_impl_help() -> String {
+    format!(
+        "Who computes each candidate: `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time), the Rust crates {} on the curves each offers, a comma-separated list, or `all` (the default: every group is ranked at each implementation found, the crates after the libraries, and the winner names its code). Each library's and crate's rows are checked against pkbench's own output, as `dh --impl` checks them. A library missing here, or without a group, and a crate without a group (or, for one that draws its own secrets, at a secret size below the group's full one) give a note; when nothing asked for can run, the command stops (exit 2).",
+        crate_list()
+    )
+}
 
 /// `repro`'s words for `--impl`, whose default is `best`.
 pub const REPRO_IMPL_HELP: &str = "Who computes the rows: `best` (the default: pkbench's own code and every library found here, and each row's figure and speedup are the fastest checked one's, named in the `by` column; where that is a library, a note gives pkbench's own figure too), `all` (the same rows, and a table with every implementation's figure and speedup, and its speed against pkbench's own with the 95 % interval), `pkbench` (its own code or the crate it uses), `openssl`, `gcrypt`, `gmp`, or a comma-separated list. The hash, DES, DES key setup and RSA rows (and gnupg-2000's ciphers) go through each library on the same inputs and are checked as `hash`, `des`, `rsa` and `cipher --impl` check them; SHA-0, HAVAL and the Diffie-Hellman rows stay pkbench's own. A library missing here, or without a row, gives a note; when nothing asked for can run, the command stops (exit 2).";

@@ -8,10 +8,11 @@
 //! that can meet the target probed with pkbench's own code (the best of two Replies,
 //! variable base, peer value validated: [`probe::probe_groups`]) → the (group, size) pairs
 //! are timed cheapest probe first, pkbench's own code with and without its table, then each
-//! library's Offer and Reply, probed first on its own code ([`timing::time_groups`]; every
-//! result checked, each candidate's inputs from the seed as `pkbench dh` makes them) → the
-//! timed rows are ranked ([`rank::annotate`]): each option at its best row, a variant that
-//! costs the same as a more conventional one of the same code merged into it → when the
+//! library's and crate's Offer and Reply, probed first on its own code
+//! ([`timing::time_groups`]; every result checked, each candidate's inputs from the seed as
+//! `pkbench dh` makes them) → the timed rows are ranked ([`rank::annotate`]): each option
+//! at its best row, a variant that costs the same as a more conventional one of the same
+//! code merged into it → when the
 //! 95 % interval of the cost ratio of the two best options reaches 1, those two are timed
 //! again in alternating rounds until it does not or `tie_secs` is spent ([`tie::settle`]).
 //!
@@ -35,7 +36,6 @@ mod timing;
 
 use super::{Config, Job};
 use crate::error::{Error, Result, Warning};
-use crate::implementation::Library;
 use crate::kem::KemInfo;
 use crate::kex::{self, ExpBits, GroupOptions, KeyExchange};
 use crate::measure::MeasureConfig;
@@ -93,10 +93,11 @@ pub struct ChooseJob {
     pub tie_secs: f64,
     /// How to open the groups (backend, GF(2^m) code); the table is set per candidate.
     pub options: GroupOptions,
-    /// Who computes the DH candidates: pkbench's own code and, for each library listed,
-    /// that library's Offer and Reply on the same group and secret size (no table: a
-    /// library uses its own precomputation). A library that is absent or lacks a group is
-    /// passed over (noted once per library).
+    /// Who computes the DH candidates: pkbench's own code and, for each library and crate
+    /// listed (the crates of [`crate::peers::crates::CRATES`]), its Offer and Reply on the
+    /// same group and secret size (no table: each uses its own precomputation). A library
+    /// that is absent is passed over (noted once); one that lacks a group, and a crate that
+    /// does not offer it or not at that secret size, are noted ([`Note::NotOffered`]).
     pub imps: Vec<super::imp::Choice>,
 }
 
@@ -120,8 +121,9 @@ pub struct Candidate {
     pub table_bytes: Option<usize>,
     /// The security estimate of a DH group, when its description gives one.
     pub estimate: Option<Estimate>,
-    /// The library computing a DH candidate (`None`: pkbench's own code).
-    pub library: Option<Library>,
+    /// The library or crate computing a DH candidate ([`super::imp::Choice::Peer`] or
+    /// [`super::imp::Choice::Crate`]; `None`: pkbench's own code).
+    pub library: Option<super::imp::Choice>,
     /// The KEM, for a KEM candidate.
     pub kem: Option<&'static KemInfo>,
 }
@@ -229,6 +231,54 @@ pub enum Note {
         /// Why.
         why: crate::peers::Unavailable,
     },
+    /// A library or crate asked for has no row of these groups (it does not offer them, or
+    /// not at the secret size asked for): one note per implementation and reason, the
+    /// groups in the order met.
+    NotOffered {
+        /// The library or crate.
+        imp: super::imp::Choice,
+        /// The groups, each once.
+        groups: Vec<String>,
+        /// Why (the first group's; the others share its words).
+        why: crate::peers::Unavailable,
+    },
+}
+
+impl Outcome {
+    /// Notes that `imp` has no row of `group` because of `why`: added to the note of the
+    /// same implementation and reason when there is one ([`Note::NotOffered`]).
+    fn not_offered(
+        &mut self,
+        imp: super::imp::Choice,
+        group: &str,
+        why: crate::peers::Unavailable,
+    ) {
+        let key = |u: &crate::peers::Unavailable| match u {
+            crate::peers::Unavailable::Unsupported { why, .. } => why.clone(),
+            other => other.to_string(),
+        };
+        let k = key(&why);
+        for n in &mut self.notes {
+            if let Note::NotOffered {
+                imp: i,
+                groups,
+                why: w,
+            } = n
+                && *i == imp
+                && key(w) == k
+            {
+                if !groups.iter().any(|g| g == group) {
+                    groups.push(group.to_string());
+                }
+                return;
+            }
+        }
+        self.notes.push(Note::NotOffered {
+            imp,
+            groups: vec![group.to_string()],
+            why,
+        });
+    }
 }
 
 /// The two best options timed again because their first figures were tied.

@@ -4,6 +4,7 @@
 use super::{NotTimed, Note, Search, secret_sizes, size_label};
 use crate::error::{Error, Result};
 use crate::kex::{ExpBits, KeyExchange};
+use crate::peers::crates::CrateGroup;
 use rand_chacha::ChaCha20Rng;
 use std::sync::Arc;
 use std::time::Instant;
@@ -30,6 +31,41 @@ pub(super) fn probe(kx: &dyn KeyExchange, exp_bits: u32, rng: &mut ChaCha20Rng) 
         let t0 = Instant::now();
         std::hint::black_box(kx.reply(std::hint::black_box(&a), std::hint::black_box(&pb))?);
         best = best.min(t0.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(best)
+}
+
+/// Best of two of the crate's own Replies (ms) through `g`'s engine, on a fresh secret
+/// (the crate's own, for a crate that draws its secrets) and a valid peer value made by
+/// pkbench's own code; the key each Reply uses made before it, untimed, as in the crate's
+/// timed rows (`bench::dh::crates`).
+///
+/// # Errors
+/// A key the crate could not make or a Reply that failed (a runtime error).
+pub(super) fn probe_crate(g: &CrateGroup, exp_bits: u32, rng: &mut ChaCha20Rng) -> Result<f64> {
+    let failed = |what: &str| {
+        Error::runtime(format!(
+            "{}: {}: the probe's {what} failed",
+            g.crate_name(),
+            g.info().name
+        ))
+    };
+    let secrets = [g.random_secret(exp_bits, rng)];
+    let pb = g.offer(&g.random_secret(exp_bits, rng));
+    let mut out = vec![0u8; g.shared_form(&pb).len()];
+    let mut engine = g.engine();
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        // A crate whose Reply consumes its key gets a fresh one each time.
+        if !engine.ready(&secrets, 0, 1, pb.len()) {
+            return Err(failed("key"));
+        }
+        let t0 = Instant::now();
+        let ok = engine.reply(0, 0, std::hint::black_box(&pb), &mut out);
+        best = best.min(t0.elapsed().as_secs_f64() * 1e3);
+        if !ok {
+            return Err(failed("Reply"));
+        }
     }
     Ok(best)
 }

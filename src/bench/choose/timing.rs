@@ -1,18 +1,20 @@
 //! The second phase of the search: the KEMs, then the probed (group, size) pairs, cheapest
 //! probe first, each through pkbench's own code (with and without its table) and every
-//! library asked for — or left untimed, with the reason.
+//! library and crate asked for — or left untimed, with the reason.
 
-use super::probe::{Pair, probe};
+use super::probe::{Pair, probe, probe_crate};
 use super::{
     CHOOSE_POOL, Candidate, LIST_MARGIN, NotTimed, Note, PEER_MARGIN, PRUNE_MARGIN, Search,
 };
 use crate::bench::dh::DhJob;
+use crate::bench::dh::crates::crate_refusal;
 use crate::bench::imp::{Choice, Library};
 use crate::bench::kem::{KEM_POOL, KemJob};
 use crate::bench::{Job, run};
 use crate::error::Result;
 use crate::kex::{ExpBits, KeyExchange};
 use crate::params;
+use crate::peers::crates::CrateGroup;
 use crate::record::Operation;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -76,7 +78,7 @@ pub(super) fn time_kems(s: &mut Search) -> Result<()> {
 enum Way {
     /// pkbench's own code with its table (opened once per group) or without.
     Own { table: bool },
-    /// A library's, opened and probed.
+    /// A library's or crate's, opened and probed.
     Peer(DhJob),
 }
 
@@ -92,14 +94,13 @@ pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
     let steps = s.job.groups.len() + s.job.kems.len() + pairs.len();
     s.pb.set_length(steps as u64);
     let own = s.job.imps.is_empty() || s.job.imps.contains(&Choice::Own);
-    let libraries: Vec<Library> = s
+    // The libraries, then the crates, in the order asked for.
+    let peers: Vec<Choice> = s
         .job
         .imps
         .iter()
-        .filter_map(|c| match c {
-            Choice::Peer(l) => Some(*l),
-            Choice::Own | Choice::Portable | Choice::Crate(_) => None,
-        })
+        .copied()
+        .filter(|c| matches!(c, Choice::Peer(_) | Choice::Crate(_)))
         .collect();
     let mut tabled: HashMap<String, Option<Arc<dyn KeyExchange>>> = HashMap::new();
     for p in &pairs {
@@ -111,7 +112,7 @@ pub(super) fn time_groups(s: &mut Search, mut pairs: Vec<Pair>) -> Result<()> {
                 ways.push((c, Way::Own { table }));
             }
         }
-        ways.extend(open_libraries(s, p, &libraries)?);
+        ways.extend(open_peers(s, p, &peers)?);
         ways.sort_by(|a, b| {
             let probe = |c: &Candidate| c.probe_ms.unwrap_or(f64::INFINITY);
             probe(&a.0).total_cmp(&probe(&b.0))
@@ -212,22 +213,26 @@ fn time_one(
     Ok(())
 }
 
-/// Each library's row of pair `p` (no table: a library uses its own precomputation),
-/// opened and probed through the library; none is opened when pkbench's own Reply is
-/// beyond [`PEER_MARGIN`] × [`PRUNE_MARGIN`] × the best cost (it cannot win; an option
-/// that far off is not listed either).
-fn open_libraries(
-    s: &mut Search,
-    p: &Pair,
-    libraries: &[Library],
-) -> Result<Vec<(Candidate, Way)>> {
+/// Each library's and crate's row of pair `p` (no table: each uses its own
+/// precomputation), opened and probed through it; none is opened when pkbench's own Reply is
+/// beyond [`PEER_MARGIN`] × [`PRUNE_MARGIN`] × the best cost (it cannot win; an option that
+/// far off is not listed either). A crate that does not offer the group, or not at this
+/// secret size ([`crate_refusal`]), and a library that cannot compute it, give a note
+/// ([`Note::NotOffered`]); a library absent here gives one note ([`Note::LibraryAbsent`]).
+fn open_peers(s: &mut Search, p: &Pair, peers: &[Choice]) -> Result<Vec<(Candidate, Way)>> {
     let mut out = Vec::new();
     let Ok(file) = params::lookup(&p.group) else {
         return Ok(out);
     };
-    for &lib in libraries {
+    for &imp in peers {
+        if let Choice::Crate(name) = imp
+            && let Some(why) = crate_refusal(name, p.kx.as_ref(), p.exp_bits)
+        {
+            s.out.not_offered(imp, &p.group, why);
+            continue;
+        }
         let mut c = s.candidate(&p.group, p.exp_bits, false);
-        c.library = Some(lib);
+        c.library = Some(imp);
         c.public_bytes = Some(p.kx.info().public_bytes);
         let own_bound = p.probe_ms + s.job.rule.link_ms(c.wire_bytes());
         let hopeless = s
@@ -248,27 +253,78 @@ fn open_libraries(
             "probing {} {} through {}",
             p.group,
             super::size_label(p.exp_bits, c.full_exp_bits),
-            lib.name()
+            imp.name()
         ));
         let mut dh = DhJob::new(Arc::clone(&p.kx), size_of(p))?;
         dh.pool_base = CHOOSE_POOL;
-        let peer =
-            match dh.through(&file, lib, s.cfg.discovery) {
-                Ok(j) => j?,
-                Err(why) if why.is_absent() => {
-                    let library = lib.name().to_string();
-                    if !s.out.notes.iter().any(
-                        |n| matches!(n, Note::LibraryAbsent { library: l, .. } if *l == library),
-                    ) {
-                        s.out.notes.push(Note::LibraryAbsent { library, why });
-                    }
-                    continue;
-                }
-                // The library does not compute this group: no row.
-                Err(_) => continue,
-            };
-        c.probe_ms = Some(probe(peer.group.as_ref(), p.exp_bits, &mut s.rng)?);
-        out.push((c, Way::Peer(peer)));
+        let opened = match imp {
+            Choice::Peer(lib) => open_library(s, p, &dh, &file, lib)?,
+            Choice::Crate(name) => open_crate(s, p, &dh, name)?,
+            Choice::Own | Choice::Portable => None,
+        };
+        if let Some((peer, probe_ms)) = opened {
+            c.probe_ms = Some(probe_ms);
+            out.push((c, Way::Peer(peer)));
+        }
     }
     Ok(out)
+}
+
+/// The job of pair `p` through the library `lib` and its probe Reply (ms), or `None` (noted)
+/// when the library is absent or does not compute the group.
+///
+/// # Errors
+/// A check of the library against pkbench's own that fails.
+fn open_library(
+    s: &mut Search,
+    p: &Pair,
+    dh: &DhJob,
+    file: &params::GroupFile,
+    lib: Library,
+) -> Result<Option<(DhJob, f64)>> {
+    let peer = match dh.through(file, lib, s.cfg.discovery) {
+        Ok(j) => j?,
+        Err(why) if why.is_absent() => {
+            let library = lib.name().to_string();
+            if !s
+                .out
+                .notes
+                .iter()
+                .any(|n| matches!(n, Note::LibraryAbsent { library: l, .. } if *l == library))
+            {
+                s.out.notes.push(Note::LibraryAbsent { library, why });
+            }
+            return Ok(None);
+        }
+        Err(why) => {
+            s.out.not_offered(Choice::Peer(lib), &p.group, why);
+            return Ok(None);
+        }
+    };
+    let probe_ms = probe(peer.group.as_ref(), p.exp_bits, &mut s.rng)?;
+    Ok(Some((peer, probe_ms)))
+}
+
+/// The job of pair `p` through the crate `name` (which offers it: [`crate_refusal`] said
+/// so) and its probe: the best of two of the crate's own Replies ([`probe_crate`]; the
+/// crate group's [`KeyExchange`] answers with pkbench's own values, so [`probe`] would time
+/// pkbench's code), or `None` (noted) when the crate cannot open the group.
+///
+/// # Errors
+/// A check of the crate against pkbench's own that fails, or a probe Reply that fails.
+fn open_crate(
+    s: &mut Search,
+    p: &Pair,
+    dh: &DhJob,
+    name: &'static str,
+) -> Result<Option<(DhJob, f64)>> {
+    let g = match CrateGroup::open(name, Arc::clone(&p.kx)) {
+        Ok(g) => g.map_err(crate::Error::from)?,
+        Err(why) => {
+            s.out.not_offered(Choice::Crate(name), &p.group, why);
+            return Ok(None);
+        }
+    };
+    let probe_ms = probe_crate(&g, p.exp_bits, &mut s.rng)?;
+    Ok(Some((dh.with_crate(g), probe_ms)))
 }

@@ -32,16 +32,52 @@ impl DhJob {
     /// timed by [`prepare`].
     ///
     /// # Errors
-    /// `Err(u)`: no such crate, or it does not offer this group; `Ok(Err(e))`: a call failed
-    /// or a result differed from pkbench's own (a runtime error).
+    /// `Err(u)`: no such crate, it does not offer this group, or it cannot take this job's
+    /// secret size ([`crate_refusal`]); `Ok(Err(e))`: a call failed or a result differed from
+    /// pkbench's own (a runtime error).
     pub fn through_crate(&self, name: &str) -> std::result::Result<Result<DhJob>, Unavailable> {
+        if let Some(why) = crate_refusal(name, self.group.as_ref(), self.exp_bits) {
+            return Err(why);
+        }
         let g: PeerResult<CrateGroup> = CrateGroup::open(name, self.group.clone())?;
-        Ok(g.map_err(Error::from).map(|g| DhJob {
+        Ok(g.map_err(Error::from).map(|g| self.with_crate(g)))
+    }
+
+    /// This job computed through the crate group `g` (opened and checked on this job's
+    /// group: [`CrateGroup::open`]), as [`DhJob::through_crate`] makes it.
+    pub fn with_crate(&self, g: CrateGroup) -> DhJob {
+        DhJob {
             imp: crate::bench::imp::Choice::Crate(g.crate_name()),
             group: Arc::new(g),
             ..self.clone()
-        }))
+        }
     }
+}
+
+/// Why the crate `name` has no row of the group `kx` with `exp_bits`-bit secrets, known
+/// before anything is opened: no such crate, a group it does not offer, or a secret size
+/// below the group's full one for a crate that draws its own secrets ([`Keys::Generated`]:
+/// ring's keys have full-size secrets, so its row would not time the size it names).
+/// `None` when it has one.
+pub fn crate_refusal(name: &str, kx: &dyn KeyExchange, exp_bits: u32) -> Option<Unavailable> {
+    let info = kx.info();
+    let unsupported = |library: &str, why: String| Unavailable::Unsupported {
+        library: library.into(),
+        what: info.name.clone(),
+        why,
+    };
+    let Some(krate) = crate::peers::crates::find(name) else {
+        return Some(unsupported(name, "no such crate in pkbench".into()));
+    };
+    if crate::peers::crates::curve(krate, &info.name).is_none() {
+        let offered: Vec<&str> = krate.curves().iter().map(|c| c.group).collect();
+        let why = format!("pkbench runs only {} through it", offered.join(", "));
+        return Some(unsupported(krate.name(), why));
+    }
+    (krate.keys() == Keys::Generated && exp_bits < info.full_exp_bits).then(|| {
+        let why = format!("not with {exp_bits}-bit secrets: it draws its own, full-size");
+        unsupported(krate.name(), why)
+    })
 }
 
 /// Prepares a crate's job: `dh`'s pool from `cfg.seed` (made by pkbench's own code) and the

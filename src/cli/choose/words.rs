@@ -45,6 +45,10 @@ pub(super) fn note_text(n: &Note) -> String {
             "{group} {size}: not probed: the run-time limit (--max-secs {max_secs}) was reached"
         ),
         Note::NoTable { group } => format!("{group}: no fixed-base table, only the plain Offer"),
+        Note::NotOffered { imp, groups, why } => {
+            let n = crate::cli::imp::note(*imp, &groups.join(", "), why);
+            format!("{}: {}", n.item, n.reason)
+        }
         Note::LibraryAbsent { library, why } => {
             format!(
                 "{library}: {}",

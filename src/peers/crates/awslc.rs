@@ -1,7 +1,8 @@
 //! aws-lc-rs (rustls's default provider; AWS-LC underneath): `aws_lc_rs::agreement` on
 //! X25519, P-256, P-384 and P-521.
 //!
-//! Offer: `PrivateKey::from_private_key` on pkbench's secret — for the NIST curves AWS-LC's
+//! Offer: `PrivateKey::from_private_key` on pkbench's secret (a short one zero-padded to
+//! the scalar's length) — for the NIST curves AWS-LC's
 //! `EC_POINT_mul` k·G as the key is made (aws-lc-rs `ec/encoding.rs`,
 //! `from_ec_private_bn`), for X25519 `EVP_PKEY_new_raw_private_key` — then
 //! `compute_public_key` (the encoding of the point, SEC 1 uncompressed, or X25519's 32
@@ -45,14 +46,30 @@ static DIGESTS: [&dyn CrateDigest; 5] = [
 /// The aws-lc-rs entry of [`super::CRATES`].
 pub struct AwsLc;
 
-/// One of aws-lc-rs's agreement algorithms.
-struct Alg(&'static Algorithm);
+/// One of aws-lc-rs's agreement algorithms, with the byte length of its private scalar
+/// (`PrivateKey::from_private_key` takes exactly that length: 32 for X25519 and P-256, 48
+/// for P-384, 66 for P-521, SEC 1 §2.3.7).
+struct Alg(&'static Algorithm, usize);
+
+/// The longest private scalar of [`Alg`]: P-521's 66 bytes.
+const MAX_SCALAR: usize = 66;
 
 impl Agreement for Alg {
     type Key = PrivateKey;
     const KEYS: Keys = Keys::Given;
 
+    /// A secret shorter than the scalar (pkbench's short exponents: `--exp-bits 224` on
+    /// P-256) is given zero-padded on the left to its length, the same number, copied into a
+    /// buffer on the stack first.
     fn offer(&self, secret: &[u8], public: &mut [u8]) -> Option<PrivateKey> {
+        let mut padded = [0u8; MAX_SCALAR];
+        let secret = match self.1.checked_sub(secret.len()) {
+            Some(pad) if pad > 0 && self.1 <= MAX_SCALAR => {
+                padded[pad..self.1].copy_from_slice(secret);
+                &padded[..self.1]
+            }
+            _ => secret,
+        };
         let key = PrivateKey::from_private_key(self.0, secret).ok()?;
         let p = key.compute_public_key().ok()?;
         let bytes = p.as_ref();
@@ -182,19 +199,19 @@ static CIPHERS: [CrateCipher; 1] = [CrateCipher {
 }];
 
 fn x25519() -> Box<dyn Engine> {
-    engine(Alg(&agreement::X25519))
+    engine(Alg(&agreement::X25519, 32))
 }
 
 fn p256() -> Box<dyn Engine> {
-    engine(Alg(&agreement::ECDH_P256))
+    engine(Alg(&agreement::ECDH_P256, 32))
 }
 
 fn p384() -> Box<dyn Engine> {
-    engine(Alg(&agreement::ECDH_P384))
+    engine(Alg(&agreement::ECDH_P384, 48))
 }
 
 fn p521() -> Box<dyn Engine> {
-    engine(Alg(&agreement::ECDH_P521))
+    engine(Alg(&agreement::ECDH_P521, 66))
 }
 
 /// AWS-LC's built-in multiples of the generators (aws-lc `crypto/fipsmodule/ec/` and
