@@ -173,6 +173,16 @@ fn impl_pkbench_on_a_kem_is_ml_kem() {
         assert_eq!(v["params"]["impl"], "ml-kem");
         assert_eq!(v["operations"].as_array().unwrap().len(), 4, "{list:?}");
     }
+    // One implementation: nothing alternates with it or is compared to it.
+    let out = pkbench_ok(&["dh", "--group", "mlkem768", "--time", "0.01"]);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("clock: wall; seed 1995")
+            && flat.contains("(Encaps and Decaps secrets equal) and every timed output after")
+            && !flat.contains("alternating")
+            && !flat.contains("ratio"),
+        "{out}"
+    );
     let v = pkbench_json(&[
         "dh", "--group", "mlkem512", "--impl", "all", "--time", "0.01", "--json",
     ]);
@@ -192,7 +202,7 @@ fn impl_pkbench_on_a_kem_is_ml_kem() {
     assert_eq!(impl_names(&v), ["ml-kem"]);
     assert_eq!(
         pkbench_input_error(&["dh", "--group", "mlkem768", "--impl", "libcrux"]),
-        "pkbench: error: --impl libcrux: unknown implementation; did you mean libcrux-ml-kem? (known: ml-kem, libcrux-ml-kem, aws-lc-rs, all)"
+        "pkbench: error: --impl libcrux: unknown implementation; did you mean libcrux-ml-kem? (known: pkbench (ml-kem), ml-kem, libcrux-ml-kem, aws-lc-rs, all)"
     );
     help_says(
         "dh",

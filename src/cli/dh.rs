@@ -195,8 +195,31 @@ pub fn kem_impls(
     }
     names
         .into_iter()
-        .map(|n| crate::kem::open(info, n).map(Arc::from))
+        .map(|n| {
+            crate::kem::open(info, n)
+                .map(Arc::from)
+                .map_err(with_own_name)
+        })
         .collect()
+}
+
+/// An unknown KEM implementation's error with `pkbench` among the known names, which `dh`
+/// and `leak` take (as [`crate::kem::OWN`]) and `pkbench kem` does not.
+fn with_own_name(e: Error) -> Error {
+    use crate::error::{Invalid, KemError};
+    match e {
+        Error::Invalid(Invalid::Kem(KemError::UnknownImpl {
+            name,
+            known,
+            suggest,
+        })) => KemError::UnknownImpl {
+            name,
+            known: format!("pkbench ({}), {known}", crate::kem::OWN),
+            suggest,
+        }
+        .into(),
+        other => other,
+    }
 }
 
 /// `pkbench dh --group KEM`: KeyGen, Encaps and Decaps of every implementation asked for,

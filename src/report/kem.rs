@@ -74,18 +74,31 @@ pub fn view(rec: &ResultRecord) -> Doc {
     );
     d.fact("security", security_note(k0));
     let seed = rec.seed.map_or_else(|| "-".to_string(), |v| v.to_string());
+    // With one implementation (pkbench's own, the default) there is nothing to alternate
+    // with or compare to.
+    let many = rows.len() > 1;
     d.fact(
         "clock",
         format!(
-            "{}; implementations timed in alternating rounds; seed {seed}",
-            rec.clock
+            "{}; {}seed {seed}",
+            rec.clock,
+            if many {
+                "implementations timed in alternating rounds; "
+            } else {
+                ""
+            }
         ),
     );
     d.fact(
         "inputs",
         format!(
-            "pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal, every implementation equal to the first) and every timed output after; made in {} (not timed)",
+            "pool of {} seeds d‖z and messages m, each exchange checked before timing (Encaps and Decaps secrets equal{}) and every timed output after; made in {} (not timed)",
             k0.info_u64(rinfo::POOL).unwrap_or(0),
+            if many {
+                ", every implementation equal to the first"
+            } else {
+                ""
+            },
             report::fmt_time_ms(k0.info_f64(rinfo::POOL_MS).unwrap_or(f64::NAN))
         ),
     );
