@@ -148,7 +148,7 @@ fn table(options: &[&Row], link: bool, f: f64, leak: bool) -> Table {
             (time(r.offer_ms), time(reply), time(r.total_ms))
         };
         let mut cells = vec![
-            Cell::text(format!("{mark} {name}")),
+            Cell::marked(mark, name),
             Cell::text(first_word(&r.code)),
             Cell::text(table_cell(r)),
             c1,

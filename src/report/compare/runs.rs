@@ -358,6 +358,7 @@ impl Scale {
         Some(Cell {
             text,
             value: Some(q),
+            key: None,
         })
     }
 }

@@ -66,6 +66,7 @@ pub fn ratio_cell(c: &Ratio) -> Cell {
             lo: c.interval.map(|iv| iv.lo),
             hi: c.interval.map(|iv| iv.hi),
         }),
+        key: None,
     }
 }
 

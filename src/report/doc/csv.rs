@@ -7,7 +7,7 @@
 //! ```
 //!
 //! `table` is the table's name ([`super::Table::name`]; `facts` for "label: value" lines),
-//! `row` the row's first cell (its label), `column` the column's header (lines joined by a
+//! `row` the row's first cell (its label; [`super::Cell::key`], without a mark it shows), `column` the column's header (lines joined by a
 //! space); `value`, `unit`, `lo` and `hi` are filled for figures ([`super::Quantity`]: SI
 //! units, seconds for times). A row's label cell is not repeated as a cell of its own; a
 //! group row is written as its label with an empty column.
@@ -30,7 +30,7 @@ pub fn render(doc: &Doc) -> String {
             Block::Table(t) => {
                 let name = t.name.as_str();
                 for r in &t.rows {
-                    let label = r.cells.first().map_or(String::new(), |c| one_line(&c.text));
+                    let label = r.cells.first().map_or(String::new(), |c| one_line(c.key()));
                     if r.group {
                         s += &line(&[name, &label, "", "", "", "", "", ""]);
                         continue;

@@ -116,6 +116,10 @@ pub struct Cell {
     pub text: String,
     /// The figure behind the text, if the cell is one.
     pub value: Option<Quantity>,
+    /// What data formats name the cell by when it differs from `text`: a row label shown
+    /// with a mark ("► p256", the chosen row) is keyed "p256" in CSV, the mark being
+    /// decoration ([`Cell::marked`]).
+    pub key: Option<String>,
 }
 
 /// A figure in a cell: value in `unit`, and the bounds of its range when it has one (a 95 %
@@ -139,7 +143,24 @@ impl Cell {
         Cell {
             text: s.into(),
             value: None,
+            key: None,
         }
+    }
+
+    /// A label shown after a one-character `mark` and a space ("► p256"; a blank mark keeps
+    /// the column aligned), keyed by `label` alone in data formats.
+    pub fn marked(mark: &str, label: impl Into<String>) -> Cell {
+        let label = label.into();
+        Cell {
+            text: format!("{mark} {label}"),
+            value: None,
+            key: Some(label),
+        }
+    }
+
+    /// The name data formats give the cell: its key, else its text.
+    pub fn key(&self) -> &str {
+        self.key.as_deref().unwrap_or(&self.text)
     }
 
     /// An empty cell.
@@ -157,6 +178,7 @@ impl Cell {
                 lo: None,
                 hi: None,
             }),
+            key: None,
         }
     }
 
@@ -198,6 +220,7 @@ impl Cell {
                 lo: Some(iv.lo),
                 hi: Some(iv.hi),
             }),
+            key: None,
         }
     }
 

@@ -157,3 +157,19 @@ fn sample_narrow() -> Table {
     t.row(vec!["1".into(), "2".into()]);
     t
 }
+
+#[test]
+fn a_marked_label_shows_its_mark_and_keys_csv_without_it() {
+    let mut t = Table::new("choose.options", &["  option", "Total"]);
+    t.row(vec![Cell::marked("►", "p256"), Cell::time_ms(0.1)]);
+    t.row(vec![Cell::marked(" ", "x25519"), Cell::time_ms(0.2)]);
+    let mut d = Doc::new();
+    d.table(t);
+    let term = terminal::render(&d);
+    assert!(term.contains("│ ► p256   ┆"), "{term}");
+    assert!(term.contains("│   x25519 ┆"), "{term}");
+    let csv = csv::render(&d);
+    assert!(csv.contains("\nchoose.options,p256,Total,100.0 µs,0.0001,s,,\n"), "{csv}");
+    assert!(csv.contains("\nchoose.options,x25519,Total,"), "{csv}");
+    assert!(!csv.contains('►'), "{csv}");
+}
