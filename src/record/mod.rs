@@ -77,7 +77,9 @@ pub use keys::{
     CPU_SUM_OP, CRT_BN_OP, CRT_OP, DECAPS_OP, ENCAPS_OP, KEM_TOTAL_OP, KEYGEN_OP, OFFER_OP,
     PRIVATE_OP, PUBLIC_OP, REPLY_OP, TOTAL_OP, choose, derived_from, figure, info, param,
 };
-pub use operation::{Better, Operation, Skipped, figure_direction, params, params_label};
+pub use operation::{
+    Better, HeadlineInterval, Operation, Skipped, figure_direction, params, params_label,
+};
 pub use time::{RunTimer, utc_from_unix, utc_now};
 pub use write::write_atomic;
 

@@ -208,3 +208,86 @@ fn speedup_pairs_rounds_across_a_missing_round() {
         "{iv:?}"
     );
 }
+
+/// Offer (about 30 µs) and Reply (about 90 µs) timed in 19 rounds on a machine that ran at
+/// two speeds ([`crate::testing::two_speeds`]), with Total = 2*Offer + Reply and the CPU
+/// sum derived as `dh` derives them.
+fn bimodal_record() -> ResultRecord {
+    use crate::testing::two_speeds;
+    let (offer, reply) = (two_speeds(0.030), two_speeds(0.090));
+    let p = params([("command", json!("dh")), ("group", json!("x25519"))]);
+    let pairs: Vec<(f64, f64)> = offer
+        .round_medians()
+        .into_iter()
+        .zip(reply.round_medians())
+        .collect();
+    let total = 2.0 * offer.median_ms + reply.median_ms;
+    let cpu = 2.0 * (offer.median_ms + reply.median_ms);
+    let mut r = ResultRecord::new("dh", "wall", Machine::detect());
+    r.operations = vec![
+        Operation::timed(OFFER_OP, p.clone(), offer),
+        Operation::timed(REPLY_OP, p.clone(), reply),
+        Operation::derived(TOTAL_OP, p.clone(), figure::TOTAL_MS, total)
+            .with_rounds(pairs.iter().map(|(o, r)| 2.0 * o + r).collect()),
+        Operation::derived(CPU_SUM_OP, p, figure::CPU_TOTAL_MS, cpu)
+            .with_rounds(pairs.iter().map(|(o, r)| 2.0 * (o + r)).collect()),
+    ];
+    r
+}
+
+/// The defect this guards against: `report` printed "Total = 2*Offer + Reply 154.9 µs
+/// [438.8, 855.8]", the headline from all samples, the interval of the rounds' median.
+/// Every figure's interval now holds the figure, the record is a valid one, and a run at
+/// two speeds is told apart from a quiet one.
+#[test]
+fn every_headline_interval_holds_its_figure_in_a_run_at_two_speeds() {
+    use crate::measure::interval;
+    let r = bimodal_record();
+    assert_eq!(r.contradiction(), None);
+    let total = &r.operations[2];
+    let (h, _) = total.headline().unwrap();
+    let rounds = interval::median(&total.round_values(), interval::LEVEL);
+    assert!(
+        rounds.is_bounded() && !rounds.contains(h),
+        "the old interval: {h} {rounds:?}"
+    );
+    for op in &r.operations {
+        let (h, _) = op.headline().unwrap();
+        let iv = op
+            .headline_interval()
+            .unwrap_or_else(|| panic!("{}", op.name));
+        assert_eq!(iv.interval.estimate, h, "{}", op.name);
+        assert!(
+            iv.interval.lo <= h && h <= iv.interval.hi,
+            "{}: {h} {iv:?}",
+            op.name
+        );
+        // It still covers the rounds' own interval: a wider, honest one.
+        assert!(iv.interval.lo <= iv.rounds.lo && iv.rounds.hi <= iv.interval.hi);
+        assert!(iv.rounds_disagree(), "{}: {h} {iv:?}", op.name);
+        let (lo, hi) = op.speed_factors().unwrap();
+        assert!(lo <= 1.0 && 1.0 <= hi, "{}: {lo} {hi}", op.name);
+    }
+}
+
+/// A quiet run: the headline lies inside the rounds' interval, which is kept as it was.
+#[test]
+fn a_quiet_runs_interval_is_the_rounds_interval() {
+    let mut r = bimodal_record();
+    for op in &mut r.operations {
+        if let Some(st) = &mut op.stats {
+            let raw: Vec<f64> = (0..40)
+                .map(|i| 0.05 * (1.0 + 0.001 * f64::from(i % 7)))
+                .collect();
+            *st = Stats::from_rounds(raw, 1, vec![2; 20]);
+        }
+    }
+    let op = &r.operations[0];
+    let iv = op.headline_interval().unwrap();
+    assert!(!iv.rounds_disagree());
+    assert_eq!(
+        (iv.interval.lo, iv.interval.hi),
+        (iv.rounds.lo, iv.rounds.hi)
+    );
+    assert_eq!(iv.interval.estimate, op.stats.as_ref().unwrap().median_ms);
+}

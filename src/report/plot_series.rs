@@ -51,12 +51,12 @@ pub struct SecurityPoint {
 }
 
 /// The 95 % interval of an operation's headline figure from its per-round values
-/// ([`Operation::round_values`]: the sign-test interval of the median,
-/// [`crate::measure::interval::median`]), when the record has enough rounds (6 at least).
+/// ([`Operation::headline_interval`]: the sign-test interval of the rounds' median, widened
+/// to reach the figure where the two part, so that the bar holds its point), when the
+/// record has enough rounds (6 at least).
 pub fn median_interval(op: &Operation) -> Option<(f64, f64)> {
-    use crate::measure::interval;
-    let iv = interval::median(&op.round_values(), interval::LEVEL);
-    (iv.is_bounded() && iv.lo > 0.0).then_some((iv.lo, iv.hi))
+    let iv = op.headline_interval()?.interval;
+    Some((iv.lo, iv.hi))
 }
 
 pub(crate) fn num(v: Option<&Value>) -> Option<f64> {

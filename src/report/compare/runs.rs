@@ -19,7 +19,6 @@
 use super::render::{describe, pair_notes};
 use super::tables::{indented_at, is_kem_op, kind_heading, ratio_cell, row_command};
 use super::{Cell as Ratio, Comparison, NoiseRule, compare, geomean, marks_rule};
-use crate::measure::interval;
 use crate::record::{Better, Operation, ResultRecord};
 use crate::report;
 use crate::report::doc::{Cell, Doc, Quantity, Table};
@@ -102,9 +101,11 @@ pub fn view(names: &[String], recs: &[&ResultRecord]) -> RunsView {
         .collect::<Vec<_>>()
         .join(", ");
     let mut legend = format!(
-        "{runs}: each run's median time per operation (or its rate), under it the 95 % \
-         interval of that median from the run's rounds (sign test; none with fewer than 6 \
-         rounds); the figures of a row share one unit; - = not measured in that run.\n"
+        "{runs}: each run's median time per operation (or its rate, or a sum of medians \
+         such as Total), under it the 95 % interval of that figure from the run's rounds \
+         (the sign-test interval of the median of the per-round values, widened to reach \
+         the figure where the two part; none with fewer than 6 rounds); the figures of a \
+         row share one unit; - = not measured in that run.\n"
     );
     legend += &if with_intervals {
         format!(
@@ -130,12 +131,40 @@ pub fn view(names: &[String], recs: &[&ResultRecord]) -> RunsView {
         let words = shift.describe(rule.threshold());
         summary += &format!("\n{}", words.replacen("NEW ran", &format!("[{n}] ran"), 1));
     }
+    let mut notes = pair_notes(first, last, &cmp, ("[1]", &format!("[{n}]")));
+    notes += &rounds_notes(recs);
     RunsView {
         tables,
-        notes: pair_notes(first, last, &cmp, ("[1]", &format!("[{n}]"))),
+        notes,
         legend,
         summary,
     }
+}
+
+/// One note per run in which some figure lies outside its rounds' interval ([`crate::record::HeadlineInterval::rounds_disagree`]: the machine's
+/// speed changed during the run), each naming the first operation concerned.
+fn rounds_notes(recs: &[&ResultRecord]) -> String {
+    let mut s = String::new();
+    for (i, r) in recs.iter().enumerate() {
+        let apart: Vec<&Operation> = r
+            .operations
+            .iter()
+            .filter(|o| o.headline_interval().is_some_and(|h| h.rounds_disagree()))
+            .collect();
+        if let Some(o) = apart.first() {
+            s += &format!(
+                "note: [{}]: the machine's speed changed during the run: for {} of {} figures \
+                 (first: {}, {}) the figure lies outside the 95 % interval of the rounds' \
+                 median; the interval shown is widened to reach the figure\n",
+                i + 1,
+                apart.len(),
+                r.operations.len(),
+                o.name,
+                o.key().0,
+            );
+        }
+    }
+    s
 }
 
 /// The document of the runs `recs` of one machine side by side ([`view`]): the runs, the
@@ -323,9 +352,9 @@ impl Scale {
         })
     }
 
-    /// `op`'s figure in this scale, with the 95 % interval of its median from the rounds
-    /// ([`interval::median`]) on a second line; `None` when `op`'s figure is of another
-    /// kind.
+    /// `op`'s figure in this scale, with the 95 % interval of that figure from the rounds
+    /// ([`Operation::headline_interval`]) on a second line; `None` when `op`'s figure is of
+    /// another kind.
     fn cell(&self, op: &Operation) -> Option<Cell> {
         let (key, v, dir) = op.headline_figure()?;
         if dir != self.dir || key.starts_with("bytes") != self.bytes || !v.is_finite() {
@@ -345,8 +374,7 @@ impl Scale {
             lo: None,
             hi: None,
         };
-        let iv = interval::median(&op.round_values(), interval::LEVEL);
-        if iv.is_bounded() {
+        if let Some(iv) = op.headline_interval().map(|h| h.interval) {
             text += &format!(
                 "\n[{}, {}]",
                 report::sig4(iv.lo * self.factor),

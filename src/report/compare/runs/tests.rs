@@ -113,3 +113,28 @@ fn runs_of_two_machines_or_without_a_shared_operation_are_not_side_by_side() {
     assert!(!side_by_side(&[&a]));
     assert!(side_by_side(&[&a, &apart, &a.clone()]));
 }
+
+/// Each run's figure lies inside the interval printed under it, also when the run's speed
+/// changed (the defect: "154.9 µs [438.8, 855.8]"), and a note says the interval was widened.
+#[test]
+fn the_interval_under_a_figure_holds_it_when_the_speed_changed() {
+    let (a, mut b) = (run(1.0, false), run(1.0, false));
+    b.operations[0].stats = Some(crate::testing::two_speeds(0.0009));
+    let names = ["a.json".to_string(), "b.json".to_string()];
+    let v = view(&names, &[&a, &b]);
+    let f = v.tables[0].1.rows[1].cells[2].value.clone().unwrap();
+    let (lo, hi) = (f.lo.unwrap(), f.hi.unwrap());
+    assert!(lo <= f.value && f.value <= hi, "{f:?}");
+    assert!(
+        hi > 5.0 * f.value,
+        "it still reaches the slow rounds: {f:?}"
+    );
+    assert!(
+        v.notes
+            .contains("note: [2]: the machine's speed changed during the run: for 1 of 5 figures (first: Offer, dh group=x25519)"),
+        "{}",
+        v.notes
+    );
+    assert!(!v.notes.contains("[1]: the machine"), "{}", v.notes);
+    assert!(v.legend.contains("interval of that figure"), "{}", v.legend);
+}
