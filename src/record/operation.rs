@@ -209,8 +209,9 @@ impl Operation {
     /// cover itself scaled to the headline (× headline ÷ the rounds' median, as
     /// [`Operation::speed_factors`] scales a speed): the result always holds the figure,
     /// and is the rounds' interval unchanged where that already does (a quiet run).
-    /// `None` with fewer rounds than the level needs or a figure that is not a positive
-    /// number.
+    /// `None` with fewer rounds than the level needs
+    /// ([`HeadlineInterval::too_few_rounds`] says how many there were) or a figure that is
+    /// not a positive number.
     pub fn headline_interval(&self) -> Option<HeadlineInterval> {
         use crate::measure::interval;
         let (h, _) = self.headline()?;
@@ -232,6 +233,15 @@ impl Operation {
             interval: iv,
             rounds,
         })
+    }
+
+    /// The number of per-round values of the headline when they are too few for a 95 %
+    /// interval of it (fewer than 6: [`crate::measure::interval::median`]), `None` when
+    /// they are enough or there are none (a record that kept no rounds).
+    pub fn too_few_rounds(&self) -> Option<usize> {
+        use crate::measure::interval;
+        let v = self.round_values();
+        (!v.is_empty() && !interval::median(&v, interval::LEVEL).is_bounded()).then_some(v.len())
     }
 
     /// The 95 % interval of this operation's speed as factors of its headline speed
@@ -275,6 +285,15 @@ impl Operation {
             interval::ratio_unpaired(&a, &b, interval::LEVEL)
         };
         iv.is_bounded().then_some(iv)
+    }
+
+    /// How many rounds [`Operation::speedup_interval`] of `slow` and `fast` works from: the
+    /// rounds paired, else the fewer of the two's per-round values (an interval needs 6).
+    pub fn ratio_rounds(slow: &Operation, fast: &Operation) -> usize {
+        match Operation::paired_rounds(slow, fast) {
+            Some((a, _)) => a.len(),
+            None => slow.round_values().len().min(fast.round_values().len()),
+        }
     }
 
     /// The per-round values of `a` and `b` paired round by round, when the two were timed in

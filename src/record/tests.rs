@@ -291,3 +291,23 @@ fn a_quiet_runs_interval_is_the_rounds_interval() {
     );
     assert_eq!(iv.interval.estimate, op.stats.as_ref().unwrap().median_ms);
 }
+
+/// Fewer rounds than the sign test needs at 95 % (6): no interval, and the count is said.
+#[test]
+fn too_few_rounds_are_counted() {
+    let p = params([("command", json!("dh"))]);
+    let op = |n: usize| {
+        Operation::timed(
+            "Offer",
+            p.clone(),
+            Stats::from_rounds(vec![1.0; 2 * n], 1, vec![2; n]),
+        )
+    };
+    assert_eq!(op(5).too_few_rounds(), Some(5));
+    assert!(op(5).headline_interval().is_none());
+    assert_eq!(op(6).too_few_rounds(), None);
+    assert!(op(6).headline_interval().is_some());
+    // A record that kept no rounds is not "too few".
+    let old = Operation::timed("Offer", p.clone(), Stats::from_samples(vec![1.0; 9], 1));
+    assert_eq!(old.too_few_rounds(), None);
+}

@@ -148,17 +148,33 @@ fn references<'a>(
 /// The speed of `op` against pkbench's own `own` with its 95 % interval, paired by round
 /// ([`Operation::speedup_interval`]: the rounds of one run alternate between the
 /// implementations), as "0.17x" and "[0.16, 0.18]": the estimate is the interval's own
-/// (Hodges–Lehmann); without an interval (the own row itself, too few rounds) the ratio of
-/// the medians ([`speed_vs`]) and ""; "-" and "" when there is no own row.
+/// (Hodges–Lehmann); without an interval the ratio of the medians ([`speed_vs`]) and ""
+/// for the own row itself, "too few rounds: N" where the rounds are too few for one
+/// ([`too_few_rounds`]); "-" and "" when there is no own row.
 fn speed_cells(op: &Operation, own: Option<&Operation>) -> [Cell; 2] {
     match own.and_then(|own| speed_numbers(op, own)) {
         Some((ratio, Some(iv))) => [
             Cell::ratio(ratio).with_interval(iv.lo, iv.hi),
             Cell::text(crate::report::fmt_interval_bounds(&iv)),
         ],
-        Some((ratio, None)) => [Cell::ratio(ratio), Cell::empty()],
+        Some((ratio, None)) => [
+            Cell::ratio(ratio),
+            own.and_then(|o| too_few_rounds(op, o))
+                .map_or_else(Cell::empty, |n| Cell::text(format!("too few rounds: {n}"))),
+        ],
         None => [Cell::text("-"), Cell::empty()],
     }
+}
+
+/// The rounds the speed of `op` against `own` had, when they were too few for its interval
+/// ([`Operation::ratio_rounds`]); `None` for the own row itself, with an interval, or in a
+/// record that kept no rounds.
+fn too_few_rounds(op: &Operation, own: &Operation) -> Option<usize> {
+    let n = Operation::ratio_rounds(own, op);
+    let same_kind = op.headline().map(|h| h.1) == own.headline().map(|h| h.1);
+    (!std::ptr::eq(op, own) && same_kind && n > 0)
+        .then(|| Operation::speedup_interval(own, op).is_none().then_some(n))
+        .flatten()
 }
 
 /// The speed of `op` against pkbench's own `own` and its 95 % interval, paired by round
@@ -308,6 +324,17 @@ pub fn doc(rec: &ResultRecord) -> Doc {
     }
     d.table(t);
     let mut s = String::new();
+    let few = rec
+        .operations
+        .iter()
+        .filter_map(|op| too_few_rounds(op, references(rec, op).0?))
+        .min();
+    if let Some(n) = few {
+        s += &format!(
+            "{} (the fewest of a speed above)\n",
+            crate::report::too_few_rounds(n)
+        );
+    }
     if marked {
         s += "≠ pkbench's own row and this one differ in their precomputation on the\n  generator (a table on one side only): the speed compares unlike work; the\n  like-for-like line below it, where the run has one, compares with pkbench's\n  own row of the same kind.\n";
     }
@@ -447,5 +474,63 @@ fn line(rec: &ResultRecord, op: &Operation) -> Line {
             .precomputation()
             .map_or("-".into(), |p| precomp::short(&p)),
         figure: figure_cell(op),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::{Machine, Stats};
+    use crate::record::params;
+    use crate::report::doc::Block;
+    use serde_json::json;
+
+    /// pkbench's own Offer and a library's, alternating in `rounds` rounds of 3 samples.
+    fn rec(rounds: usize) -> ResultRecord {
+        let mut r = ResultRecord::new("dh", "wall", Machine::detect());
+        for (imp, ms) in [(None, 0.03), (Some("openssl"), 0.06)] {
+            let mut p = params([("command", json!("dh")), ("group", json!("x25519"))]);
+            if let Some(i) = imp {
+                p.insert(IMPL_PARAM.into(), json!(i));
+            }
+            let raw = (0..3 * rounds)
+                .map(|i| ms * (1.0 + 0.01 * (i % 5) as f64))
+                .collect();
+            let st = Stats::from_rounds(raw, 1, vec![3; rounds]);
+            r.operations.push(Operation::timed("Offer", p, st));
+        }
+        r
+    }
+
+    fn texts(d: &Doc) -> (Vec<Vec<String>>, String) {
+        let t = d.tables().next().unwrap();
+        let rows = t.rows.iter().map(|r| t.texts(r)).collect();
+        let notes = d
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Text(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect();
+        (rows, notes)
+    }
+
+    /// With 4 rounds the speed has no interval: the row says how many rounds there were,
+    /// a note says why and what to do; with 8 the interval is there and no note.
+    #[test]
+    fn a_speed_without_enough_rounds_says_so() {
+        let (rows, notes) = texts(&doc(&rec(4)));
+        assert_eq!(rows[1][1], "openssl", "{rows:?}");
+        assert_eq!(rows[1][3], "0.50x", "{rows:?}");
+        assert_eq!(rows[1][4], "too few rounds: 4", "{rows:?}");
+        assert_eq!(rows[0][4], "", "the own row: {rows:?}");
+        assert!(
+            notes.contains("too few rounds for a 95 % interval: 4; raise --time"),
+            "{notes}"
+        );
+        let (rows, notes) = texts(&doc(&rec(8)));
+        assert!(rows[1][4].starts_with('['), "{rows:?}");
+        assert!(!notes.contains("too few"), "{notes}");
     }
 }

@@ -296,11 +296,18 @@ pub fn speedup(base_ms: f64, other_ms: f64) -> String {
 
 /// How many times faster `op` is than `base`, timed in the same rounds: the paired estimate
 /// with its 95 % interval ("4.09x [4.01, 4.15]", [`Operation::speedup_interval`]), or the
-/// ratio of the two figures without enough rounds for an interval.
+/// ratio of the two figures and, where the record kept rounds, that they are too few for an
+/// interval ([`report::too_few_rounds`]).
 fn paired_ratio(base: &Operation, op: &Operation) -> String {
     match Operation::speedup_interval(base, op) {
         Some(iv) => report::fmt_speedup_interval(&iv),
-        None => speedup(total_or_median(base), total_or_median(op)),
+        None => {
+            let x = speedup(total_or_median(base), total_or_median(op));
+            match Operation::ratio_rounds(base, op) {
+                0 => x,
+                n => format!("{x} ({})", report::too_few_rounds(n)),
+            }
+        }
     }
 }
 

@@ -130,6 +130,14 @@ pub fn fmt_speedup(x: f64) -> String {
     }
 }
 
+/// What a view says where the rounds are too few for a 95 % interval (fewer than the sign
+/// test needs, 6: [`crate::measure::interval::median`]; fewer than the Wilcoxon signed-rank
+/// interval of a paired ratio needs, 6 pairs), `n` the rounds there were: "too few rounds
+/// for a 95 % interval: 5; raise --time".
+pub fn too_few_rounds(n: usize) -> String {
+    format!("too few rounds for a 95 % interval: {n}; raise --time")
+}
+
 /// A speed ratio with its 95 % interval in the one notation of every table: "2.41x [2.30,
 /// 2.55]" (the bounds with the estimate's precision, [`fmt_speedup`]).
 pub fn fmt_speedup_interval(iv: &crate::measure::interval::Interval) -> String {

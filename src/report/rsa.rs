@@ -185,8 +185,12 @@ fn crt_speedup(r: &Run, d: &mut Doc) {
         }
         (None, Some(x)) => {
             d.text(format!(
-                "CRT speedup: {} over the raw private operation (too few rounds for an interval){unlike}",
-                report::fmt_speedup(x)
+                "CRT speedup: {} over the raw private operation ({}){unlike}",
+                report::fmt_speedup(x),
+                match r.crt.map_or(0, |c| Operation::ratio_rounds(r.private, c)) {
+                    0 => "the record kept no rounds for an interval".to_string(),
+                    n => report::too_few_rounds(n),
+                }
             ));
         }
         (None, None) => {}

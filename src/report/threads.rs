@@ -155,7 +155,7 @@ pub fn render(rec: &ResultRecord) -> String {
             many.figures.get("efficiency_hi"),
         ) {
             (Some(lo), Some(hi)) => format!(" [{:.0}, {:.0}]", lo * 100.0, hi * 100.0),
-            _ => " [too few rounds for an interval]".into(),
+            _ => format!(" [{}]", report::too_few_rounds(many.rounds.len())),
         };
         s += &format!(
             "  {n} threads on CPUs {} ({}): {},\n    {} one thread, efficiency {:.0} %{interval}\n",

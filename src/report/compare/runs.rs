@@ -141,11 +141,29 @@ pub fn view(names: &[String], recs: &[&ResultRecord]) -> RunsView {
     }
 }
 
-/// One note per run in which some figure lies outside its rounds' interval ([`crate::record::HeadlineInterval::rounds_disagree`]: the machine's
+/// One note per run whose rounds are too few for some interval
+/// ([`Operation::too_few_rounds`]), and one per run in which some figure lies outside its
+/// rounds' interval ([`crate::record::HeadlineInterval::rounds_disagree`]: the machine's
 /// speed changed during the run), each naming the first operation concerned.
 fn rounds_notes(recs: &[&ResultRecord]) -> String {
     let mut s = String::new();
     for (i, r) in recs.iter().enumerate() {
+        let few: Vec<(&Operation, usize)> = r
+            .operations
+            .iter()
+            .filter_map(|o| Some((o, o.too_few_rounds()?)))
+            .collect();
+        if let (Some(n), Some((o, _))) = (few.iter().map(|f| f.1).min(), few.first()) {
+            s += &format!(
+                "note: [{}]: {} (fewest; {} of {} figures, first: {}, {})\n",
+                i + 1,
+                report::too_few_rounds(n),
+                few.len(),
+                r.operations.len(),
+                o.name,
+                o.key().0,
+            );
+        }
         let apart: Vec<&Operation> = r
             .operations
             .iter()
@@ -353,8 +371,9 @@ impl Scale {
     }
 
     /// `op`'s figure in this scale, with the 95 % interval of that figure from the rounds
-    /// ([`Operation::headline_interval`]) on a second line; `None` when `op`'s figure is of
-    /// another kind.
+    /// ([`Operation::headline_interval`]) on a second line, or "[N rounds: too few]" where
+    /// the rounds are too few for one ([`Operation::too_few_rounds`]); `None` when `op`'s
+    /// figure is of another kind.
     fn cell(&self, op: &Operation) -> Option<Cell> {
         let (key, v, dir) = op.headline_figure()?;
         if dir != self.dir || key.starts_with("bytes") != self.bytes || !v.is_finite() {
@@ -374,6 +393,9 @@ impl Scale {
             lo: None,
             hi: None,
         };
+        if let Some(n) = op.too_few_rounds() {
+            text += &format!("\n[{n} rounds: too few]");
+        }
         if let Some(iv) = op.headline_interval().map(|h| h.interval) {
             text += &format!(
                 "\n[{}, {}]",

@@ -138,3 +138,36 @@ fn the_interval_under_a_figure_holds_it_when_the_speed_changed() {
     assert!(!v.notes.contains("[1]: the machine"), "{}", v.notes);
     assert!(v.legend.contains("interval of that figure"), "{}", v.legend);
 }
+
+/// Runs of 4 rounds: no interval under the figures, the count instead, and one note per
+/// run that says why and what to do.
+#[test]
+fn too_few_rounds_are_said_not_hidden() {
+    let few = |r: &mut ResultRecord| {
+        for op in &mut r.operations {
+            let st = op.stats.as_mut().unwrap();
+            *st = Stats::from_rounds(st.raw_ms.clone(), 1, vec![6; 4]);
+        }
+    };
+    let (mut a, mut b) = (run(1.0, false), run(1.15, false));
+    few(&mut a);
+    few(&mut b);
+    let names = ["a.json".to_string(), "b.json".to_string()];
+    let v = view(&names, &[&a, &b]);
+    let offer = &texts(&v.tables[0].1)[1];
+    assert!(offer[1].ends_with("\n[4 rounds: too few]"), "{offer:?}");
+    assert!(
+        v.tables[0].1.rows[1].cells[1]
+            .value
+            .as_ref()
+            .unwrap()
+            .lo
+            .is_none()
+    );
+    for i in [1, 2] {
+        let line = format!(
+            "note: [{i}]: too few rounds for a 95 % interval: 4; raise --time (fewest; 5 of 5 figures, first: Offer, dh group=x25519)"
+        );
+        assert!(v.notes.contains(&line), "{}", v.notes);
+    }
+}
