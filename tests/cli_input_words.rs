@@ -158,6 +158,9 @@ fn offer_and_reply_refuse_a_kem_first() {
         pkbench_ok(&["offer", "--group", "modp-768", "--secret", "3"]).trim_start_matches('0'),
         "8\n"
     );
+    // The usage line shows them as required, as they are for every group that is not a KEM.
+    help_says("offer", "Usage: pkbench offer --secret <HEX> [OPTIONS]");
+    help_says("reply", "Usage: pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]");
 }
 
 #[test]

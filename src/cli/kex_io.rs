@@ -22,7 +22,8 @@ const IMPL_HELP: &str = "Who computes the value: `pkbench` (its own code or the 
   pkbench offer --field p256 --secret 1       G as a SEC 1 point, 04||x||y
   pkbench offer --field modp-512 --secret 3 --impl all
                                               8 through pkbench, OpenSSL,
-                                              libgcrypt and GMP, each labelled")]
+                                              libgcrypt and GMP, each labelled",
+    override_usage = "pkbench offer --secret <HEX> [OPTIONS]")]
 pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -49,7 +50,8 @@ pub struct OfferArgs {
                                               4^3 = 64 (0x40), by num-bigint
   pkbench reply --field gf2-155 --secret 1f --peer 7b --impl openssl
                                               the same through OpenSSL's
-                                              GF(2^m) code")]
+                                              GF(2^m) code",
+    override_usage = "pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]")]
 pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,
