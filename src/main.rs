@@ -2,7 +2,6 @@
 
 use clap::{CommandFactory, Parser, Subcommand};
 use pkbench::cli;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Timing suite for public-key and key-exchange cryptography.
@@ -126,12 +125,13 @@ fn main() -> ExitCode {
         Command::Man(a) => cli::manual::man(a, Cli::command()),
     };
     match result {
-        Ok(text) => {
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth a message.
-            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-            ExitCode::SUCCESS
-        }
+        Ok(text) => match cli::output::print(&text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("pkbench: error: stdout: write failed: {e}; the output is cut short");
+                ExitCode::from(1)
+            }
+        },
         Err(e) => {
             eprintln!("pkbench: error: {}", cli::errors::render(&e));
             ExitCode::from(e.exit_code() as u8)

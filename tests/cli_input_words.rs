@@ -160,7 +160,10 @@ fn offer_and_reply_refuse_a_kem_first() {
     );
     // The usage line shows them as required, as they are for every group that is not a KEM.
     help_says("offer", "Usage: pkbench offer --secret <HEX> [OPTIONS]");
-    help_says("reply", "Usage: pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]");
+    help_says(
+        "reply",
+        "Usage: pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]",
+    );
 }
 
 #[test]

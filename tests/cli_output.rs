@@ -341,3 +341,49 @@ fn a_failed_record_write_keeps_the_results() {
         assert!(left.is_empty(), "{args}: left behind {left:?}");
     }
 }
+
+/// Output cut short never ends in success: stdout on a full device (`/dev/full`) or past the
+/// file-size limit gives one error line and exit 1; a closed pipe (`| head -1`) stays quiet.
+#[test]
+fn a_failed_write_to_stdout_is_an_error() {
+    let d = scratch("stdout");
+    for (args, redirect, wants) in [
+        ("groups", "> /dev/full", "No space left on device"),
+        (
+            "hash --algo md5 --sizes 64 --time 0.01 --json",
+            "> out.json",
+            "File too large",
+        ),
+    ] {
+        let (code, _, err) = under_file_size_limit(&d, &format!("{args} {redirect}"));
+        assert_eq!(code, 1, "{args}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args}: {err}");
+        assert!(
+            err.starts_with("pkbench: error: stdout: write failed: ") && err.contains(wants),
+            "{args}: {err}"
+        );
+    }
+    // The record failed too: the message does not claim the results were printed.
+    let (code, _, err) = under_file_size_limit(
+        &d,
+        "hash --algo md5 --sizes 64 --time 0.01 --json --output r.json > out.json",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.trim_end()
+            .ends_with("the record was not saved, and stdout could not be written either: File too large (os error 27))"),
+        "{err}"
+    );
+    let bin = env!("CARGO_BIN_EXE_pkbench");
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{bin}' impls | head -1"))
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -13,7 +13,8 @@ const IMPL_HELP: &str = "Who computes the value: `pkbench` (its own code or the 
 
 /// Arguments of `pkbench offer`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Examples:
   pkbench offer --field gf2-155 --secret 1f   x of 0x1f·G on Oakley group 3
   pkbench offer --field oakley-4 --secret 1   x of G itself: 0x18 (RFC 2409
                                               §6.4), zero-padded to 24 bytes
@@ -23,7 +24,8 @@ const IMPL_HELP: &str = "Who computes the value: `pkbench` (its own code or the 
   pkbench offer --field modp-512 --secret 3 --impl all
                                               8 through pkbench, OpenSSL,
                                               libgcrypt and GMP, each labelled",
-    override_usage = "pkbench offer --secret <HEX> [OPTIONS]")]
+    override_usage = "pkbench offer --secret <HEX> [OPTIONS]"
+)]
 pub struct OfferArgs {
     #[command(flatten)]
     pub group: GroupArgs,
@@ -38,7 +40,8 @@ pub struct OfferArgs {
 
 /// Arguments of `pkbench reply`.
 #[derive(Debug, Clone, Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Examples:
   pkbench reply --field gf2-155 --secret 1f --peer 7b
                                               with G as the peer (x = 0x7b): the
                                               value offer --secret 1f prints
@@ -51,7 +54,8 @@ pub struct OfferArgs {
   pkbench reply --field gf2-155 --secret 1f --peer 7b --impl openssl
                                               the same through OpenSSL's
                                               GF(2^m) code",
-    override_usage = "pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]")]
+    override_usage = "pkbench reply --secret <HEX> --peer <HEX> [OPTIONS]"
+)]
 pub struct ReplyArgs {
     #[command(flatten)]
     pub group: GroupArgs,

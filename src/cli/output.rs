@@ -173,18 +173,32 @@ impl OutputArgs {
     }
 }
 
+/// Writes `text` to stdout and flushes it. A closed pipe (`pkbench ... | head`) counts as
+/// written: the reader chose to stop.
+///
+/// # Errors
+/// Any other write error (a full disk, the file-size limit, `/dev/full`), for the caller to
+/// report: output cut short must not end in success.
+pub fn print(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
+}
+
 /// The error of a record that could not be written after its run (a full disk, a file-size
 /// limit): the run's output is not lost with it. `rendered` (what the command prints, without
 /// a "saved to" line) goes to stdout now, and the error says the results are above and the
 /// record was not saved. A run's output is printed here, not by the caller, because the
 /// error path prints nothing else.
 pub fn unsaved(e: Error, rendered: Result<String>) -> Error {
-    use std::io::Write;
     let Ok(text) = rendered else { return e };
-    let mut out = std::io::stdout().lock();
-    // A closed pipe is no reason to hide the write error.
-    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
-    let tail = "the results are printed on stdout above; the record was not saved";
+    let tail = match print(&text) {
+        Ok(()) => "the results are printed on stdout above; the record was not saved".to_string(),
+        Err(w) => format!("the record was not saved, and stdout could not be written either: {w}"),
+    };
     match e {
         Error::Runtime(m) => Error::runtime(format!("{m} ({tail})")),
         Error::Input(m) => Error::input(format!("{m} ({tail})")),

@@ -169,7 +169,10 @@ fn a_marked_label_shows_its_mark_and_keys_csv_without_it() {
     assert!(term.contains("│ ► p256   ┆"), "{term}");
     assert!(term.contains("│   x25519 ┆"), "{term}");
     let csv = csv::render(&d);
-    assert!(csv.contains("\nchoose.options,p256,Total,100.0 µs,0.0001,s,,\n"), "{csv}");
+    assert!(
+        csv.contains("\nchoose.options,p256,Total,100.0 µs,0.0001,s,,\n"),
+        "{csv}"
+    );
     assert!(csv.contains("\nchoose.options,x25519,Total,"), "{csv}");
     assert!(!csv.contains('►'), "{csv}");
 }
