@@ -222,3 +222,174 @@ fn every_raw_rsa_label_is_an_impl_rsa_raw_takes() {
         }
     }
 }
+
+/// The command that times `operation` of `pkbench impls` cheaply (short runs, small sizes),
+/// without `--impl` and `--json`; `twin` for a library's constant-time twin of its call
+/// (`BN_mod_exp_mont_consttime`, `mpz_powm_sec`), which `rsa --powm sec` and `leak` time.
+/// `None` for an operation the walk does not know (a new one: the test fails naming it).
+fn command_for(operation: &str, twin: bool) -> Option<Vec<String>> {
+    let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+    let dh = |g: &str| words(&format!("dh --group {g} --time 0.01"));
+    if let Some(hash) = operation.strip_prefix("hash ") {
+        return Some(words(&format!("hash --algo {hash} --sizes 64 --time 0.01")));
+    }
+    if let Some(cipher) = operation.strip_prefix("cipher ") {
+        // `impls` names a cipher as libgcrypt does; `cipher --algo` by pkbench's names.
+        let algo = match cipher.split(' ').next()? {
+            "SERPENT128" => "serpent",
+            "CAMELLIA128" => "camellia",
+            "RFC2268_40" => "rc2",
+            other => other,
+        };
+        let stream = ["ARCFOUR", "SALSA20"].contains(&algo);
+        let mode = if stream { "" } else { " --mode ecb" };
+        return Some(words(&format!(
+            "cipher --algo {algo}{mode} --points 2 --max-bytes 256 --time 0.01"
+        )));
+    }
+    let sec = if twin { " --powm sec" } else { "" };
+    Some(match operation {
+        "mod-p DH" if twin => words("leak --group modp-768 --max-measurements 200"),
+        "mod-p DH" => dh("modp-768"),
+        "EC2N DH (gf2-155, gf2-185)" => dh("gf2-155"),
+        "P-256 ECDH" => dh("p256"),
+        "secp256k1 ECDH" => dh("k256"),
+        "X25519" => dh("x25519"),
+        "P-384 ECDH" => dh("p384"),
+        "P-521 ECDH" => dh("p521"),
+        "X448" => dh("x448"),
+        "ML-KEM-512 (KeyGen, Encaps, Decaps)" => dh("mlkem512"),
+        "ML-KEM-768 (KeyGen, Encaps, Decaps)" => dh("mlkem768"),
+        "ML-KEM-1024 (KeyGen, Encaps, Decaps)" => dh("mlkem1024"),
+        "X25519MLKEM768 (KeyGen, Encaps, Decaps)" => dh("x25519mlkem768"),
+        "RSA raw private" => words(&format!("rsa --bits 512 --time 0.01{sec}")),
+        "RSA private with CRT" => words(&format!("rsa --bits 512 --crt --time 0.01{sec}")),
+        "DES key setup" => words("des --keysetup --time 0.01"),
+        _ => return None,
+    })
+}
+
+/// The part of a library's variant that names its call ("EVP_PKEY_derive" of
+/// "EVP_PKEY_derive, prime256v1"): the rest names the curve or provider, which a run on
+/// one curve of an operation of two (EC2N) need not share.
+fn call_of(variant: &str) -> &str {
+    variant.split(", ").next().unwrap_or(variant)
+}
+
+/// One run of the walk: the operation, the label, the command, and the calls of the
+/// label's entries it must time (a library's; empty for pkbench's own code and crates).
+type Run = (String, String, Vec<String>, Vec<String>);
+
+/// Issue 30 item 6: every label `pkbench impls` lists as ready here (built in or checked)
+/// is one `--impl` takes on the command that times the operation, that run's rows are
+/// labelled with it (the row's implementation: for pkbench's own rows the crate or backend
+/// that computes them, `p256`, `num-bigint`; or, for pkbench's portable code, the `impl`
+/// param), and every call a library's entries name is one the run times (so no entry is
+/// listed that no option times). Three runs at a time.
+#[test]
+fn every_listed_label_selects_its_rows() {
+    let v = impls_json();
+    let mut runs: Vec<Run> = Vec::new();
+    for op in v["operations"].as_array().unwrap() {
+        let what = op["operation"].as_str().unwrap();
+        for c in op["implementations"].as_array().unwrap() {
+            let name = c["name"].as_str().unwrap();
+            let state = c["status"]["state"].as_str().unwrap();
+            assert_ne!(state, "failed", "{what}: {c}");
+            if !["built-in", "checked"].contains(&state) {
+                continue;
+            }
+            let variant = c["implementation"]["variant"].as_str().unwrap_or("");
+            let twin = variant.contains("consttime") || variant.contains("_sec");
+            let args = command_for(what, twin).unwrap_or_else(|| panic!("no command times {what}"));
+            let call = (state == "checked").then(|| call_of(variant).to_string());
+            match runs
+                .iter_mut()
+                .find(|r| r.0 == what && r.1 == name && r.2 == args)
+            {
+                Some(r) => r.3.extend(call),
+                None => runs.push((what.into(), name.into(), args, call.into_iter().collect())),
+            }
+        }
+    }
+    // The operations and labels of issue 30 are among them.
+    for (what, name) in [
+        ("P-256 ECDH", "p256"),
+        ("P-256 ECDH", "openssl"),
+        ("mod-p DH", "num-bigint"),
+        ("ML-KEM-768 (KeyGen, Encaps, Decaps)", "ml-kem"),
+        ("ML-KEM-768 (KeyGen, Encaps, Decaps)", "libcrux-ml-kem"),
+        ("X25519MLKEM768 (KeyGen, Encaps, Decaps)", "aws-lc-rs"),
+        ("hash MD5", "md-5"),
+        ("cipher AES", "aes"),
+    ] {
+        let listed = runs.iter().any(|r| r.0 == what && r.1 == name);
+        if !listed && name == "openssl" && !common::peers_hidden() {
+            skip(&format!("{what}: openssl not found here"));
+        } else if name != "openssl" {
+            assert!(listed, "{what}: {name} not listed as ready");
+        }
+    }
+    let queue = std::sync::Mutex::new(runs);
+    let failures = std::sync::Mutex::new(Vec::<String>::new());
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| {
+                loop {
+                    let Some((what, name, mut args, calls)) = queue.lock().unwrap().pop() else {
+                        return;
+                    };
+                    args.extend(["--impl", &name, "--json"].map(String::from));
+                    if let Err(e) = rows_named(&args, &name, &calls) {
+                        failures.lock().unwrap().push(format!("{what}: {e}"));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs pkbench with `args`; `Err` unless it succeeds, every row it prints is labelled
+/// `name` (its implementation's name or its `impl` param) and each of `calls` is the call
+/// of one of its rows.
+fn rows_named(args: &[String], name: &str, calls: &[String]) -> Result<(), String> {
+    let (code, out, err) = Pkbench::new(args).run();
+    let cmd = format!("pkbench {}", args.join(" "));
+    if code != 0 {
+        return Err(format!("{cmd}: exit {code}: {err}"));
+    }
+    let v: Value = serde_json::from_str(&out).map_err(|e| format!("{cmd}: {e}"))?;
+    let ops = v["operations"].as_array().filter(|o| !o.is_empty());
+    let ops = ops.ok_or_else(|| format!("{cmd}: no operations"))?;
+    for o in ops {
+        let imp = o["implementation"]["name"].as_str();
+        let param = o["params"]["impl"].as_str();
+        // A KEM run names the implementations it timed in its own `impl` param (a hybrid's
+        // part rows name the code of the part).
+        let kem = v["params"]["impl"].as_str();
+        if imp != Some(name) && param != Some(name) && kem != Some(name) {
+            return Err(format!(
+                "{cmd}: row {} is labelled {imp:?} / {param:?}, not {name}",
+                o["name"]
+            ));
+        }
+    }
+    let timed: Vec<&str> = ops
+        .iter()
+        .filter_map(|o| o["implementation"]["variant"].as_str())
+        .map(call_of)
+        .collect();
+    // A cipher's entry names it for every mode ("AES-128"), a row its mode ("AES-128-ECB").
+    match calls.iter().find(|c| {
+        !timed
+            .iter()
+            .any(|t| *t == c.as_str() || t.starts_with(&format!("{c}-")))
+    }) {
+        Some(c) => Err(format!(
+            "{cmd}: {name}'s entry {c} is listed, but the run timed {timed:?}"
+        )),
+        None => Ok(()),
+    }
+}

@@ -126,7 +126,9 @@ pub fn measure_record(args: &CipherArgs) -> Result<ResultRecord> {
     let job = CipherJob::table(spec, modes.as_deref(), &dirs, grid);
     let mut jobs = Vec::new();
     let mut notes = Vec::new();
-    let choices = args.imp.choices_with_crates()?;
+    // The cipher's crate (`aes`, `des`; `impls` names pkbench's own rows so) selects them.
+    let own = spec.cipher.implementation(|_| false).name;
+    let choices = args.imp.choices_own(true, false, &[&own])?;
     args.threads.check_own(&choices, &spec.display_name())?;
     let placement = args.threads.placement()?;
     for &c in &choices {

@@ -81,27 +81,44 @@ pub fn run(args: &DhArgs) -> Result<String> {
     let cfg = args.timing.bench_config(args.out.format())?;
     // The secret size is checked against the description before the group is opened (its
     // numbers validated, its table built).
-    let choices = args.imp.dh_choices()?;
-    args.threads.check_own(&choices, &args.group.field)?;
-    let placement = args.threads.placement()?;
-    let (file, opts) = args.group.describe(!args.no_table)?;
-    let portable = choices.contains(&Choice::Portable);
-    for (option, given) in [
-        ("--table-window", args.table_window.is_some()),
-        ("--impl pkbench-portable", portable),
-    ] {
-        crate::cli::common::check_option_applies(&file.name, file.family()?, option, given)?;
-    }
-    if portable && !opts.clmul {
-        return Err(crate::Error::input(
-            "--no-clmul (or PKBENCH_NO_CLMUL=1) with --impl pkbench-portable: pkbench's own rows would run the portable code too; leave --no-clmul out",
-        ));
+    let (file, mut opts) = args.group.describe(!args.no_table)?;
+    crate::cli::common::check_option_applies(
+        &file.name,
+        file.family()?,
+        "--table-window",
+        args.table_window.is_some(),
+    )?;
+    // `--impl num-bigint` or `gmp-linked` on a mod-p group: pkbench's own rows on that
+    // bignum backend, as --backend selects it.
+    if file.family()? == crate::params::Family::Modp
+        && args.group.backend.is_none()
+        && let Some(kind) = crate::cli::own::backend_named(&args.imp.imp)?
+    {
+        opts.backend = Some(kind);
     }
     let opts = crate::cli::cache::with_window(opts, args.table_window);
     kex::check_exp_bits(&file, args.exp_bits)?;
     let described = file;
     let mut job = DhJob::new(Arc::from(open_described(&described, &opts)?), args.exp_bits)?;
     job.cache = args.cache.cache;
+    // The label `pkbench impls` gives pkbench's own code here (`p256`, `num-bigint`) selects
+    // its rows.
+    let own = job.group.implementation().name;
+    let choices = args.imp.choices_own(true, true, &[&own])?;
+    args.threads.check_own(&choices, &args.group.field)?;
+    let placement = args.threads.placement()?;
+    let portable = choices.contains(&Choice::Portable);
+    crate::cli::common::check_option_applies(
+        &described.name,
+        described.family()?,
+        "--impl pkbench-portable",
+        portable,
+    )?;
+    if portable && !opts.clmul {
+        return Err(crate::Error::input(
+            "--no-clmul (or PKBENCH_NO_CLMUL=1) with --impl pkbench-portable: pkbench's own rows would run the portable code too; leave --no-clmul out",
+        ));
+    }
     let info = job.group.info();
     let params = record::params([
         ("field", info.name.clone().into()),

@@ -98,7 +98,10 @@ pub fn run(args: &HashArgs) -> Result<String> {
             }
         }
     }
-    let choices = args.imp.choices_with_crates()?;
+    // The crate of each hash's own rows (`md-5`, `sha2`; `impls` names them so) selects them.
+    let own: Vec<String> = algos.iter().map(|a| a.code().name).collect();
+    let own: Vec<&str> = own.iter().map(String::as_str).collect();
+    let choices = args.imp.choices_own(true, false, &own)?;
     args.threads.check_own(&choices, &args.algo)?;
     let placement = args.threads.placement()?;
     let mut jobs = Vec::new();

@@ -13,7 +13,7 @@ use clap::Args;
 /// [`crate::peers::crates::CRATES`] (named from that list), the portable twin and the KEMs.
 pub fn dh_impl_help() -> String {
     format!(
-        "Who computes the operations: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} on the curves each offers, a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `pkbench` (the default: pkbench's own ML-KEM, RustCrypto's `ml-kem` crate, the one `pkbench kem` uses), `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, timed in alternating rounds with the ratio of the Totals; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).",
+        "Who computes the operations: `pkbench` (its own code or the crate it uses, also by the name `pkbench impls` gives that code: `p256`, `x25519-dalek`, `num-bigint` on a mod-p group, as --backend; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} on the curves each offers, a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked against pkbench's own output, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the operation, gives a note, not an error (when nothing asked for can run, the command stops, exit 2). On a binary curve (gf2-155, gf2-185) also `pkbench-portable`: pkbench's portable GF(2^m) code (as --no-clmul), so `--impl pkbench,pkbench-portable` gives the ratio of the two code paths from rounds that alternate in one process (not part of `all`). For a KEM group (`--group mlkem768`): `pkbench` (the default: pkbench's own ML-KEM, RustCrypto's `ml-kem` crate, the one `pkbench kem` uses), `ml-kem`, `libcrux-ml-kem`, `aws-lc-rs`, a list, or `all` (every one, timed in alternating rounds with the ratio of the Totals; `openssl` gives a note: pkbench runs ML-KEM through OpenSSL from 3.5 on only).",
         crate_list()
     )
 }
@@ -45,7 +45,7 @@ fn crate_list_of(offers: fn(&dyn crate::peers::crates::Crate) -> Vec<&'static st
 /// [`crate::peers::crates::CRATES`] that offer digests (named from that list).
 pub fn hash_impl_help() -> String {
     format!(
-        "Who computes the digests: `pkbench` (its own code or the crate it uses; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} through their `digest` module (digest::digest for a whole message, a digest::Context for writes), a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked on the hash's known answers before timing and against pkbench's own digests after, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the hash, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
+        "Who computes the digests: `pkbench` (its own code or the crate it uses, also by the name `pkbench impls` gives that code: `md-5`, `sha2`; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crates {} through their `digest` module (digest::digest for a whole message, a digest::Context for writes), a comma-separated list, or `all`. With several: one row per implementation, all timed in alternating rounds in this run, each checked on the hash's known answers before timing and against pkbench's own digests after, with its speed against pkbench's own and that speed's 95 % interval; a library or crate missing here, or without the hash, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
         crate_list_of(|k| k.digests().iter().map(|d| d.hash()).collect())
     )
 }
@@ -55,7 +55,7 @@ pub fn hash_impl_help() -> String {
 /// their rows do beyond the mode.
 pub fn cipher_impl_help() -> String {
     format!(
-        "Who computes the rows: `pkbench` (the cipher's crate; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crate {} through its `cipher` module, a comma-separated list, or `all`. With several: one row per implementation, mode and direction, all timed in alternating rounds in this run, each checked on the cipher's known answers and against pkbench's own engine before timing and every timed output after, with its speed against pkbench's own and that speed's 95 % interval; work a crate's call does beyond the mode (a copy of the input, where its keys encipher in place) is said beside each ratio.{} A library or crate missing here, or without the cipher or mode, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
+        "Who computes the rows: `pkbench` (the cipher's crate, also by its name as `pkbench impls` gives it: `aes`, `des`; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time; `pkbench impls` lists what each offers), the Rust crate {} through its `cipher` module, a comma-separated list, or `all`. With several: one row per implementation, mode and direction, all timed in alternating rounds in this run, each checked on the cipher's known answers and against pkbench's own engine before timing and every timed output after, with its speed against pkbench's own and that speed's 95 % interval; work a crate's call does beyond the mode (a copy of the input, where its keys encipher in place) is said beside each ratio.{} A library or crate missing here, or without the cipher or mode, gives a note, not an error (when nothing asked for can run, the command stops, exit 2).",
         crate_list_of(|k| k.ciphers().iter().map(|c| c.cipher).collect()),
         crate::peers::crates::CRATES
             .iter()
@@ -81,8 +81,8 @@ pub const REPRO_IMPL_HELP: &str = "Who computes the rows: `best` (the default: p
 /// The `--impl` option, the same on every command that takes it.
 #[derive(Debug, Clone, Args)]
 pub struct ImplArgs {
-    /// Who computes the operations: `pkbench` (its own code or the crate it uses; the
-    /// default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time;
+    /// Who computes the operations: `pkbench` (its own code or the crate it uses, also by
+    /// the name `pkbench impls` gives that code; the default), `openssl`, `gcrypt` or `gmp` (the system's libraries, loaded at run time;
     /// `pkbench impls` lists what each offers), a comma-separated list, or `all`. With
     /// several: one row per implementation, all timed in alternating rounds in this run,
     /// each checked against pkbench's own output, with its speed against pkbench's own and
@@ -122,7 +122,7 @@ impl ImplArgs {
     /// # Errors
     /// [`Error::Input`] for a name that is none of them, or for `pkbench-portable`.
     pub fn choices_with_crates(&self) -> Result<Vec<Choice>> {
-        no_portable(self.parse(true)?)
+        no_portable(self.parse(true, &[])?)
     }
 
     /// The implementations asked for, in order, without repeats, `pkbench-portable`
@@ -131,7 +131,7 @@ impl ImplArgs {
     /// # Errors
     /// [`Error::Input`] for a name that is none of them.
     pub fn choices_with_portable(&self) -> Result<Vec<Choice>> {
-        self.parse(false)
+        self.parse(false, &[])
     }
 
     /// `dh`'s implementations: as [`ImplArgs::choices_with_portable`], with the crates of
@@ -140,10 +140,23 @@ impl ImplArgs {
     /// # Errors
     /// [`Error::Input`] for a name that is none of them.
     pub fn dh_choices(&self) -> Result<Vec<Choice>> {
-        self.parse(true)
+        self.parse(true, &[])
     }
 
-    fn parse(&self, crates: bool) -> Result<Vec<Choice>> {
+    /// As [`ImplArgs::choices`], [`ImplArgs::choices_with_crates`] (`crates`) or
+    /// [`ImplArgs::dh_choices`] (`crates` and `portable`), on a command whose own rows the
+    /// code `own` computes (its labels in `pkbench impls`: `p256`, `sha2`, `num-bigint`;
+    /// [`crate::cli::own`]): each of those names is pkbench's own row ([`Choice::Own`]).
+    ///
+    /// # Errors
+    /// As those; a label of pkbench's own code for other operations is refused naming them
+    /// ([`crate::cli::own::not_here`]).
+    pub fn choices_own(&self, crates: bool, portable: bool, own: &[&str]) -> Result<Vec<Choice>> {
+        let v = self.parse(crates, own)?;
+        if portable { Ok(v) } else { no_portable(v) }
+    }
+
+    fn parse(&self, crates: bool, own: &[&str]) -> Result<Vec<Choice>> {
         let mut v = Vec::new();
         for name in self.imp.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             let krate = crate::peers::crates::find(name);
@@ -165,8 +178,13 @@ impl ImplArgs {
                     k.name(),
                     crate::peers::crates::uses(k)
                 )));
+            } else if let Some(c) = Choice::parse(name) {
+                vec![c]
+            } else if own.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+                // A label of pkbench's own code here (`impls` lists it): its own row.
+                vec![Choice::Own]
             } else {
-                vec![Choice::parse(name).ok_or_else(|| unknown_impl(name))?]
+                return Err(crate::cli::own::not_here(name, own));
             };
             for c in add {
                 if !v.contains(&c) {
@@ -209,6 +227,10 @@ pub fn unknown_impl_among(name: &str, extra: &[(&str, &str)]) -> Error {
     names.extend(extra.iter().map(|(n, _)| *n));
     names.extend([PORTABLE, "all"]);
     names.extend(crates.iter().map(|c| c.name()));
+    // The labels of pkbench's own code (`p256`, `sha2`, …), which `--impl` takes where they
+    // compute the command's operation.
+    let own = crate::peers::catalog::own_code();
+    names.extend(own.iter().map(|(n, _)| n.as_str()));
     let suggest = crate::error::suggest::closest_names(name, names.iter().copied());
     let mut known: Vec<String> = Choice::all()
         .into_iter()
@@ -216,6 +238,7 @@ pub fn unknown_impl_among(name: &str, extra: &[(&str, &str)]) -> Error {
         .collect();
     known.extend(extra.iter().map(|(n, w)| format!("{n} ({w})")));
     known.push(format!("{PORTABLE} (dh on gf2-155/gf2-185)"));
+    known.push("the label `pkbench impls` gives pkbench's own code (p256, sha2, num-bigint, …) on its operations".into());
     // The crates of the one list, each with what pkbench runs through it.
     known.extend(
         crates

@@ -86,12 +86,12 @@ pub struct ReplyArgs {
 pub fn run_offer(args: &OfferArgs) -> Result<String> {
     not_a_kem(&args.group, "offer")?;
     let secret = required("offer", &[("--secret", &args.secret)])?;
-    let choices = through::choices(&args.imp)?;
     // The hex is parsed before the group is opened (its numbers validated, its table built).
     let (file, opts) = args.group.describe(true)?;
     let (secret_form, _) = kex::value_forms(&file)?;
     let secret = parse_value(secret_form, Param::Secret, secret[0])?;
     let kx = open_described(&file, &opts)?;
+    let choices = through::choices(&args.imp, kx.as_ref())?;
     kx.check_secret(&secret)?;
     let own = kx.offer(&secret);
     let discovery = crate::cli::options::discovery();
@@ -113,12 +113,12 @@ pub fn run_reply(args: &ReplyArgs) -> Result<String> {
         "reply",
         &[("--secret", &args.secret), ("--peer", &args.peer)],
     )?;
-    let choices = through::choices(&args.imp)?;
     let (file, opts) = args.group.describe(false)?;
     let (secret_form, public_form) = kex::value_forms(&file)?;
     let secret = parse_value(secret_form, Param::Secret, given[0])?;
     let peer = parse_value(public_form, Param::Peer, given[1])?;
     let kx = open_described(&file, &opts)?;
+    let choices = through::choices(&args.imp, kx.as_ref())?;
     kx.check_secret(&secret)?;
     // pkbench's own Reply validates the peer value (on the curve, not of small order, in
     // range and in the subgroup) before any library sees it.

@@ -22,6 +22,7 @@ pub mod manual;
 pub mod noise;
 pub mod options;
 pub mod output;
+pub mod own;
 pub mod page;
 pub mod plot;
 pub mod repro;

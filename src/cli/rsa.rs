@@ -182,13 +182,22 @@ pub fn run(args: &RsaArgs) -> Result<String> {
             },
         },
         chunk_bytes: args.chunk,
-        backend: BackendKind::select(args.backend.as_deref())?,
+        // `--impl num-bigint` or `gmp-linked` without --backend: that backend's own rows.
+        backend: match (
+            args.backend.as_deref(),
+            crate::cli::own::backend_named(&args.imp.imp)?,
+        ) {
+            (None, Some(kind)) => kind,
+            (named, _) => BackendKind::select(named)?,
+        },
         crt: args.crt,
         powm: args.powm.into(),
         cache: args.cache.cache,
         imp: Choice::Own,
     };
-    let choices = args.imp.choices()?;
+    // The backend's label (`num-bigint`, as `impls` names pkbench's own RSA rows) selects them.
+    let own = job.backend.implementation().name;
+    let choices = args.imp.choices_own(false, false, &[&own])?;
     args.threads.check_own(&choices, &job.label())?;
     let placement = args.threads.placement()?;
     let mut jobs = Vec::new();

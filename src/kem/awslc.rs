@@ -152,6 +152,10 @@ fn implementation() -> Implementation {
     }
 }
 
+/// The calls of each step, as aws-lc-rs makes them (with AWS-LC's deterministic twins of
+/// the two that draw randomness: the module documentation).
+const CALLS: &str = "EVP_PKEY_CTX_kem_set_params + EVP_PKEY_keygen_init + EVP_PKEY_keygen_deterministic (KeyGen); EVP_PKEY_kem_new_raw_public_key (the FIPS 203 §7.2 key check) + EVP_PKEY_CTX_new + EVP_PKEY_encapsulate_deterministic (Encaps); EVP_PKEY_CTX_new + EVP_PKEY_decapsulate (Decaps): aws-lc-rs's calls, through AWS-LC";
+
 /// The H(ek) check of FIPS 203 §7.3 on an expanded decapsulation key of parameter set `k`
 /// (dk_PKE: 384k bytes, ek: 384k + 32, H(ek): 32, z: 32).
 fn hash_ok(bytes: &[u8], k: usize) -> bool {
@@ -169,6 +173,10 @@ macro_rules! awslc {
         impl Native for $ty {
             type Dk = Option<Pkey>;
             const IMPL: &'static str = "aws-lc-rs";
+
+            fn calls() -> String {
+                CALLS.into()
+            }
 
             fn keygen(seed: &[u8]) -> (Vec<u8>, Self::Dk) {
                 match keygen(sys::$nid, seed) {

@@ -89,6 +89,13 @@ impl<N: Native> Native for Hybrid<N> {
         Ok((N::dk_from_expanded(kem, &bytes[..split])?, x))
     }
 
+    fn calls() -> String {
+        format!(
+            "ML-KEM-768: {}; X25519: the x25519 row's own code (x25519-dalek, its basepoint table for the public values)",
+            N::calls()
+        )
+    }
+
     fn implementation() -> Implementation {
         let mut i = N::implementation();
         let x = format!(

@@ -36,6 +36,9 @@ pub(super) trait Native: Send + Sync + 'static {
     fn dk_from_expanded(kem: &str, bytes: &[u8]) -> Result<Self::Dk>;
     /// Who computes it.
     fn implementation() -> Implementation;
+    /// The calls of each step, as `pkbench impls` lists them: "A (KeyGen); B (Encaps); C
+    /// (Decaps)".
+    fn calls() -> String;
 }
 
 /// The [`Kem`] of a [`Native`].
@@ -75,6 +78,10 @@ impl<N: Native> Kem for Impl<N> {
 
     fn impl_name(&self) -> &'static str {
         N::IMPL
+    }
+
+    fn calls(&self) -> String {
+        N::calls()
     }
 
     fn keygen(&self, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
@@ -294,6 +301,17 @@ macro_rules! rustcrypto {
             fn implementation() -> Implementation {
                 Implementation::of_crate("ml-kem")
             }
+
+            fn calls() -> String {
+                concat!(
+                    "DecapsulationKey::<",
+                    stringify!($p),
+                    ">::from_seed (KeyGen); ",
+                    "EncapsulationKey::new (the FIPS 203 §7.2 key check) + ",
+                    "encapsulate_deterministic (Encaps); Decapsulate::decapsulate (Decaps)"
+                )
+                .into()
+            }
         }
     };
 }
@@ -386,6 +404,17 @@ macro_rules! libcrux {
 
             fn implementation() -> Implementation {
                 libcrux_implementation()
+            }
+
+            fn calls() -> String {
+                concat!(
+                    "libcrux_ml_kem::",
+                    stringify!($m),
+                    "::generate_key_pair (KeyGen); ",
+                    "validate_public_key (the FIPS 203 §7.2 key check) + encapsulate (Encaps); ",
+                    "decapsulate (Decaps)"
+                )
+                .into()
             }
         }
     };

@@ -205,6 +205,10 @@ pub trait Kem: Send + Sync {
     /// The short name of the ML-KEM implementation ([`IMPLEMENTATIONS`]).
     fn impl_name(&self) -> &'static str;
 
+    /// The calls each step makes, as `pkbench impls` lists them: "A (KeyGen); B (Encaps);
+    /// C (Decaps)".
+    fn calls(&self) -> String;
+
     /// KeyGen from `seed` ([`KemInfo::seed_bytes`]: d ‖ z, then the hybrid's X25519
     /// secret): the encapsulation key and the expanded decapsulation key.
     ///

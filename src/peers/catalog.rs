@@ -1,8 +1,8 @@
 //! What pkbench can run, per kind of operation, and what was found on this machine: the
 //! facts behind `pkbench impls`.
 //!
-//! For each operation kind (mod-p DH, EC2N DH, P-256, secp256k1, X25519, RSA raw and CRT,
-//! DES key setup, each hash, each cipher) the [`Catalog`] lists every implementation pkbench
+//! For each operation kind (mod-p DH, EC2N DH, P-256, secp256k1, X25519, P-384, P-521, X448,
+//! each KEM, RSA raw and CRT, DES key setup, each hash, each cipher) the [`Catalog`] lists every implementation pkbench
 //! has: its own code or the crate it uses (built in, or not in this build), and each peer
 //! library's way of computing it. A peer operation is listed as ready only after it was
 //! prepared and checked here: a known answer from the repository's vectors or the
@@ -10,22 +10,30 @@
 //! entry says why not (the library not found, a part missing from its build, an algorithm
 //! it lacks, or a failed check).
 //!
-//! The key-exchange operations are built in [`dh`], the hashes and ciphers in
-//! [`symmetric`]; RSA, DES key setup and the catalog itself here.
+//! The key-exchange operations are built in [`dh`], the KEMs in [`kem`], the hashes and
+//! ciphers in [`symmetric`]; RSA, DES key setup and the catalog itself here, and
+//! [`own_code`]: the labels of pkbench's own code, which `--impl` takes.
 
 mod dh;
+mod kem;
 mod symmetric;
 
 use super::kat;
-use super::openssl::ec::NamedCurve;
 use super::openssl::{self, BnPowm, CrtKey, DesKeySetup, OpenSsl};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
 use crate::arith::bignum::{BackendKind, LINKED_NAME};
 use crate::implementation::Implementation;
-use dh::{add_crates, dh_by_library, ec2n_dh, modp_dh, prime_curve, x25519};
+use dh::{add_crates, dh_by_library, ec2n_dh, modp_dh, x25519};
 use symmetric::{ciphers, hashes};
 
 pub use crate::implementation::catalog::{Candidate, Catalog, Operation, Status};
+
+/// How the RustCrypto crates of P-256 and secp256k1 (`p256`, `k256`) compute Offer and Reply.
+const WEIERSTRASS_CRATE: &str =
+    "ProjectivePoint::mul_by_generator (Offer), ecdh::diffie_hellman (Reply)";
+
+/// How the crates of P-384, P-521 and X448 compute them.
+const CURVE_CRATE: &str = "the crate's key generation (Offer) and ECDH (Reply)";
 
 fn built_in(name: &str, how: &str, imp: Implementation) -> Candidate {
     Candidate {
@@ -83,16 +91,19 @@ pub fn catalog(discovery: Discovery) -> Catalog {
     let mut ops = vec![
         modp_dh(&ssl, &gcry, &gmp_rt),
         ec2n_dh(&ssl),
-        prime_curve(&ssl, NamedCurve::P256, "P-256 ECDH", "p256"),
-        prime_curve(&ssl, NamedCurve::Secp256k1, "secp256k1 ECDH", "k256"),
+        dh_by_library("p256", "P-256 ECDH", WEIERSTRASS_CRATE, discovery),
+        dh_by_library("k256", "secp256k1 ECDH", WEIERSTRASS_CRATE, discovery),
         x25519(&ssl, &gcry),
-        dh_by_library("p384", "P-384 ECDH", discovery),
-        dh_by_library("p521", "P-521 ECDH", discovery),
-        dh_by_library("x448", "X448", discovery),
+        dh_by_library("p384", "P-384 ECDH", CURVE_CRATE, discovery),
+        dh_by_library("p521", "P-521 ECDH", CURVE_CRATE, discovery),
+        dh_by_library("x448", "X448", CURVE_CRATE, discovery),
+    ];
+    ops.extend(kem::kems(&ssl));
+    ops.extend([
         rsa_raw(&ssl, &gcry, &gmp_rt),
         rsa_crt(&ssl),
         des_key_setup(&ssl),
-    ];
+    ]);
     add_crates(&mut ops);
     ops.extend(hashes(&ssl, &gcry));
     ops.extend(ciphers(&ssl, &gcry));
@@ -109,6 +120,36 @@ pub fn catalog(discovery: Discovery) -> Catalog {
         legacy_provider,
         operations: ops,
     }
+}
+
+/// pkbench's own code as [`catalog`] lists it, one entry per label: the crate, bignum
+/// backend or `pkbench` that computes pkbench's own rows of some operations, with those
+/// operations (their catalog names), in catalog order. Taken from the catalog itself, built
+/// without the system libraries: every entry that is built in or not in this build, less
+/// the names `--impl` knows apart (`pkbench`, `pkbench-portable`, the libraries, and the
+/// crates of [`super::crates::CRATES`], which pkbench runs beside its own code). What a
+/// label means on the command line follows: on an operation of its list it is pkbench's
+/// own row; on another it is refused, naming its list.
+pub fn own_code() -> Vec<(String, Vec<String>)> {
+    let cat = catalog(Discovery { enabled: false });
+    let apart = |name: &str| {
+        crate::implementation::Choice::parse(name).is_some() || super::crates::find(name).is_some()
+    };
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for op in cat.operations {
+        for c in op.implementations {
+            let own = matches!(c.status, Status::BuiltIn | Status::NotBuilt { .. });
+            if !own || apart(&c.name) {
+                continue;
+            }
+            match out.iter_mut().find(|(n, _)| *n == c.name) {
+                Some((_, ops)) if !ops.contains(&op.operation) => ops.push(op.operation.clone()),
+                Some(_) => {}
+                None => out.push((c.name, vec![op.operation.clone()])),
+            }
+        }
+    }
+    out
 }
 
 /// The bignum backends built in, each doing `what` through its modular exponentiation (the

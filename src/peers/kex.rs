@@ -15,7 +15,7 @@
 //! |---|---|---|---|
 //! | mod-p | `BN_mod_exp_mont` (no generator table: Offer is a plain g^x) | `gcry_mpi_powm` | `mpz_powm` |
 //! | EC2N (Oakley 3, 4) | `EC_POINT_mul` on the explicit GF(2^m) group (no table) | — | — |
-//! | P-256, secp256k1 | `EC_POINT_mul` on the named curve (P-256: OpenSSL's built-in multiples of G; secp256k1: none) | — | — |
+//! | P-256, secp256k1, P-384, P-521 | Offer: `EC_POINT_mul` k·G on the named curve, the multiplication `EVP_PKEY_keygen` runs (P-256, and P-521 where OpenSSL builds `ecp_nistp521`: its built-in multiples of G; secp256k1, P-384: none); Reply: `EVP_PKEY_fromdata` + `EVP_PKEY_derive_set_peer` + `EVP_PKEY_derive`, as libssl derives | — | — |
 //! | X25519 | `EVP_PKEY_new_raw_private_key` (Offer, over OpenSSL's built-in `k25519Precomp`), `EVP_PKEY_derive` (Reply) | `gcry_ecc_mul_point` (no table) | — |
 //!
 //! Each says what its Offer precomputed for the generator ([`KeyExchange::precomputation`]):
@@ -23,7 +23,7 @@
 
 use super::openssl::ec::{
     BinaryCurve, Derive, EcGroup, NamedCurve, RawCurve, derive_once, derive_once_implementation,
-    raw_public,
+    raw_implementation, raw_public,
 };
 use super::openssl::{self, BnPowm};
 use super::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
@@ -407,8 +407,9 @@ fn modp_engine(
 }
 
 /// The engine of a prime curve `name` through OpenSSL: X25519 and X448 through the EVP
-/// raw-key API, P-384 and P-521 with Reply through the EVP API ([`derive_once`]), P-256 and
-/// secp256k1 through `EC_POINT_mul`.
+/// raw-key API; P-256, secp256k1, P-384 and P-521 with Offer by `EC_POINT_mul` k·G (what
+/// `EVP_PKEY_keygen` computes) and Reply through the EVP API ([`derive_once`]), the path
+/// libssl calls.
 fn openssl_curve(
     name: &str,
     discovery: Discovery,
@@ -420,7 +421,7 @@ fn openssl_curve(
         _ => None,
     };
     if let Some(curve) = raw {
-        let imp = s.implementation(&format!("EVP_PKEY, {}", curve.name()));
+        let imp = raw_implementation(s, curve);
         let pre = match curve {
             RawCurve::X25519 => openssl_x25519_table(),
             RawCurve::X448 => openssl_x448_table(),
@@ -439,30 +440,15 @@ fn openssl_curve(
     Ok(EcGroup::named(s, curve).map(|g| {
         let pre = openssl_generator(&g, Some(curve));
         let offer = if pre.on_generator() {
-            "EC_POINT_mul k·G (the curve's precomputed generator multiples)"
+            "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (the curve's precomputed generator multiples)"
         } else {
-            "EC_POINT_mul k·G (no generator table)"
+            "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (no generator table)"
         };
-        if matches!(curve, NamedCurve::P384 | NamedCurve::P521) {
-            let offer = if pre.on_generator() {
-                "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (the curve's precomputed generator multiples)"
-            } else {
-                "EC_POINT_mul k·G, the multiplication EVP_PKEY_keygen runs (ossl_ec_key_simple_generate_key), on pkbench's secret (no generator table)"
-            };
-            return (
-                Engine::OsslEvp(Mutex::new(g), s, curve),
-                derive_once_implementation(s, curve),
-                offer,
-                "EVP_PKEY_fromdata (own scalar; peer's point, decoded and checked on the curve) + EVP_PKEY_derive_set_peer + EVP_PKEY_derive per Reply, as libssl derives",
-                pre,
-            );
-        }
-        let imp = g.implementation();
         (
-            Engine::OsslCurve(Mutex::new(g)),
-            imp,
+            Engine::OsslEvp(Mutex::new(g), s, curve),
+            derive_once_implementation(s, curve),
             offer,
-            "EC_POINT_mul k·Q",
+            "EVP_PKEY_fromdata (own scalar; peer's point, decoded and checked on the curve) + EVP_PKEY_derive_set_peer + EVP_PKEY_derive per Reply, as libssl derives",
             pre,
         )
     }))

@@ -333,6 +333,9 @@ mod tests {
         fn impl_name(&self) -> &'static str {
             "lazy-rejection-control"
         }
+        fn calls(&self) -> String {
+            format!("{}, the rejection secret computed again", self.0.calls())
+        }
         fn keygen(&self, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
             self.0.keygen(seed)
         }

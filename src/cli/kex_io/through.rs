@@ -11,12 +11,15 @@ use crate::peers::PeerResult;
 use crate::peers::kex::PeerGroup;
 use std::sync::Arc;
 
-/// The implementations `--impl` names, in order (not `pkbench-portable`: [`ImplArgs::choices`]).
+/// The implementations `--impl` names, in order (not `pkbench-portable`: [`ImplArgs::choices`]),
+/// for the group `kx`: the label `pkbench impls` gives its own code (`p256`, `num-bigint`)
+/// is pkbench's own value.
 ///
 /// # Errors
-/// [`crate::Error::Input`] for a name that is no implementation.
-pub fn choices(list: &str) -> Result<Vec<Choice>> {
-    ImplArgs { imp: list.into() }.choices()
+/// [`crate::Error::Input`] for a name that is no implementation of the group.
+pub fn choices(list: &str, kx: &dyn KeyExchange) -> Result<Vec<Choice>> {
+    let own = kx.implementation().name;
+    ImplArgs { imp: list.into() }.choices_own(false, false, &[&own])
 }
 
 /// `peer` as a library reads it: a binary curve's x-coordinate given shorter than the field

@@ -61,8 +61,7 @@ Examples:
                                            OpenSSL, libgcrypt and GMP, each
                                            labelled";
 
-/// pkbench's own bignum backends as `--impl` names them, with the `--backend` name of each.
-const BACKENDS: [(&str, &str); 2] = [("num-bigint", "num-bigint"), (LINKED_NAME, "gmp")];
+use crate::cli::own::BACKENDS;
 
 /// An implementation of `rsa-raw --impl`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,7 +113,8 @@ fn choices(list: &str, backend: Option<&str>) -> Result<Vec<Who>> {
             && !name.eq_ignore_ascii_case("all")
         {
             let extra = BACKENDS.map(|(l, _)| (l, "rsa-raw"));
-            return Err(unknown_impl_among(name, &extra));
+            return Err(crate::cli::own::elsewhere(name, &[own.label()])
+                .unwrap_or_else(|| unknown_impl_among(name, &extra)));
         } else {
             let mut add = Vec::new();
             for c in (ImplArgs { imp: name.into() }).choices()? {

@@ -4,17 +4,13 @@
 //! known answers or against pkbench's own exchange.
 
 use super::{Operation, backend_candidates, built_in, ensure, peer, wrong};
-use crate::implementation::Implementation;
 use crate::kex::{GroupOptions, KeyExchange};
 use crate::peers::kat;
-use crate::peers::openssl::ec::{BinaryCurve, Derive, EcGroup, NamedCurve, x25519_public};
+use crate::peers::openssl::ec::{
+    BinaryCurve, Derive, EcGroup, RawCurve, raw_implementation, x25519_public,
+};
 use crate::peers::openssl::{self, BnPowm, OpenSsl};
-use crate::peers::{Discovery, PeerError, PeerResult, Unavailable, gcrypt, gmp};
-
-/// One ECDH through OpenSSL: (library, own secret, peer's public value) → (shared secret,
-/// implementation).
-type EcdhWith<'a> =
-    dyn Fn(&'static OpenSsl, &[u8], &[u8]) -> PeerResult<(Vec<u8>, Implementation)> + 'a;
+use crate::peers::{Discovery, PeerError, Unavailable, gcrypt, gmp};
 
 fn own_group(name: &str) -> Option<Box<dyn KeyExchange>> {
     let opts = GroupOptions {
@@ -59,12 +55,10 @@ pub(super) fn modp_dh(
 ) -> Operation {
     let v = &kat::modp()[0];
     let p = kat::group_key(&v.field, "p");
-    let mut c = vec![built_in(
-        "pkbench",
+    // pkbench's own rows are named by the bignum backend they run on (`--backend`).
+    let mut c = backend_candidates(
         "own fixed-base table (Offer), the backend's modular exponentiation (Reply)",
-        Implementation::own(""),
-    )];
-    c.extend(backend_candidates("modular exponentiation"));
+    );
     for how in [BnPowm::Mont, BnPowm::ConstTime] {
         c.push(peer(
             openssl::NAME,
@@ -173,61 +167,6 @@ pub(super) fn ec2n_dh(ssl: &Result<&'static OpenSsl, Unavailable>) -> Operation 
     }
 }
 
-pub(super) fn prime_curve(
-    ssl: &Result<&'static OpenSsl, Unavailable>,
-    curve: NamedCurve,
-    label: &str,
-    group: &str,
-) -> Operation {
-    let mut c = Vec::new();
-    let mine = own_group(group);
-    if let Some(g) = &mine {
-        c.push(built_in(
-            &g.implementation().name,
-            "ProjectivePoint::mul_by_generator (Offer), ecdh::diffie_hellman (Reply)",
-            g.implementation(),
-        ));
-    }
-    // Checked against pkbench's own (crate) group on one exchange.
-    let a: Vec<u8> = (1..=32).collect();
-    let b: Vec<u8> = (0..32).map(|i| 0x5a ^ (i * 3)).collect();
-    let check = |f: &EcdhWith<'_>| {
-        ssl.clone().map(|s| {
-            let mine = mine
-                .as_ref()
-                .ok_or_else(|| wrong(openssl::NAME, "no pkbench group to compare with"))?;
-            let pb = mine.offer(&b);
-            let want = mine.reply(&a, &pb).map_err(|e| PeerError::Input {
-                library: openssl::NAME,
-                problem: e.to_string(),
-            })?;
-            let (got, imp) = f(s, &a, &pb)?;
-            ensure(got == want, openssl::NAME, curve.openssl_name())?;
-            Ok(imp)
-        })
-    };
-    c.push(peer(
-        openssl::NAME,
-        "EC_POINT_mul",
-        check(&|s, a, pb| {
-            let mut g = EcGroup::named(s, curve)?;
-            Ok((g.reply(a, pb)?, g.implementation()))
-        }),
-    ));
-    c.push(peer(
-        openssl::NAME,
-        "EVP_PKEY_derive (as openssl speed)",
-        check(&|s, a, pb| {
-            let mut d = Derive::ec(s, curve, a, pb)?;
-            Ok((d.derive()?, d.implementation()))
-        }),
-    ));
-    Operation {
-        operation: label.into(),
-        implementations: c,
-    }
-}
-
 pub(super) fn x25519(
     ssl: &Result<&'static OpenSsl, Unavailable>,
     gcry: &Result<&'static gcrypt::Gcrypt, Unavailable>,
@@ -259,7 +198,8 @@ pub(super) fn x25519(
                 openssl::NAME,
                 "RFC 7748 §6.1",
             )?;
-            Ok(d.implementation())
+            // Named as `dh` names the rows it times through these calls.
+            Ok(raw_implementation(s, RawCurve::X25519))
         }),
     ));
     c.push(peer(
@@ -280,12 +220,18 @@ pub(super) fn x25519(
     }
 }
 
-/// The DH group `group` as `dh --impl` runs it: the crate pkbench uses, then every library
-/// that offers the group, each opened as `dh` opens it ([`crate::peers::kex::PeerGroup::open`]:
-/// its Offer and Reply checked against the crate's on the same secrets), listed with the
-/// calls it times. A library that lacks the group is left out; one that is absent here says
-/// so.
-pub(super) fn dh_by_library(group: &str, label: &str, discovery: Discovery) -> Operation {
+/// The DH group `group` as `dh --impl` runs it: the crate pkbench uses (computing it as
+/// `own_how` says), then every library that offers the group, each opened as `dh` opens it
+/// ([`crate::peers::kex::PeerGroup::open`]: its Offer and Reply checked against the crate's
+/// on the same secrets), listed with the calls it times: one entry per library, the one
+/// `dh --impl LIBRARY` times. A library that lacks the group is left out; one that is
+/// absent here says so.
+pub(super) fn dh_by_library(
+    group: &str,
+    label: &str,
+    own_how: &str,
+    discovery: Discovery,
+) -> Operation {
     let mut c = Vec::new();
     let Some(mine) = own_group(group) else {
         return Operation {
@@ -296,7 +242,7 @@ pub(super) fn dh_by_library(group: &str, label: &str, discovery: Discovery) -> O
     let own: std::sync::Arc<dyn KeyExchange> = std::sync::Arc::from(mine);
     c.push(built_in(
         &own.implementation().name,
-        "the crate's key generation (Offer) and ECDH (Reply)",
+        own_how,
         own.implementation(),
     ));
     let Ok(file) = crate::params::lookup(group) else {

@@ -83,3 +83,43 @@ fn every_peer_found_here_is_checked_or_says_why() {
     }
     eprintln!("{ready} peer operations checked");
 }
+
+/// The labels of pkbench's own code come from the catalog: each crate or backend that
+/// computes pkbench's own rows, with its operations; not the names `--impl` knows apart.
+#[test]
+fn own_code_is_read_from_the_catalog() {
+    let own = own_code();
+    let ops = |name: &str| -> Vec<String> {
+        own.iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name} not in {own:?}"))
+            .1
+            .clone()
+    };
+    assert_eq!(ops("p256"), ["P-256 ECDH"]);
+    assert_eq!(ops("k256"), ["secp256k1 ECDH"]);
+    assert_eq!(ops("x25519-dalek"), ["X25519"]);
+    assert_eq!(ops("x448"), ["X448"]);
+    assert_eq!(
+        ops("num-bigint"),
+        ["mod-p DH", "RSA raw private", "RSA private with CRT"]
+    );
+    assert_eq!(ops("gmp-linked").len(), 3);
+    assert_eq!(ops("des"), ["DES key setup", "cipher DES", "cipher 3DES"]);
+    assert_eq!(ops("md-5"), ["hash MD5"]);
+    assert_eq!(ops("aes"), ["cipher AES"]);
+    assert_eq!(ops("ml-kem").len(), 4, "every KEM");
+    assert_eq!(
+        ops("libcrux-ml-kem")[1],
+        "ML-KEM-768 (KeyGen, Encaps, Decaps)"
+    );
+    for apart in [
+        "pkbench",
+        "pkbench-portable",
+        "openssl",
+        "aws-lc-rs",
+        "ring",
+    ] {
+        assert!(own.iter().all(|(n, _)| n != apart), "{apart}: {own:?}");
+    }
+}

@@ -37,8 +37,8 @@ mod binary;
 mod derive;
 pub use binary::BinaryCurve;
 pub use derive::{
-    Derive, RawCurve, derive_once, derive_once_implementation, raw_public, x25519_public,
-    x25519_public_implementation,
+    Derive, RawCurve, derive_once, derive_once_implementation, raw_implementation, raw_public,
+    x25519_public, x25519_public_implementation,
 };
 
 /// A prime curve OpenSSL knows by name.

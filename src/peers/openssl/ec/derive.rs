@@ -361,6 +361,13 @@ pub fn derive_once(
     Derive::finish(ssl, own, peer, n, String::new())?.derive()
 }
 
+/// Who computes an X25519 or X448 exchange through the EVP raw-key API (key set-up by
+/// `EVP_PKEY_new_raw_private_key`, Reply by `EVP_PKEY_derive`), as `dh` times it and
+/// `pkbench impls` lists it: `openssl VERSION (EVP_PKEY, X25519)`.
+pub fn raw_implementation(ssl: &OpenSsl, curve: RawCurve) -> Implementation {
+    ssl.implementation(&format!("EVP_PKEY, {}", curve.name()))
+}
+
 /// Who computes [`derive_once`]: `openssl VERSION (EVP_PKEY_derive, secp384r1)`.
 pub fn derive_once_implementation(ssl: &OpenSsl, curve: NamedCurve) -> Implementation {
     ssl.implementation(&format!("EVP_PKEY_derive, {}", curve.openssl_name()))
