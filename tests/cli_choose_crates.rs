@@ -195,3 +195,62 @@ fn dh_crates_at_a_short_secret_size() {
         "does not offer it: not with 128-bit secrets: it draws its own, full-size"
     );
 }
+
+/// The implementations of a `choose --json` record's operations on `group`, each once.
+fn impls_of(rec: &Value, group: &str) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for o in rec["operations"].as_array().unwrap() {
+        if o["params"]["group"] == group {
+            let i = o["params"]["impl"].as_str().unwrap_or("?").to_string();
+            if !v.contains(&i) {
+                v.push(i);
+            }
+        }
+    }
+    v
+}
+
+/// `--impl` rules the KEMs as it rules the DH groups, with `dh`'s words: `pkbench` is
+/// pkbench's own ML-KEM (the ml-kem crate), `all` every crate, a KEM crate by name; a
+/// library named alone gets a note for each KEM, and a KEM crate alone leaves the DH groups
+/// unranked (a note), or with no KEM among the groups stops with one line.
+#[test]
+fn impl_rules_the_kems_too() {
+    let json = |imps: &str, groups: &str| {
+        let (code, out, err) = choose(groups, imps, &["--all", "--json"]);
+        assert_eq!(code, 0, "{imps}: {err}");
+        common::parse_json("choose --json", &out)
+    };
+    let r = json("gcrypt", "mlkem768,x25519");
+    assert!(impls_of(&r, "mlkem768").is_empty(), "{r}");
+    assert_eq!(impls_of(&r, "x25519"), ["gcrypt"]);
+    assert!(
+        r["notes"].as_array().unwrap().iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .starts_with("gcrypt (mlkem768): does not offer it")),
+        "{r}"
+    );
+    assert_eq!(
+        impls_of(&json("pkbench", "mlkem768"), "mlkem768"),
+        ["ml-kem"]
+    );
+    assert_eq!(
+        impls_of(&json("all", "mlkem768"), "mlkem768"),
+        ["ml-kem", "libcrux-ml-kem", "aws-lc-rs"]
+    );
+    let r = json("libcrux-ml-kem", "mlkem768,x25519");
+    assert_eq!(impls_of(&r, "mlkem768"), ["libcrux-ml-kem"]);
+    assert!(impls_of(&r, "x25519").is_empty());
+    assert_eq!(
+        r["notes"][0],
+        "--impl libcrux-ml-kem: computes the KEMs only, so the DH groups (x25519) are not ranked"
+    );
+    let (code, out, err) = choose("x25519", "ml-kem", &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.starts_with("pkbench: error: --impl ml-kem: computes the KEMs only")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+}

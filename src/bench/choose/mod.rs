@@ -74,8 +74,12 @@ pub const PEER_MARGIN: f64 = 8.0;
 pub struct ChooseJob {
     /// Canonical names of the candidate DH groups (registry order or as given).
     pub groups: Vec<String>,
-    /// The candidate KEMs, each through every implementation pkbench has.
+    /// The candidate KEMs, each through the implementations of `kem_impls`.
     pub kems: Vec<&'static KemInfo>,
+    /// Who computes the KEMs: names of [`crate::kem::IMPLEMENTATIONS`], in order. When empty
+    /// (the list named none: `--impl openssl`), each implementation listed in `imps` gets a
+    /// note that it does not offer the KEMs, and they are not timed.
+    pub kem_impls: Vec<&'static str>,
     /// Secret sizes to try; a size at or above a group's full size means `full`.
     pub exps: Vec<ExpBits>,
     /// The target, who meets it and how the wire is priced.

@@ -53,7 +53,29 @@ pub(super) fn time_kems(s: &mut Search) -> Result<()> {
             s.out.not_timed.push((c, why));
             continue;
         }
-        let all = KemJob::all(info);
+        if s.job.kem_impls.is_empty() {
+            for &imp in &s.job.imps {
+                let why = crate::peers::Unavailable::Unsupported {
+                    library: imp.name().into(),
+                    what: info.name.into(),
+                    why: format!(
+                        "ML-KEM is timed through {} only",
+                        crate::kem::IMPLEMENTATIONS.join(", ")
+                    ),
+                };
+                s.out.not_offered(imp, info.name, why);
+            }
+            continue;
+        }
+        let all = KemJob {
+            impls: s
+                .job
+                .kem_impls
+                .iter()
+                .filter_map(|n| crate::kem::open(info, n).ok().map(Arc::from))
+                .collect(),
+            ..KemJob::all(info)
+        };
         let ops = run(&Job::Kem(all.clone()), &s.inner)?;
         s.out.probed += 1;
         for k in &all.impls {

@@ -5,6 +5,7 @@
 
 use crate::bench::choose::{self as search, ChooseJob, NotTimed, size_label};
 
+mod imps;
 mod leak;
 mod words;
 
@@ -317,8 +318,9 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         names.iter().map(String::as_str),
     )?;
     let cfg = bench_config(args, args.budget_ms())?;
+    let split = imps::split(&args.imp.imp, names, &kems)?;
     let job = ChooseJob {
-        groups: names,
+        groups: split.names,
         kems,
         exps: exps.clone(),
         rule: search::Rule {
@@ -332,11 +334,16 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
         max_secs: args.max_secs,
         tie_secs: args.tie_secs,
         options: crate::cli::options::group_options(true, args.backend.as_deref(), false)?,
-        imps: args.imp.choices_with_crates()?,
+        imps: split.dh,
+        kem_impls: split.kem,
     };
     let out = search::search(&job, &cfg)?;
     crate::cli::errors::print_warnings(&out.warnings);
-    let notes: Vec<String> = out.notes.iter().map(note_text).collect();
+    let notes: Vec<String> = split
+        .note
+        .into_iter()
+        .chain(out.notes.iter().map(note_text))
+        .collect();
     if out.probed == 0 {
         let untimed: Vec<(String, String)> = out
             .not_timed
@@ -345,7 +352,7 @@ pub fn collect(args: &ChooseArgs, timer: &RunTimer) -> Result<ResultRecord> {
             .collect();
         return Err(nothing_to_time(args, &exps, &notes, &untimed));
     }
-    nothing_ran(&job, &out)?;
+    imps::nothing_ran(&job, &out)?;
     let mut params = Map::new();
     params.insert("min_security".into(), args.min_security.into());
     params.insert("budget_ms".into(), args.budget_ms().into());
@@ -529,40 +536,6 @@ fn exp_text(e: &ExpBits) -> String {
         ExpBits::Full => "full".to_string(),
         ExpBits::Bits(n) => n.to_string(),
     }
-}
-
-/// The one-line error (exit 2) when nothing was timed and pkbench's own code was not asked
-/// for, because every library and crate asked for is absent or has no row of the groups:
-/// their notes, as `dh --impl` words them ([`crate::cli::imp::nothing_runs`]).
-///
-/// # Errors
-/// That error; `Ok` when something was timed, or pkbench's own code was asked for, or no
-/// implementation was noted.
-fn nothing_ran(job: &ChooseJob, out: &search::Outcome) -> Result<()> {
-    use crate::bench::imp::Choice;
-    if !out.timed.is_empty() || job.imps.contains(&Choice::Own) {
-        return Ok(());
-    }
-    let notes: Vec<Skipped> = out
-        .notes
-        .iter()
-        .filter_map(|n| match n {
-            search::Note::NotOffered { imp, groups, why } => {
-                Some(crate::cli::imp::note(*imp, &groups.join(", "), why))
-            }
-            search::Note::LibraryAbsent { library, why } => {
-                let imp = Choice::parse(library)?;
-                let mut s = crate::cli::imp::note(imp, "", why);
-                s.item = library.clone();
-                Some(s)
-            }
-            _ => None,
-        })
-        .collect();
-    if notes.is_empty() {
-        return Ok(());
-    }
-    Err(crate::cli::imp::nothing_runs(&notes))
 }
 
 /// The one-line error when the filters leave no (group, secret size) pair to time: which
