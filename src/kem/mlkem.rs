@@ -304,9 +304,9 @@ macro_rules! rustcrypto {
 
             fn calls() -> String {
                 concat!(
-                    "DecapsulationKey::<",
+                    "DecapsulationKey::from_seed of ",
                     stringify!($p),
-                    ">::from_seed (KeyGen); ",
+                    " (KeyGen); ",
                     "EncapsulationKey::new (the FIPS 203 §7.2 key check) + ",
                     "encapsulate_deterministic (Encaps); Decapsulate::decapsulate (Decaps)"
                 )
@@ -408,9 +408,9 @@ macro_rules! libcrux {
 
             fn calls() -> String {
                 concat!(
-                    "libcrux_ml_kem::",
+                    "generate_key_pair of libcrux_ml_kem::",
                     stringify!($m),
-                    "::generate_key_pair (KeyGen); ",
+                    " (KeyGen); ",
                     "validate_public_key (the FIPS 203 §7.2 key check) + encapsulate (Encaps); ",
                     "decapsulate (Decaps)"
                 )
